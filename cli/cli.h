@@ -1,0 +1,50 @@
+/* cli.h — the gemgames command line: one file per command (cmd_*.c). */
+#ifndef GG_CLI_H
+#define GG_CLI_H
+
+#include <stdio.h>
+
+#include "gemgames.h"
+
+/* Commands: argv[0] is the command name. Return the process exit code. */
+int cmd_play(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+/* A game and its table as given by GAME [--players N] [--option K=V]... */
+typedef struct cli_table {
+    const gg_game *game;
+    gg_options opts;
+    uint64_t seed;
+    int seed_given;
+} cli_table;
+
+/* Prints "gemgames: <msg>" to stderr; returns 2 (usage) for convenience. */
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Looks up the game by name and sets default options for its fewest players. */
+int cli_table_init(cli_table *t, const char *game_name);
+/* Consumes a table flag at argv[*i] (--players, --option, --seed); returns
+ * 1 if consumed, 0 if not a table flag, -1 on error (already reported). */
+int cli_table_flag(cli_table *t, int argc, char **argv, int *i);
+/* 1 when arg is "--name" or "--name=...". */
+int cli_flag_is(const char *arg, const char *name);
+/* Value of the flag at argv[*i] ("--x V" or "--x=V"); NULL (reported) if missing. */
+const char *cli_flag_value(int argc, char **argv, int *i);
+int cli_parse_int(const char *s, long lo, long hi, long *out);
+int cli_parse_u64(const char *s, uint64_t *out);
+/* Reads a whole file (or "-" for stdin); malloc'd, NULL on failure. */
+char *cli_read_file(const char *path, size_t max);
+/* A seed from the clock, for games nobody gave a seed. */
+uint64_t cli_time_seed(void);
+/* {"over":..,"score":[..],"rank":[..],"winners":N} (cJSON, caller deletes). */
+struct cJSON *cli_result_json(const gg_state *s);
+/* Prints a readable rendering of a view (per game; JSON when none exists). */
+void cli_render_view(FILE *out, const gg_game *game, const char *view_json);
+
+/* A per-game text renderer for line-based play (cli/render_<game>.c). It
+ * prints the board as the view shows it; `seat` is the viewer (may be
+ * GG_SPECTATOR). Registered in cli/render.c. */
+typedef void (*cli_renderer)(FILE *out, const struct cJSON *view, int seat);
+
+#endif

@@ -1,0 +1,227 @@
+/* cmd_play.c — `gemgames play GAME`: a line-based game in the terminal, one
+ * person against bots. The person sees only their seat's view; the bots'
+ * moves are shown as announced to that seat (secrets masked). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct play_args {
+    cli_table table;
+    long seat;
+    const char *bots;
+} play_args;
+
+static void print_help(void)
+{
+    printf("Type the number of a move or its notation (docs/notation.md).\n"
+           "  board     show the board again      moves   list your legal moves\n"
+           "  json      your view as JSON          save F  save the game record to F\n"
+           "  help      this text                  quit    leave the game\n");
+}
+
+static void list_moves(const gg_state *s, int seat)
+{
+    gg_action legal[GG_MAX_ACTIONS];
+    int n = gg_legal(s, seat, legal);
+    char buf[GG_MAX_NOTATION];
+    printf("Your legal moves (%d):\n", n);
+    for (int i = 0; i < n; i++) {
+        gg_action_format(s, seat, legal[i], buf, sizeof buf);
+        printf("  %3d  %-28s%s", i + 1, buf, (i % 3 == 2 || i == n - 1) ? "\n" : "");
+    }
+}
+
+static void show_board(const gg_state *s, int seat)
+{
+    char *view = gg_view_json(s, seat);
+    if (view) cli_render_view(stdout, gg_state_game(s), view);
+    free(view);
+}
+
+static void trim(char *line)
+{
+    size_t n = strlen(line);
+    while (n && isspace((unsigned char)line[n - 1])) line[--n] = '\0';
+    size_t k = 0;
+    while (line[k] && isspace((unsigned char)line[k])) k++;
+    memmove(line, line + k, strlen(line + k) + 1);
+}
+
+static int save_record(const gg_record *rec, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return cli_error("cannot write %s", path);
+    char *json = gg_record_json(rec);
+    fprintf(f, "%s\n", json);
+    free(json);
+    if (fclose(f)) return cli_error("cannot write %s", path);
+    printf("saved to %s\n", path);
+    return 0;
+}
+
+/* Asks the person for one move. Returns 1 when a move was chosen, 0 on quit. */
+static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
+{
+    char line[512];
+    gg_action legal[GG_MAX_ACTIONS];
+    show_board(s, seat);
+    list_moves(s, seat);
+    for (;;) {
+        printf("seat %d> ", seat);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin)) return 0;
+        trim(line);
+        if (!*line) continue;
+        if (!strcmp(line, "quit") || !strcmp(line, "q") || !strcmp(line, "exit")) return 0;
+        if (!strcmp(line, "help") || !strcmp(line, "?")) {
+            print_help();
+            continue;
+        }
+        if (!strcmp(line, "board")) {
+            show_board(s, seat);
+            continue;
+        }
+        if (!strcmp(line, "moves")) {
+            list_moves(s, seat);
+            continue;
+        }
+        if (!strcmp(line, "json")) {
+            char *v = gg_view_json(s, seat);
+            printf("%s\n", v);
+            free(v);
+            continue;
+        }
+        if (!strncmp(line, "save ", 5)) {
+            save_record(rec, line + 5);
+            continue;
+        }
+        int n = gg_legal(s, seat, legal);
+        char *end;
+        long k = strtol(line, &end, 10);
+        if (*end == '\0' && end != line) {
+            if (k >= 1 && k <= n) {
+                *out = legal[k - 1];
+                return 1;
+            }
+            printf("There is no move %ld; choose 1 to %d.\n", k, n);
+            continue;
+        }
+        gg_error err;
+        gg_action a;
+        if (gg_action_parse(s, seat, line, &a, &err) != GG_OK) {
+            printf("%s\n", err.msg);
+            continue;
+        }
+        gg_state *probe = gg_clone(s);
+        gg_status st = gg_apply(probe, seat, a, &err);
+        gg_free(probe);
+        if (st != GG_OK) {
+            printf("%s\n", err.msg);
+            continue;
+        }
+        *out = a;
+        return 1;
+    }
+}
+
+static void print_result(const gg_state *s, int seat)
+{
+    gg_result r;
+    gg_result_get(s, &r);
+    show_board(s, seat);
+    printf("Game over.\n");
+    for (int p = 0; p < r.players; p++)
+        printf("  seat %d%s: %d points, place %d\n", p, p == seat ? " (you)" : "", r.score[p],
+               r.rank[p]);
+    printf(r.rank[seat] == 1 ? (r.winners > 1 ? "You share the win.\n" : "You win!\n")
+                             : "You lose.\n");
+}
+
+static int play_game(const play_args *a)
+{
+    gg_error err;
+    const cli_table *t = &a->table;
+    uint64_t seed = t->seed_given ? t->seed : cli_time_seed();
+    gg_state *s = gg_new(t->game, &t->opts, seed, &err);
+    if (!s) return cli_error("%s", err.msg);
+    int players = gg_players(s), me = (int)a->seat;
+    if (me < 0 || me >= players) {
+        gg_free(s);
+        return cli_error("--seat must be from 0 to %d", players - 1);
+    }
+    gg_bot *bots[GG_MAX_SEATS] = {0};
+    for (int p = 0; p < players; p++) {
+        if (p == me) continue;
+        bots[p] = gg_bot_new(a->bots, seed + 7919u * (uint64_t)(p + 1), &err);
+        if (!bots[p]) {
+            for (int q = 0; q < p; q++) gg_bot_free(bots[q]);
+            gg_free(s);
+            return cli_error("%s", err.msg);
+        }
+    }
+    gg_record *rec = gg_record_new(t->game, &t->opts, seed);
+    printf("%s, %d players, seed %llu. You are seat %d; the others are \"%s\" bots.\n"
+           "Type help for commands.\n",
+           gg_game_title(t->game), players, (unsigned long long)seed, me, a->bots);
+    int quit = 0;
+    while (!quit && !gg_is_over(s)) {
+        int seats[GG_MAX_SEATS];
+        int n = gg_actors(s, seats);
+        for (int i = 0; i < n && !quit; i++) {
+            int p = seats[i];
+            gg_action act;
+            if (p == me) {
+                if (!ask_move(s, p, rec, &act)) {
+                    quit = 1;
+                    break;
+                }
+            } else if (gg_bot_choose(bots[p], s, p, &act, &err) != GG_OK) {
+                cli_error("bot at seat %d: %s", p, err.msg);
+                quit = 1;
+                break;
+            }
+            char said[GG_MAX_NOTATION];
+            gg_action_announce(s, p, act, me, said, sizeof said);
+            gg_record_add(rec, s, p, act);
+            if (gg_apply(s, p, act, &err) != GG_OK) {
+                cli_error("seat %d: %s", p, err.msg);
+                quit = 1;
+                break;
+            }
+            printf("%s %d: %s\n", p == me ? "you, seat" : "seat", p, said);
+        }
+    }
+    if (gg_is_over(s)) print_result(s, me);
+    else printf("bye\n");
+    gg_record_free(rec);
+    for (int p = 0; p < players; p++) gg_bot_free(bots[p]);
+    gg_free(s);
+    return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    play_args a = {.seat = 0, .bots = "random"};
+    if (argc < 2 || argv[1][0] == '-')
+        return cli_error("usage: gemgames play GAME [--players N] [--seat K] [--bots SPEC] "
+                         "[--option K=V]... [--seed S]");
+    if (cli_table_init(&a.table, argv[1])) return 2;
+    for (int i = 2; i < argc; i++) {
+        int r = cli_table_flag(&a.table, argc, argv, &i);
+        if (r < 0) return 2;
+        if (r > 0) continue;
+        const char *v;
+        if (cli_flag_is(argv[i], "--seat")) {
+            if (!(v = cli_flag_value(argc, argv, &i)) ||
+                cli_parse_int(v, 0, GG_MAX_SEATS - 1, &a.seat))
+                return cli_error("--seat needs a seat number");
+        } else if (cli_flag_is(argv[i], "--bots")) {
+            if (!(a.bots = cli_flag_value(argc, argv, &i))) return 2;
+        } else {
+            return cli_error("play: unknown argument \"%s\"", argv[i]);
+        }
+    }
+    return play_game(&a);
+}

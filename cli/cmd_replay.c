@@ -1,0 +1,44 @@
+/* cmd_replay.c — `gemgames replay FILE`: replay a game record and print the
+ * final referee state and the result as JSON. */
+#include <stdlib.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli.h"
+
+cJSON *cli_result_json(const gg_state *s)
+{
+    gg_result r;
+    gg_result_get(s, &r);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "over", r.over);
+    cJSON_AddItemToObject(o, "score", cJSON_CreateIntArray((const int *)r.score, r.players));
+    cJSON_AddItemToObject(o, "rank", cJSON_CreateIntArray(r.rank, r.players));
+    cJSON_AddNumberToObject(o, "winners", r.winners);
+    return o;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    if (argc != 2) return cli_error("usage: gemgames replay FILE");
+    char *text = cli_read_file(argv[1], 64u << 20);
+    if (!text) return cli_error("cannot read %s", argv[1]);
+    gg_error err;
+    gg_record *rec = gg_record_parse(text, &err);
+    free(text);
+    if (!rec) return cli_error("%s: %s", argv[1], err.msg);
+    gg_state *s = gg_record_replay(rec, -1, &err);
+    gg_record_free(rec);
+    if (!s) return cli_error("%s: %s", argv[1], err.msg), 1;
+    char *state = gg_state_json(s);
+    cJSON *out = cJSON_CreateObject();
+    cJSON_AddItemToObject(out, "state", cJSON_Parse(state));
+    cJSON_AddItemToObject(out, "result", cli_result_json(s));
+    char *printed = cJSON_Print(out);
+    puts(printed);
+    free(printed);
+    free(state);
+    cJSON_Delete(out);
+    gg_free(s);
+    return 0;
+}

@@ -1,0 +1,139 @@
+/* common.c — argument helpers shared by the commands. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gemgames: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+int cli_parse_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-') return -1;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (*end || errno) return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_table_init(cli_table *t, const char *game_name)
+{
+    memset(t, 0, sizeof *t);
+    t->game = game_name ? gg_game_find(game_name) : NULL;
+    if (!t->game) {
+        char names[128] = "";
+        for (int i = 0; i < gg_game_count(); i++) {
+            strncat(names, i ? ", " : "", sizeof names - strlen(names) - 1);
+            strncat(names, gg_game_name(gg_game_at(i)), sizeof names - strlen(names) - 1);
+        }
+        return cli_error("unknown game \"%s\" (games: %s)", game_name ? game_name : "", names);
+    }
+    gg_options_init(&t->opts, t->game, gg_game_min_players(t->game));
+    return 0;
+}
+
+const char *cli_flag_value(int argc, char **argv, int *i)
+{
+    const char *eq = strchr(argv[*i], '=');
+    if (eq) return eq + 1;
+    if (*i + 1 >= argc) {
+        cli_error("%s needs a value", argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+int cli_flag_is(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+int cli_table_flag(cli_table *t, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *v;
+    gg_error err;
+    if (cli_flag_is(a, "--players")) {
+        if (!(v = cli_flag_value(argc, argv, i))) return -1;
+        if (gg_options_set(&t->opts, t->game, "players", v, &err)) {
+            cli_error("%s", err.msg);
+            return -1;
+        }
+        return 1;
+    }
+    if (cli_flag_is(a, "--option")) {
+        if (!(v = cli_flag_value(argc, argv, i))) return -1;
+        if (gg_options_set_kv(&t->opts, t->game, v, &err)) {
+            cli_error("%s", err.msg);
+            return -1;
+        }
+        return 1;
+    }
+    if (cli_flag_is(a, "--seed")) {
+        if (!(v = cli_flag_value(argc, argv, i))) return -1;
+        if (cli_parse_u64(v, &t->seed)) {
+            cli_error("--seed takes a whole number, not \"%s\"", v);
+            return -1;
+        }
+        t->seed_given = 1;
+        return 1;
+    }
+    return 0;
+}
+
+char *cli_read_file(const char *path, size_t max)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t n = fread(buf + len, 1, cap - len - 1, f);
+        len += n;
+        if (n == 0) break;
+        if (len + 1 == cap) {
+            if (cap >= max) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb) free(buf);
+            buf = nb;
+        }
+    }
+    if (f != stdin) fclose(f);
+    if (buf) buf[len] = '\0';
+    return buf;
+}
+
+uint64_t cli_time_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
+}

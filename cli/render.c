@@ -1,0 +1,41 @@
+/* render.c — text rendering of views for line-based play. Each game may
+ * register a renderer (cli/render_<game>.c); others fall back to the view's
+ * JSON, pretty-printed. Renderers see only the view: what the seat may know. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli.h"
+
+typedef struct renderer_entry {
+    const char *game;
+    cli_renderer render;
+} renderer_entry;
+
+/* One line per game with a text renderer; NULL ends the list. */
+static const renderer_entry renderers[] = {
+    {NULL, NULL},
+};
+
+void cli_render_view(FILE *out, const gg_game *game, const char *view_json)
+{
+    cJSON *view = cJSON_Parse(view_json);
+    if (!view) {
+        fprintf(out, "%s\n", view_json);
+        return;
+    }
+    const cJSON *seat = cJSON_GetObjectItemCaseSensitive(view, "seat");
+    int viewer = cJSON_IsNumber(seat) ? seat->valueint : GG_SPECTATOR;
+    for (const renderer_entry *r = renderers; r->game; r++) {
+        if (strcmp(r->game, gg_game_name(game)) == 0) {
+            r->render(out, view, viewer);
+            cJSON_Delete(view);
+            return;
+        }
+    }
+    char *text = cJSON_Print(view);
+    fprintf(out, "%s\n", text);
+    free(text);
+    cJSON_Delete(view);
+}

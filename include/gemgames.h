@@ -1,0 +1,262 @@
+/*
+ * gemgames.h — the one public door into the gemgames rules engines.
+ *
+ * gemgames plays two gem-trading board games, Ys and Splendor. Everything
+ * above the rules modules (bots, terminal, engine protocol, server) uses only
+ * what is declared here, and works for every registered game.
+ *
+ * Conventions
+ *   - Functions that can fail return a gg_status (GG_OK == 0) and fill a
+ *     gg_error with a sentence a person can read. On failure nothing changes.
+ *   - A state is one flat block of memory: gg_clone is malloc + memcpy,
+ *     gg_copy is a plain memcpy into a state you already own.
+ *   - Chance lives inside the state (a seeded gg_rng); the same seed and the
+ *     same actions give the same game on every machine.
+ *   - Seats are numbered 0..players-1. GG_SPECTATOR asks for what someone
+ *     who sits at no seat may see.
+ *   - Strings returned as char * are malloc'd; release them with free().
+ *   - No hidden globals: everything is passed in. Distinct states may be used
+ *     from distinct threads at once.
+ */
+#ifndef GEMGAMES_H
+#define GEMGAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GG_VERSION "0.1.0"
+
+enum {
+    GG_MAX_SEATS = 5,       /* most seats any game has (Ys+ five players) */
+    GG_MAX_ACTIONS = 1024,  /* capacity gg_legal needs in out[] */
+    GG_MAX_OPTIONS = 12,    /* most table options a game declares */
+    GG_MAX_NOTATION = 96,   /* buffer that holds any formatted action */
+    GG_SPECTATOR = -1       /* "seat" of a spectator in gg_view_json */
+};
+
+/* ---------------------------------------------------------------- errors */
+
+typedef enum gg_status {
+    GG_OK = 0,
+    GG_EILLEGAL, /* a well-formed action that the rules do not allow now */
+    GG_ESEAT,    /* that seat does not exist or is not to act now */
+    GG_EPARSE,   /* text that is not valid notation */
+    GG_EJSON,    /* JSON that is malformed or describes no valid state */
+    GG_EOPTION,  /* unknown game or option, bad value, invalid combination */
+    GG_EOVER,    /* the game is already over */
+    GG_ENOMEM,   /* out of memory */
+    GG_EIO       /* a file could not be read or written */
+} gg_status;
+
+typedef struct gg_error {
+    gg_status code;
+    char msg[200];
+} gg_error;
+
+/* A short name for a status code ("illegal", "seat", ...). */
+const char *gg_status_name(gg_status code);
+
+/* ------------------------------------------------------------------- rng */
+
+/*
+ * The engine's random source: SplitMix64 (Steele, Lea, Flood 2014).
+ * state += 0x9E3779B97F4A7C15; z = state; z = (z ^ z>>30) * 0xBF58476D1CE4E5B9;
+ * z = (z ^ z>>27) * 0x94D049BB133111EB; return z ^ z>>31.
+ * gg_rng_below(n) draws uniformly from 0..n-1 by rejection (no modulo bias).
+ * Fully specified, so identical on every machine.
+ */
+typedef struct gg_rng {
+    uint64_t state;
+} gg_rng;
+
+void gg_rng_seed(gg_rng *rng, uint64_t seed);
+uint64_t gg_rng_next(gg_rng *rng);
+uint32_t gg_rng_below(gg_rng *rng, uint32_t n); /* n >= 1 */
+
+/* -------------------------------------------------------------- registry */
+
+typedef struct gg_game gg_game; /* a game: its rules, options and formats */
+
+typedef struct gg_option_info {
+    const char *key;        /* e.g. "districts" */
+    const char *values[8];  /* allowed values, the default first */
+    int n_values;
+    const char *help;       /* one line for people */
+} gg_option_info;
+
+int gg_game_count(void);
+const gg_game *gg_game_at(int i);               /* 0 <= i < gg_game_count() */
+const gg_game *gg_game_find(const char *name);  /* "ys", "splendor"; NULL if none */
+const char *gg_game_name(const gg_game *game);  /* short id */
+const char *gg_game_title(const gg_game *game); /* display name */
+int gg_game_min_players(const gg_game *game);
+int gg_game_max_players(const gg_game *game);
+int gg_game_option_count(const gg_game *game);
+const gg_option_info *gg_game_option(const gg_game *game, int i);
+
+/* --------------------------------------------------------- table options */
+
+/* Player count plus one value index per declared option (0 = default). */
+typedef struct gg_options {
+    int players;
+    uint8_t value[GG_MAX_OPTIONS];
+} gg_options;
+
+/* Defaults for `players` seats. */
+void gg_options_init(gg_options *opts, const gg_game *game, int players);
+/* Set option `key` to `value` (both as in the option table). */
+gg_status gg_options_set(gg_options *opts, const gg_game *game, const char *key,
+                         const char *value, gg_error *err);
+/* Parse "key=value". */
+gg_status gg_options_set_kv(gg_options *opts, const gg_game *game, const char *kv,
+                            gg_error *err);
+/* The current value of `key`, or NULL when the game has no such option. */
+const char *gg_options_get(const gg_options *opts, const gg_game *game, const char *key);
+
+/* ----------------------------------------------------------------- state */
+
+typedef struct gg_state gg_state; /* one flat block; see gg_copy */
+
+/* A new game. Checks the player count and option combination (a clear error
+ * if the rules do not allow it). */
+gg_state *gg_new(const gg_game *game, const gg_options *opts, uint64_t seed, gg_error *err);
+void gg_free(gg_state *s);
+gg_state *gg_clone(const gg_state *s);                 /* malloc + memcpy */
+void gg_copy(gg_state *dst, const gg_state *src);      /* memcpy; dst of the same game */
+size_t gg_state_size(const gg_state *s);
+const gg_game *gg_state_game(const gg_state *s);
+const gg_options *gg_state_options(const gg_state *s);
+int gg_players(const gg_state *s);
+uint64_t gg_state_seed(const gg_state *s);
+/* Byte-for-byte equality of two states (used by tests and search). */
+int gg_state_equal(const gg_state *a, const gg_state *b);
+
+/* --------------------------------------------------------------- actions */
+
+/*
+ * An action is a compact integer whose meaning belongs to the game. Legal
+ * actions come from gg_legal; people and files use the notation
+ * (docs/notation.md) through gg_action_format / gg_action_parse.
+ */
+typedef uint32_t gg_action;
+
+/* Seats that must act now, ascending; returns how many (0 when over).
+ * Several seats at once means simultaneous secret choices: each submits
+ * privately and nothing is revealed until all have. */
+int gg_actors(const gg_state *s, int seats[GG_MAX_SEATS]);
+int gg_is_actor(const gg_state *s, int seat);
+
+/* Legal actions for `seat`, sorted ascending, into out[GG_MAX_ACTIONS].
+ * Returns the count; 0 when the seat is not to act. Never allocates. */
+int gg_legal(const gg_state *s, int seat, gg_action *out);
+
+/* Validates, then applies. An illegal action, a wrong seat or a finished game
+ * returns an error saying why and leaves the state exactly as it was. */
+gg_status gg_apply(gg_state *s, int seat, gg_action a, gg_error *err);
+
+/* Applies an action that came from gg_legal(s, seat) without checking it.
+ * For bots and search only; anything else must use gg_apply. */
+void gg_apply_trusted(gg_state *s, int seat, gg_action a);
+
+/* Formats `a` (an action for `seat` in state `s`) into buf; returns its length.
+ * parse(format(a)) == a for every legal action. */
+int gg_action_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n);
+/* Parses notation. Checks form, not legality (gg_apply does that). */
+gg_status gg_action_parse(const gg_state *s, int seat, const char *text, gg_action *out,
+                          gg_error *err);
+/* The action as `viewer` may see it announced: the notation with anything
+ * secret from `viewer` masked (e.g. a face-down broker's value). Use this,
+ * never gg_action_format, for logs that other seats read. Must be called on
+ * the state before the action is applied. */
+int gg_action_announce(const gg_state *s, int seat, gg_action a, int viewer, char *buf,
+                       size_t n);
+/* Parse and apply in one step. */
+gg_status gg_play(gg_state *s, int seat, const char *text, gg_error *err);
+
+/* ---------------------------------------------------------------- result */
+
+typedef struct gg_result {
+    int players;
+    int over;                      /* 1 once the game has ended */
+    int32_t score[GG_MAX_SEATS];   /* points (so far, while not over) */
+    int rank[GG_MAX_SEATS];        /* 1 = winner; tied seats share a rank */
+    int winners;                   /* how many seats share rank 1 */
+} gg_result;
+
+int gg_is_over(const gg_state *s);
+void gg_result_get(const gg_state *s, gg_result *r);
+
+/* ------------------------------------------------------- views and saves */
+
+/* What `seat` may know (GG_SPECTATOR: a non-player), as JSON. The only data
+ * that ever leaves the engine. Once the game is over every view shows all.
+ * Returns a malloc'd string (free()) or NULL on out-of-memory. */
+char *gg_view_json(const gg_state *s, int seat);
+
+/* The full referee state, hidden parts and RNG included: a position format.
+ * gg_state_load(gg_state_json(s)) reproduces s byte for byte. */
+char *gg_state_json(const gg_state *s);
+/* Loads a position; refuses malformed or inconsistent input with an error. */
+gg_state *gg_state_load(const char *json, gg_error *err);
+
+/* Replaces everything `seat` cannot see (hidden cards, deck orders, other
+ * players' secrets, the RNG) by a random assignment consistent with what
+ * `seat` knows: view(determinize(s, p), p) == view(s, p). In place. */
+void gg_determinize(gg_state *s, int seat, gg_rng *rng);
+
+/* ---------------------------------------------------------- game records */
+
+/*
+ * A record is JSON: {"game":..., "options":{"players":N, key:value...},
+ * "seed":S, "actions":[{"seat":K,"action":"notation"}, ...]} (docs/formats.md).
+ */
+typedef struct gg_record gg_record;
+
+gg_record *gg_record_new(const gg_game *game, const gg_options *opts, uint64_t seed);
+void gg_record_free(gg_record *rec);
+/* Appends an action (formatted in the state before it is applied). */
+gg_status gg_record_add(gg_record *rec, const gg_state *before, int seat, gg_action a);
+/* Removes the last `n` actions (undo). */
+void gg_record_truncate(gg_record *rec, int length);
+int gg_record_length(const gg_record *rec);
+const char *gg_record_action_text(const gg_record *rec, int i, int *seat);
+char *gg_record_json(const gg_record *rec);
+/* Parses a record (without replaying it). */
+gg_record *gg_record_parse(const char *json, gg_error *err);
+/* The new game of a record, before any action. */
+gg_state *gg_record_start(const gg_record *rec, gg_error *err);
+/* Replays the first `upto` actions (-1: all); NULL and an error naming the
+ * failing action if one does not apply. */
+gg_state *gg_record_replay(const gg_record *rec, int upto, gg_error *err);
+const gg_game *gg_record_game(const gg_record *rec);
+
+/* Options as a JSON object {"players":N, key:value, ...} (malloc'd). */
+char *gg_options_json(const gg_options *opts, const gg_game *game);
+
+
+/* ------------------------------------------------------------------ bots */
+
+/*
+ * A bot chooses actions for one seat using only what that seat may know: it
+ * reads the state through gg_view_json / gg_determinize, never the hidden
+ * parts directly. Specs: "random", "heuristic", "ismcts:iters=2000",
+ * "ismcts:ms=1000", "engine:CMD" (docs/bots.md). Seeded and deterministic.
+ */
+typedef struct gg_bot gg_bot;
+
+gg_bot *gg_bot_new(const char *spec, uint64_t seed, gg_error *err);
+void gg_bot_free(gg_bot *bot);
+const char *gg_bot_spec(const gg_bot *bot);
+/* Chooses a legal action for `seat`, which must be an actor in `s`. */
+gg_status gg_bot_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
+                        gg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GEMGAMES_H */

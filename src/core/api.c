@@ -1,0 +1,308 @@
+/* api.c — the public game API: dispatch to the game's table, plus the parts
+ * every game shares (state header, validation, JSON envelope). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/internal.h"
+
+static gg_state *alloc_state(const gg_game *game)
+{
+    gg_state *s = calloc(1, game->state_size);
+    if (s) {
+        s->game = game;
+        s->size = (uint32_t)game->state_size;
+    }
+    return s;
+}
+
+gg_state *gg_new(const gg_game *game, const gg_options *opts, uint64_t seed, gg_error *err)
+{
+    if (!game) {
+        gg_fail(err, GG_EOPTION, "no such game");
+        return NULL;
+    }
+    if (opts->players < game->min_players || opts->players > game->max_players) {
+        gg_fail(err, GG_EOPTION, "%s is for %d to %d players, not %d", game->title,
+                game->min_players, game->max_players, opts->players);
+        return NULL;
+    }
+    gg_state *s = alloc_state(game);
+    if (!s) {
+        gg_fail(err, GG_ENOMEM, "out of memory");
+        return NULL;
+    }
+    s->players = opts->players;
+    s->opts = *opts;
+    s->seed = seed;
+    gg_rng_seed(&s->rng, seed);
+    if (game->init(s, err) != GG_OK) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void gg_free(gg_state *s) { free(s); }
+
+gg_state *gg_clone(const gg_state *s)
+{
+    gg_state *c = malloc(s->size);
+    if (c) memcpy(c, s, s->size);
+    return c;
+}
+
+void gg_copy(gg_state *dst, const gg_state *src)
+{
+    GG_ASSERT(dst->game == src->game);
+    memcpy(dst, src, src->size);
+}
+
+size_t gg_state_size(const gg_state *s) { return s->size; }
+const gg_game *gg_state_game(const gg_state *s) { return s->game; }
+const gg_options *gg_state_options(const gg_state *s) { return &s->opts; }
+int gg_players(const gg_state *s) { return s->players; }
+uint64_t gg_state_seed(const gg_state *s) { return s->seed; }
+
+int gg_state_equal(const gg_state *a, const gg_state *b)
+{
+    return a->size == b->size && memcmp(a, b, a->size) == 0;
+}
+
+int gg_actors(const gg_state *s, int seats[GG_MAX_SEATS])
+{
+    return s->game->actors(s, seats);
+}
+
+int gg_is_actor(const gg_state *s, int seat)
+{
+    int seats[GG_MAX_SEATS];
+    int n = s->game->actors(s, seats);
+    for (int i = 0; i < n; i++)
+        if (seats[i] == seat) return 1;
+    return 0;
+}
+
+int gg_legal(const gg_state *s, int seat, gg_action *out)
+{
+    if (seat < 0 || seat >= s->players || !gg_is_actor(s, seat)) return 0;
+    return s->game->legal(s, seat, out);
+}
+
+static gg_status check_seat(const gg_state *s, int seat, gg_error *err)
+{
+    if (s->game->is_over(s)) return gg_fail(err, GG_EOVER, "the game is over");
+    if (seat < 0 || seat >= s->players)
+        return gg_fail(err, GG_ESEAT, "there is no seat %d at this %d-player table", seat,
+                       s->players);
+    if (!gg_is_actor(s, seat)) {
+        int seats[GG_MAX_SEATS];
+        int n = gg_actors(s, seats);
+        char who[64] = "";
+        for (int i = 0; i < n; i++) {
+            char one[8];
+            snprintf(one, sizeof one, "%s%d", i ? ", " : "", seats[i]);
+            strncat(who, one, sizeof who - strlen(who) - 1);
+        }
+        return gg_fail(err, GG_ESEAT, "seat %d is not to act now (waiting for seat %s)", seat,
+                       who);
+    }
+    return GG_OK;
+}
+
+static gg_status validate(const gg_state *s, int seat, gg_action a, gg_error *err)
+{
+    gg_status st = check_seat(s, seat, err);
+    if (st) return st;
+    if (s->game->validate) return s->game->validate(s, seat, a, err);
+    gg_action list[GG_MAX_ACTIONS];
+    int n = s->game->legal(s, seat, list);
+    for (int i = 0; i < n; i++)
+        if (list[i] == a) return GG_OK;
+    return gg_fail(err, GG_EILLEGAL, "that action is not legal now");
+}
+
+gg_status gg_apply(gg_state *s, int seat, gg_action a, gg_error *err)
+{
+    gg_status st = validate(s, seat, a, err);
+    if (st) return st;
+    s->game->apply(s, seat, a);
+    return GG_OK;
+}
+
+void gg_apply_trusted(gg_state *s, int seat, gg_action a) { s->game->apply(s, seat, a); }
+
+int gg_action_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n)
+{
+    return s->game->format(s, seat, a, buf, n);
+}
+
+int gg_action_announce(const gg_state *s, int seat, gg_action a, int viewer, char *buf,
+                       size_t n)
+{
+    if (!s->game->announce) return s->game->format(s, seat, a, buf, n);
+    return s->game->announce(s, seat, a, viewer, buf, n);
+}
+
+gg_status gg_action_parse(const gg_state *s, int seat, const char *text, gg_action *out,
+                          gg_error *err)
+{
+    if (!text) return gg_fail(err, GG_EPARSE, "no action given");
+    if (strlen(text) > 200) return gg_fail(err, GG_EPARSE, "action text too long");
+    return s->game->parse(s, seat, text, out, err);
+}
+
+gg_status gg_play(gg_state *s, int seat, const char *text, gg_error *err)
+{
+    gg_action a;
+    gg_status st = check_seat(s, seat, err);
+    if (st) return st;
+    st = gg_action_parse(s, seat, text, &a, err);
+    if (st) return st;
+    return gg_apply(s, seat, a, err);
+}
+
+int gg_is_over(const gg_state *s) { return s->game->is_over(s); }
+
+void gg_result_get(const gg_state *s, gg_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->players = s->players;
+    s->game->result(s, r);
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+cJSON *gg_u64_to_cjson(uint64_t v)
+{
+    if (v <= (1ull << 53)) return cJSON_CreateNumber((double)v);
+    char buf[24];
+    snprintf(buf, sizeof buf, "%" PRIu64, v);
+    return cJSON_CreateString(buf);
+}
+
+gg_status gg_u64_from_cjson(const cJSON *v, const char *key, uint64_t *out, gg_error *err)
+{
+    if (cJSON_IsNumber(v)) {
+        double d = v->valuedouble;
+        if (d < 0 || d > 9007199254740992.0 || d != (double)(uint64_t)d)
+            return gg_fail(err, GG_EJSON, "\"%s\" must be a whole number from 0 to 2^53 "
+                                          "(or a decimal string)", key);
+        *out = (uint64_t)d;
+        return GG_OK;
+    }
+    if (cJSON_IsString(v)) {
+        const char *p = v->valuestring;
+        uint64_t x = 0;
+        if (!*p || strlen(p) > 20) return gg_fail(err, GG_EJSON, "\"%s\" is not a number", key);
+        for (; *p; p++) {
+            if (*p < '0' || *p > '9') return gg_fail(err, GG_EJSON, "\"%s\" is not a number", key);
+            uint64_t nx = x * 10 + (uint64_t)(*p - '0');
+            if (nx / 10 != x) return gg_fail(err, GG_EJSON, "\"%s\" is too large", key);
+            x = nx;
+        }
+        *out = x;
+        return GG_OK;
+    }
+    return gg_fail(err, GG_EJSON, "\"%s\" must be a number", key);
+}
+
+static char *print_and_delete(cJSON *root)
+{
+    char *out = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return out;
+}
+
+char *gg_view_json(const gg_state *s, int seat)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "game", s->game->name);
+    cJSON_AddItemToObject(root, "options", gg_options_to_cjson(&s->opts, s->game));
+    if (seat >= 0 && seat < s->players)
+        cJSON_AddNumberToObject(root, "seat", seat);
+    else
+        cJSON_AddStringToObject(root, "seat", "spectator");
+    int seats[GG_MAX_SEATS];
+    int n = gg_actors(s, seats);
+    cJSON_AddItemToObject(root, "actors", cJSON_CreateIntArray(seats, n));
+    cJSON_AddBoolToObject(root, "over", s->game->is_over(s));
+    s->game->view(s, seat >= 0 && seat < s->players ? seat : GG_SPECTATOR, root);
+    return print_and_delete(root);
+}
+
+char *gg_state_json(const gg_state *s)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "game", s->game->name);
+    cJSON_AddItemToObject(root, "options", gg_options_to_cjson(&s->opts, s->game));
+    cJSON_AddItemToObject(root, "seed", gg_u64_to_cjson(s->seed));
+    char rng[24];
+    snprintf(rng, sizeof rng, "%016" PRIx64, s->rng.state);
+    cJSON_AddStringToObject(root, "rng", rng);
+    s->game->save(s, root);
+    return print_and_delete(root);
+}
+
+static gg_status load_rng(const cJSON *root, gg_rng *rng, gg_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "rng");
+    if (!cJSON_IsString(v) || strlen(v->valuestring) != 16)
+        return gg_fail(err, GG_EJSON, "\"rng\" must be 16 hex digits");
+    uint64_t x = 0;
+    for (const char *p = v->valuestring; *p; p++) {
+        int d = (*p >= '0' && *p <= '9')   ? *p - '0'
+                : (*p >= 'a' && *p <= 'f') ? *p - 'a' + 10
+                                           : -1;
+        if (d < 0) return gg_fail(err, GG_EJSON, "\"rng\" must be 16 lowercase hex digits");
+        x = x << 4 | (uint64_t)d;
+    }
+    rng->state = x;
+    return GG_OK;
+}
+
+gg_state *gg_state_load(const char *json, gg_error *err)
+{
+    if (!json) {
+        gg_fail(err, GG_EJSON, "no JSON given");
+        return NULL;
+    }
+    cJSON *root = cJSON_Parse(json);
+    if (!root) {
+        gg_fail(err, GG_EJSON, "malformed JSON near offset %ld",
+                (long)(cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() - json : 0));
+        return NULL;
+    }
+    gg_state *s = NULL;
+    gg_status st = GG_OK;
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(root, "game");
+    const gg_game *game = cJSON_IsString(g) ? gg_game_find(g->valuestring) : NULL;
+    if (!cJSON_IsObject(root)) {
+        st = gg_fail(err, GG_EJSON, "a state must be a JSON object");
+    } else if (!game) {
+        st = gg_fail(err, GG_EJSON, "\"game\" must name a known game");
+    } else if (!(s = alloc_state(game))) {
+        st = gg_fail(err, GG_ENOMEM, "out of memory");
+    } else {
+        st = gg_options_from_cjson(&s->opts, game,
+                                   cJSON_GetObjectItemCaseSensitive(root, "options"), err);
+        if (!st) {
+            s->players = s->opts.players;
+            st = gg_u64_from_cjson(cJSON_GetObjectItemCaseSensitive(root, "seed"), "seed",
+                                   &s->seed, err);
+        }
+        if (!st) st = load_rng(root, &s->rng, err);
+        if (!st) st = game->load(s, root, err);
+    }
+    cJSON_Delete(root);
+    if (st) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void gg_determinize(gg_state *s, int seat, gg_rng *rng)
+{
+    s->game->determinize(s, seat, rng);
+}

@@ -1,0 +1,87 @@
+/*
+ * game.h — internal: what a rules module provides to the core (the gg_game
+ * table) and the header every game's state starts with. Only src/ includes
+ * this; everything else goes through include/gemgames.h.
+ *
+ * A game's state struct must start with `gg_state base;` and contain no
+ * pointers: it is cloned by memcpy and compared by memcmp (so padding must be
+ * zeroed: states are created with calloc and only ever memcpy'd).
+ */
+#ifndef GG_CORE_GAME_H
+#define GG_CORE_GAME_H
+
+#include <cjson/cJSON.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "gemgames.h"
+
+struct gg_state {
+    const gg_game *game;
+    uint32_t size;     /* sizeof the whole game state */
+    int32_t players;
+    gg_options opts;
+    uint64_t seed;     /* the seed the game was created with (never in a view) */
+    gg_rng rng;        /* chance (never in a view) */
+};
+
+struct gg_game {
+    const char *name;
+    const char *title;
+    int min_players, max_players;
+    const gg_option_info *options;
+    int n_options;
+    size_t state_size;
+
+    /* Set up a new game; base fields (game, size, players, opts, seed, rng
+     * seeded from seed) are already filled and the rest is zero. Refuses
+     * invalid option combinations. */
+    gg_status (*init)(gg_state *s, gg_error *err);
+    int (*actors)(const gg_state *s, int seats[GG_MAX_SEATS]);
+    int (*legal)(const gg_state *s, int seat, gg_action *out);
+    /* Explains why `a` is not legal for `seat` (GG_OK when it is). Optional:
+     * when NULL the core checks membership in legal() with a generic message. */
+    gg_status (*validate)(const gg_state *s, int seat, gg_action a, gg_error *err);
+    void (*apply)(gg_state *s, int seat, gg_action a); /* trusted */
+    int (*is_over)(const gg_state *s);
+    void (*result)(const gg_state *s, gg_result *r);
+    int (*format)(const gg_state *s, int seat, gg_action a, char *buf, size_t n);
+    /* Optional: the action as `viewer` may see it (secrets masked); when NULL
+     * the notation itself is public. */
+    int (*announce)(const gg_state *s, int seat, gg_action a, int viewer, char *buf, size_t n);
+    gg_status (*parse)(const gg_state *s, int seat, const char *text, gg_action *out,
+                       gg_error *err);
+    /* Game part of the view / the full state, added to `obj`. */
+    void (*view)(const gg_state *s, int seat, cJSON *obj);
+    void (*save)(const gg_state *s, cJSON *obj);
+    /* Reads the game part back into s (base already loaded, rest zero) and
+     * checks it is a consistent position. */
+    gg_status (*load)(gg_state *s, const cJSON *obj, gg_error *err);
+    void (*determinize)(gg_state *s, int seat, gg_rng *rng);
+};
+
+/* The registered games (src/core/registry.c). */
+extern const gg_game gg_splendor_game;
+
+/* Fill err (may be NULL) with a code and a printf-style message; returns code. */
+gg_status gg_fail(gg_error *err, gg_status code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* JSON helpers for loaders: each returns GG_OK or fills err naming `key`. */
+gg_status ggj_int(const cJSON *obj, const char *key, int lo, int hi, int *out, gg_error *err);
+gg_status ggj_array(const cJSON *obj, const char *key, int min_len, int max_len,
+                    const cJSON **out, int *len, gg_error *err);
+/* Reads an int array of exactly/at most len items in [lo,hi]. */
+gg_status ggj_ints(const cJSON *obj, const char *key, int lo, int hi, int *out, int min_len,
+                   int max_len, int *len, gg_error *err);
+/* Index of `str` in names[0..n-1], or -1. */
+int gg_name_index(const char *const *names, int n, const char *str);
+
+/* A loud internal-invariant check (a bug, never bad input). */
+#define GG_ASSERT(cond)                                                                \
+    do {                                                                               \
+        if (!(cond)) gg_assert_fail(__FILE__, __LINE__, #cond);                        \
+    } while (0)
+void gg_assert_fail(const char *file, int line, const char *what) __attribute__((noreturn));
+
+#endif

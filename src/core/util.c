@@ -1,0 +1,86 @@
+/* util.c — errors, assertions and small JSON readers shared by the games. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+
+const char *gg_status_name(gg_status code)
+{
+    static const char *const names[] = {"ok",     "illegal", "seat",   "parse", "json",
+                                        "option", "over",    "nomem", "io"};
+    return (unsigned)code < sizeof names / sizeof names[0] ? names[code] : "unknown";
+}
+
+gg_status gg_fail(gg_error *err, gg_status code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->code = code;
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void gg_assert_fail(const char *file, int line, const char *what)
+{
+    fprintf(stderr, "gemgames: internal invariant broken at %s:%d: %s\n", file, line, what);
+    abort();
+}
+
+int gg_name_index(const char *const *names, int n, const char *str)
+{
+    for (int i = 0; str && i < n; i++)
+        if (names[i] && strcmp(names[i], str) == 0) return i;
+    return -1;
+}
+
+gg_status ggj_int(const cJSON *obj, const char *key, int lo, int hi, int *out, gg_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!cJSON_IsNumber(v))
+        return gg_fail(err, GG_EJSON, "\"%s\" must be a number", key);
+    double d = v->valuedouble;
+    if (d != (double)(long long)d || d < lo || d > hi)
+        return gg_fail(err, GG_EJSON, "\"%s\" must be a whole number from %d to %d", key, lo,
+                       hi);
+    *out = (int)d;
+    return GG_OK;
+}
+
+gg_status ggj_array(const cJSON *obj, const char *key, int min_len, int max_len,
+                    const cJSON **out, int *len, gg_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!cJSON_IsArray(v)) return gg_fail(err, GG_EJSON, "\"%s\" must be an array", key);
+    int n = cJSON_GetArraySize(v);
+    if (n < min_len || n > max_len)
+        return gg_fail(err, GG_EJSON, "\"%s\" must have %d to %d items, not %d", key, min_len,
+                       max_len, n);
+    *out = v;
+    if (len) *len = n;
+    return GG_OK;
+}
+
+gg_status ggj_ints(const cJSON *obj, const char *key, int lo, int hi, int *out, int min_len,
+                   int max_len, int *len, gg_error *err)
+{
+    const cJSON *arr;
+    int n;
+    gg_status st = ggj_array(obj, key, min_len, max_len, &arr, &n, err);
+    if (st) return st;
+    int i = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, arr)
+    {
+        if (!cJSON_IsNumber(it) || it->valuedouble != (double)(long long)it->valuedouble ||
+            it->valuedouble < lo || it->valuedouble > hi)
+            return gg_fail(err, GG_EJSON, "\"%s\"[%d] must be a whole number from %d to %d",
+                           key, i, lo, hi);
+        out[i++] = (int)it->valuedouble;
+    }
+    if (len) *len = n;
+    return GG_OK;
+}
