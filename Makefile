@@ -40,11 +40,12 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(O)/obj/%.o) $(GEN_SRC:$(GEN)/%.c=$(O)/obj/gen/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(O)/obj/%.o)
 TSUP_OBJ := $(TSUP_SRC:%.c=$(O)/obj/%.o)
-TESTS    := $(TEST_SRC:tests/unit/%.c=$(O)/tests/%)
+TEST_BINS := $(TEST_SRC:tests/unit/%.c=$(O)/tests/%)
 LIB      := $(O)/libgemgames.a
 BIN      := $(O)/gemgames
 DEPS     := build/.deps-ok
 
+.SECONDARY:
 .PHONY: all test play fuzz bench clean deps tests-build
 all: $(BIN)
 
@@ -73,7 +74,7 @@ $(O)/tests/%: $(O)/obj/tests/unit/%.o $(TSUP_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(TSUP_OBJ) $(LIB) $(LIBS) -lcmocka
 
-tests-build: $(BIN) $(TESTS)
+tests-build: $(BIN) $(TEST_BINS)
 
 # The test build: sanitizers on, then every unit, CLI and browser test.
 test:

@@ -1,0 +1,144 @@
+/* test_core.c — the parts of the core that need no particular game: the RNG
+ * (a documented algorithm, so fixed known answers), status names, the
+ * registry's refusals, and records/states that name no known game. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gemgames.h"
+
+/* SplitMix64 from seed 0: the published reference outputs. */
+static void test_rng_splitmix64_known_answers(void **unused)
+{
+    (void)unused;
+    gg_rng r;
+    gg_rng_seed(&r, 0);
+    assert_true(gg_rng_next(&r) == 0xe220a8397b1dcdafULL);
+    assert_true(gg_rng_next(&r) == 0x6e789e6aa1b965f4ULL);
+    assert_true(gg_rng_next(&r) == 0x06c45d188009454fULL);
+}
+
+static void test_rng_same_seed_same_stream(void **unused)
+{
+    (void)unused;
+    gg_rng a, b;
+    gg_rng_seed(&a, 12345);
+    gg_rng_seed(&b, 12345);
+    for (int i = 0; i < 1000; i++) assert_true(gg_rng_next(&a) == gg_rng_next(&b));
+    gg_rng_seed(&b, 12346);
+    assert_true(gg_rng_next(&a) != gg_rng_next(&b));
+}
+
+/* gg_rng_below stays in range and hits every value (no modulo shortcut). */
+static void test_rng_below_range_and_coverage(void **unused)
+{
+    (void)unused;
+    gg_rng r;
+    gg_rng_seed(&r, 99);
+    assert_int_equal(gg_rng_below(&r, 1), 0);
+    for (uint32_t n = 2; n < 60; n++) {
+        int seen[60] = {0};
+        for (int i = 0; i < 4000; i++) {
+            uint32_t x = gg_rng_below(&r, n);
+            assert_true(x < n);
+            seen[x]++;
+        }
+        for (uint32_t k = 0; k < n; k++) assert_true(seen[k] > 0);
+    }
+    /* a huge n exercises the rejection branch */
+    for (int i = 0; i < 1000; i++) assert_true(gg_rng_below(&r, 0xfffffff1u) < 0xfffffff1u);
+}
+
+/* Roughly uniform: 60,000 draws of a die, each face within 5% of 10,000. */
+static void test_rng_below_uniform(void **unused)
+{
+    (void)unused;
+    gg_rng r;
+    gg_rng_seed(&r, 2026);
+    int count[6] = {0};
+    for (int i = 0; i < 60000; i++) count[gg_rng_below(&r, 6)]++;
+    for (int k = 0; k < 6; k++) assert_in_range(count[k], 9500, 10500);
+}
+
+static void test_status_names(void **unused)
+{
+    (void)unused;
+    assert_string_equal(gg_status_name(GG_OK), "ok");
+    assert_string_equal(gg_status_name(GG_EILLEGAL), "illegal");
+    assert_non_null(gg_status_name((gg_status)999));
+}
+
+static void test_registry_unknown_game(void **unused)
+{
+    (void)unused;
+    assert_null(gg_game_find("chess"));
+    assert_null(gg_game_find(NULL));
+    assert_null(gg_game_at(-1));
+    assert_null(gg_game_at(gg_game_count()));
+    for (int i = 0; i < gg_game_count(); i++) {
+        const gg_game *g = gg_game_at(i);
+        assert_ptr_equal(gg_game_find(gg_game_name(g)), g);
+        assert_true(gg_game_min_players(g) >= 1);
+        assert_true(gg_game_max_players(g) <= GG_MAX_SEATS);
+        assert_true(gg_game_option_count(g) <= GG_MAX_OPTIONS);
+    }
+}
+
+static void test_new_without_game_is_refused(void **unused)
+{
+    (void)unused;
+    gg_options o = {.players = 2};
+    gg_error err;
+    assert_null(gg_new(NULL, &o, 1, &err));
+    assert_int_equal(err.code, GG_EOPTION);
+}
+
+/* Hostile or broken JSON: a clear error, never a crash. */
+static void test_state_load_rejects_garbage(void **unused)
+{
+    (void)unused;
+    const char *bad[] = {"", "{", "[]", "null", "42", "{\"game\":7}", "{\"game\":\"chess\"}",
+                         "{\"game\":\"\"}", "\"splendor\""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gg_error err = {0};
+        assert_null(gg_state_load(bad[i], &err));
+        assert_int_equal(err.code, GG_EJSON);
+        assert_true(strlen(err.msg) > 0);
+    }
+    gg_error err;
+    assert_null(gg_state_load(NULL, &err));
+}
+
+static void test_record_parse_rejects_garbage(void **unused)
+{
+    (void)unused;
+    const char *bad[] = {"", "{", "[]", "{\"game\":\"chess\",\"options\":{\"players\":2},\"seed\":1}",
+                         "{\"seed\":1}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gg_error err = {0};
+        assert_null(gg_record_parse(bad[i], &err));
+        assert_int_equal(err.code, GG_EJSON);
+        assert_true(strlen(err.msg) > 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rng_splitmix64_known_answers),
+        cmocka_unit_test(test_rng_same_seed_same_stream),
+        cmocka_unit_test(test_rng_below_range_and_coverage),
+        cmocka_unit_test(test_rng_below_uniform),
+        cmocka_unit_test(test_status_names),
+        cmocka_unit_test(test_registry_unknown_game),
+        cmocka_unit_test(test_new_without_game_is_refused),
+        cmocka_unit_test(test_state_load_rejects_garbage),
+        cmocka_unit_test(test_record_parse_rejects_garbage),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
