@@ -21,5 +21,26 @@ struct gg_bot {
 };
 
 extern const gg_bot_kind gg_bot_random;
+extern const gg_bot_kind gg_bot_ismcts;    /* ismcts.c */
+extern const gg_bot_kind gg_bot_heuristic; /* heuristic.c */
+extern const gg_bot_kind gg_bot_engine;    /* engine.c */
+
+/* A game's fast playing policy (heuristic_<game>.c): the index of the chosen
+ * action in legal[0..n-1] for `seat`, which must act in `s`. It may look only
+ * at what `seat` may know (a search calls it on a determinization). */
+typedef int (*gg_rollout_policy)(const gg_state *s, int seat, const gg_action *legal, int n,
+                                 gg_rng *rng);
+
+/* One game's heuristic: a name and its policy. */
+typedef struct gg_heuristic {
+    const char *game; /* gg_game_name */
+    gg_rollout_policy policy;
+} gg_heuristic;
+
+/* The heuristic policy of a game, or NULL when it has none. */
+gg_rollout_policy gg_heuristic_policy(const gg_game *game);
+/* Iterations the last gg_bot_choose of an ISMCTS bot ran (all threads); -1
+ * for another kind of bot. For benchmarks. */
+long gg_ismcts_last_iterations(const gg_bot *bot);
 
 #endif

@@ -1,0 +1,524 @@
+/*
+ * ismcts.c — information-set Monte Carlo tree search (Cowling, Powley and
+ * Whitehouse 2012, "Information Set Monte Carlo Tree Search"), through the
+ * game API only.
+ *
+ * One tree per search, from the searching seat's point of view. Every
+ * iteration starts from a fresh determinization of the root made with
+ * gg_determinize(seat) — so the search sees exactly what the seat's view
+ * shows and samples the rest; it never reads the true hidden parts.
+ *
+ * Nodes and arms. A node is reached by a key: the joint observation of the
+ * step that led to it. Each node holds, per acting seat, a list of arms (one
+ * per action tried) with visits, summed reward and availability (how often
+ * the action was legal when the node was visited: the subset-armed UCB of
+ * ISMCTS, since legal actions differ between determinizations).
+ *
+ * Hidden and simultaneous moves.
+ *   - Several actors at once (a simultaneous secret choice): decoupled
+ *     selection. Each actor picks its arm from its own statistics only, so no
+ *     actor's choice depends on another's in the same round; the joint result
+ *     is one child (choices are revealed once all are in, as gg_actors says).
+ *   - A single opponent's move is keyed by what the searching seat sees of it
+ *     (gg_action_announce with the searcher as viewer): a face-down choice
+ *     leads to one child whatever its hidden value, so the searcher's later
+ *     decisions cannot depend on a value it would not know.
+ *
+ * Memory: one node pool and one arm pool per thread, allocated when the bot
+ * is made (or grown once when a larger budget needs it); nothing is allocated
+ * per iteration. When a pool is full the search keeps iterating without
+ * growing the tree.
+ *
+ * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic][:threads=1|2]
+ *       [:c=X][:depth=D][:reward=win|rank][:nodes=N]
+ * (parameters are separated by ':' so a spec fits in a comma-separated list).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bots/bot.h"
+#include "core/game.h"
+
+enum { NIL = 0 }; /* index 0 of each pool is unused, so 0 means "none" */
+
+typedef struct arm {
+    gg_action action;
+    uint32_t next;    /* next arm of the same seat at the same node */
+    uint32_t visits;
+    uint32_t avail;
+    double reward;
+} arm;
+
+typedef struct node {
+    uint64_t key;                   /* joint observation that leads here */
+    uint32_t first_child, next_sibling;
+    uint32_t arms[GG_MAX_SEATS];    /* first arm, per seat */
+    uint32_t visits;
+} node;
+
+typedef struct ismcts_params {
+    long iters;       /* 0: use ms */
+    long ms;
+    int heuristic;    /* rollout policy */
+    int threads;
+    double c;         /* exploration constant */
+    int depth;        /* rollout steps before evaluating (0: play to the end) */
+    int rank_reward;  /* reward by rank instead of win share */
+    long nodes;       /* pool capacity per thread */
+} ismcts_params;
+
+typedef struct worker {
+    node *nodes;
+    arm *arms;
+    uint32_t n_nodes, n_arms, cap_nodes, cap_arms;
+    gg_state *work;
+    size_t work_size;
+    gg_rng rng;
+    long iterations;
+    /* inputs of one search */
+    const gg_state *root;
+    int seat;
+    long iters;
+    double deadline;
+    const ismcts_params *p;
+    gg_rollout_policy policy;
+} worker;
+
+typedef struct ismcts {
+    ismcts_params p;
+    worker w[2];
+    long last_iterations; /* of the last search, all threads (for benchmarks) */
+} ismcts;
+
+/* ------------------------------------------------------------ utilities */
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 31);
+}
+
+static uint64_t hash_text(const char *t)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *t; t++) h = (h ^ (uint8_t)*t) * 1099511628211ull;
+    return h;
+}
+
+/* What `me` observes of `seat` playing `a` (see the file comment). */
+static uint64_t observation(const gg_state *s, int seat, gg_action a, int me, int n_actors)
+{
+    if (seat == me || n_actors > 1 || !s->game->announce) return (uint64_t)a;
+    char buf[GG_MAX_NOTATION];
+    gg_action_announce(s, seat, a, me, buf, sizeof buf);
+    return hash_text(buf) | 1ull << 63;
+}
+
+static int in_sorted(const gg_action *list, int n, gg_action a)
+{
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (list[mid] == a) return mid;
+        if (list[mid] < a) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
+
+/* The reward of every seat for a finished (or cut-off) game, in [0, 1]. */
+static void rewards(const gg_state *s, int rank_reward, double r[GG_MAX_SEATS])
+{
+    gg_result res;
+    gg_result_get(s, &res);
+    int n = res.players;
+    if (!res.over) {
+        /* cut off: rank by the score so far */
+        res.winners = 0;
+        for (int p = 0; p < n; p++) {
+            res.rank[p] = 1;
+            for (int q = 0; q < n; q++)
+                if (res.score[q] > res.score[p]) res.rank[p]++;
+            if (res.rank[p] == 1) res.winners++;
+        }
+    }
+    for (int p = 0; p < n; p++) {
+        if (rank_reward && n > 1) r[p] = (double)(n - res.rank[p]) / (double)(n - 1);
+        else r[p] = res.rank[p] == 1 ? 1.0 / res.winners : 0.0;
+    }
+}
+
+/* ---------------------------------------------------------------- pools */
+
+static int pools_reserve(worker *w, long cap_nodes)
+{
+    uint32_t cn = (uint32_t)cap_nodes + 1, ca = (uint32_t)cap_nodes * 2 + 1;
+    if (w->cap_nodes >= cn && w->cap_arms >= ca) return 0;
+    free(w->nodes);
+    free(w->arms);
+    w->nodes = malloc(sizeof(node) * cn);
+    w->arms = malloc(sizeof(arm) * ca);
+    if (!w->nodes || !w->arms) {
+        free(w->nodes), free(w->arms);
+        w->nodes = NULL, w->arms = NULL;
+        w->cap_nodes = w->cap_arms = 0;
+        return -1;
+    }
+    w->cap_nodes = cn, w->cap_arms = ca;
+    return 0;
+}
+
+static uint32_t new_node(worker *w, uint64_t key)
+{
+    if (w->n_nodes >= w->cap_nodes) return NIL;
+    uint32_t i = w->n_nodes++;
+    node *n = &w->nodes[i];
+    memset(n, 0, sizeof *n);
+    n->key = key;
+    return i;
+}
+
+static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
+{
+    if (w->n_arms >= w->cap_arms) return NIL;
+    uint32_t i = w->n_arms++;
+    arm *x = &w->arms[i];
+    x->action = a;
+    x->visits = 0;
+    x->avail = 0;
+    x->reward = 0;
+    x->next = w->nodes[nd].arms[seat];
+    w->nodes[nd].arms[seat] = i;
+    return i;
+}
+
+static uint32_t find_child(const worker *w, uint32_t nd, uint64_t key)
+{
+    for (uint32_t c = w->nodes[nd].first_child; c != NIL; c = w->nodes[c].next_sibling)
+        if (w->nodes[c].key == key) return c;
+    return NIL;
+}
+
+static uint32_t add_child(worker *w, uint32_t nd, uint64_t key)
+{
+    uint32_t c = new_node(w, key);
+    if (c == NIL) return NIL;
+    w->nodes[c].next_sibling = w->nodes[nd].first_child;
+    w->nodes[nd].first_child = c;
+    return c;
+}
+
+/* ------------------------------------------------------------ selection */
+
+/*
+ * Chooses the arm of `seat` at node `nd` for the legal actions list[0..n-1]:
+ * an action never tried here first (at random), else the best UCB among the
+ * arms legal now. Counts availability. Returns the arm (NIL when the pool is
+ * full and an untried action was picked: *action is set either way) and sets
+ * *expanded when a new arm was made.
+ */
+static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *list, int n,
+                           gg_action *action, int *expanded)
+{
+    uint8_t tried[GG_MAX_ACTIONS];
+    memset(tried, 0, (size_t)n);
+    int n_tried = 0;
+    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+        int k = in_sorted(list, n, w->arms[a].action);
+        if (k < 0) continue;
+        tried[k] = 1;
+        n_tried++;
+        w->arms[a].avail++;
+    }
+    if (n_tried < n) {
+        int pick = (int)gg_rng_below(&w->rng, (uint32_t)(n - n_tried));
+        for (int k = 0; k < n; k++) {
+            if (tried[k]) continue;
+            if (pick-- == 0) {
+                *action = list[k];
+                break;
+            }
+        }
+        uint32_t x = new_arm(w, nd, seat, *action);
+        if (x != NIL) {
+            w->arms[x].avail = 1;
+            *expanded = 1;
+        }
+        return x;
+    }
+    uint32_t best = NIL;
+    double best_v = -1e300;
+    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+        const arm *x = &w->arms[a];
+        if (in_sorted(list, n, x->action) < 0) continue;
+        double v = x->visits ? x->reward / x->visits +
+                                   w->p->c * sqrt(log((double)x->avail) / x->visits)
+                             : 1e300;
+        if (v > best_v) best_v = v, best = a;
+    }
+    *action = w->arms[best].action;
+    return best;
+}
+
+/* ------------------------------------------------------------- rollouts */
+
+static gg_action rollout_pick(worker *w, const gg_state *s, int seat, const gg_action *list,
+                              int n)
+{
+    if (w->policy) {
+        int k = w->policy(s, seat, list, n, &w->rng);
+        if (k >= 0 && k < n) return list[k];
+    }
+    return list[gg_rng_below(&w->rng, (uint32_t)n)];
+}
+
+/* Plays on from `s` (all actors of a step choose before any is applied). */
+static void rollout(worker *w, gg_state *s)
+{
+    gg_action list[GG_MAX_ACTIONS];
+    for (int step = 0; !gg_is_over(s) && (!w->p->depth || step < w->p->depth); step++) {
+        int seats[GG_MAX_SEATS];
+        gg_action chosen[GG_MAX_SEATS];
+        int k = gg_actors(s, seats);
+        for (int i = 0; i < k; i++) {
+            int n = gg_legal(s, seats[i], list);
+            GG_ASSERT(n > 0);
+            chosen[i] = rollout_pick(w, s, seats[i], list, n);
+        }
+        for (int i = 0; i < k; i++) gg_apply_trusted(s, seats[i], chosen[i]);
+    }
+}
+
+/* ------------------------------------------------------------ iteration */
+
+typedef struct step {
+    uint32_t nd;
+    int k;
+    int seat[GG_MAX_SEATS];
+    uint32_t arm[GG_MAX_SEATS];
+} step;
+
+enum { MAX_PATH = 512 };
+
+static void iterate(worker *w)
+{
+    gg_state *s = w->work;
+    memcpy(s, w->root, w->root->size);
+    gg_determinize(s, w->seat, &w->rng);
+
+    static _Thread_local step path[MAX_PATH];
+    int depth = 0;
+    uint32_t nd = 1; /* the root */
+    gg_action list[GG_MAX_ACTIONS];
+    while (!gg_is_over(s) && depth < MAX_PATH) {
+        step *st = &path[depth++];
+        st->nd = nd;
+        st->k = gg_actors(s, st->seat);
+        gg_action chosen[GG_MAX_SEATS];
+        uint64_t key = 0;
+        int expanded = 0;
+        for (int i = 0; i < st->k; i++) {
+            int n = gg_legal(s, st->seat[i], list);
+            GG_ASSERT(n > 0);
+            st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
+            key = mix(key, observation(s, st->seat[i], chosen[i], w->seat, st->k));
+        }
+        for (int i = 0; i < st->k; i++) gg_apply_trusted(s, st->seat[i], chosen[i]);
+        uint32_t child = find_child(w, nd, key);
+        if (child == NIL) {
+            child = add_child(w, nd, key);
+            expanded = 1;
+        }
+        if (child == NIL || expanded) {
+            if (child != NIL) w->nodes[child].visits++;
+            break;
+        }
+        nd = child;
+    }
+    rollout(w, s);
+    double r[GG_MAX_SEATS];
+    rewards(s, w->p->rank_reward, r);
+    for (int d = 0; d < depth; d++) {
+        const step *st = &path[d];
+        w->nodes[st->nd].visits++;
+        for (int i = 0; i < st->k; i++) {
+            if (st->arm[i] == NIL) continue;
+            w->arms[st->arm[i]].visits++;
+            w->arms[st->arm[i]].reward += r[st->seat[i]];
+        }
+    }
+    w->iterations++;
+}
+
+static void *search(void *arg)
+{
+    worker *w = arg;
+    w->n_nodes = 1;
+    w->n_arms = 1;
+    w->iterations = 0;
+    new_node(w, 0);
+    for (long i = 0;; i++) {
+        if (w->iters ? i >= w->iters : ((i & 15) == 0 && now_ms() >= w->deadline && i > 0))
+            break;
+        iterate(w);
+    }
+    return NULL;
+}
+
+/* -------------------------------------------------------------- the bot */
+
+static gg_status parse_params(ismcts_params *p, const char *params, gg_error *err)
+{
+    *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0};
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", params);
+    for (char *tok = strtok(buf, ":"); tok; tok = strtok(NULL, ":")) {
+        char *eq = strchr(tok, '=');
+        if (!eq) return gg_fail(err, GG_EOPTION, "ismcts: \"%s\" is not key=value", tok);
+        *eq = '\0';
+        const char *v = eq + 1;
+        char *end;
+        if (!strcmp(tok, "iters") || !strcmp(tok, "ms") || !strcmp(tok, "depth") ||
+            !strcmp(tok, "threads") || !strcmp(tok, "nodes")) {
+            long x = strtol(v, &end, 10);
+            if (!*v || *end || x < 0 || x > 100000000)
+                return gg_fail(err, GG_EOPTION, "ismcts: %s takes a whole number, not \"%s\"",
+                               tok, v);
+            if (!strcmp(tok, "iters")) p->iters = x;
+            else if (!strcmp(tok, "ms")) p->ms = x;
+            else if (!strcmp(tok, "depth")) p->depth = (int)x;
+            else if (!strcmp(tok, "nodes")) p->nodes = x;
+            else if (x == 1 || x == 2) p->threads = (int)x;
+            else return gg_fail(err, GG_EOPTION, "ismcts: threads is 1 or 2");
+        } else if (!strcmp(tok, "c")) {
+            double x = strtod(v, &end);
+            if (!*v || *end || !(x >= 0 && x <= 100))
+                return gg_fail(err, GG_EOPTION, "ismcts: c takes a number from 0 to 100");
+            p->c = x;
+        } else if (!strcmp(tok, "rollout")) {
+            if (!strcmp(v, "random")) p->heuristic = 0;
+            else if (!strcmp(v, "heuristic")) p->heuristic = 1;
+            else return gg_fail(err, GG_EOPTION, "ismcts: rollout is random or heuristic");
+        } else if (!strcmp(tok, "reward")) {
+            if (!strcmp(v, "win")) p->rank_reward = 0;
+            else if (!strcmp(v, "rank")) p->rank_reward = 1;
+            else return gg_fail(err, GG_EOPTION, "ismcts: reward is win or rank");
+        } else {
+            return gg_fail(err, GG_EOPTION,
+                           "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
+                           "depth, reward, nodes)", tok);
+        }
+    }
+    if (p->iters && p->ms)
+        return gg_fail(err, GG_EOPTION, "ismcts: give iters or ms, not both");
+    if (!p->iters && !p->ms) p->iters = 1000;
+    if (!p->nodes) p->nodes = p->iters ? p->iters / p->threads + 1 : 1 << 19;
+    if (p->nodes < 2) p->nodes = 2;
+    return GG_OK;
+}
+
+static gg_status ismcts_create(gg_bot *bot, const char *params, gg_error *err)
+{
+    ismcts *m = calloc(1, sizeof *m);
+    if (!m) return gg_fail(err, GG_ENOMEM, "out of memory");
+    gg_status st = parse_params(&m->p, params, err);
+    for (int t = 0; !st && t < m->p.threads; t++)
+        if (pools_reserve(&m->w[t], m->p.nodes))
+            st = gg_fail(err, GG_ENOMEM, "ismcts: no memory for %ld nodes", m->p.nodes);
+    if (st) {
+        for (int t = 0; t < 2; t++) free(m->w[t].nodes), free(m->w[t].arms);
+        free(m);
+        return st;
+    }
+    bot->data = m;
+    return GG_OK;
+}
+
+static void ismcts_destroy(gg_bot *bot)
+{
+    ismcts *m = bot->data;
+    for (int t = 0; t < 2; t++) {
+        free(m->w[t].nodes);
+        free(m->w[t].arms);
+        free(m->w[t].work);
+    }
+    free(m);
+}
+
+/* Sums the root arms of `seat` over the workers; picks the most visited. */
+static gg_action best_root_action(const ismcts *m, int seat, const gg_action *list, int n)
+{
+    double visits[GG_MAX_ACTIONS] = {0}, reward[GG_MAX_ACTIONS] = {0};
+    for (int t = 0; t < m->p.threads; t++) {
+        const worker *w = &m->w[t];
+        for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next) {
+            int k = in_sorted(list, n, w->arms[a].action);
+            if (k < 0) continue;
+            visits[k] += w->arms[a].visits;
+            reward[k] += w->arms[a].reward;
+        }
+    }
+    int best = 0;
+    for (int k = 1; k < n; k++)
+        if (visits[k] > visits[best] ||
+            (visits[k] == visits[best] && reward[k] > reward[best]))
+            best = k;
+    return list[best];
+}
+
+static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
+                               gg_error *err)
+{
+    ismcts *m = bot->data;
+    gg_action list[GG_MAX_ACTIONS];
+    int n = gg_legal(s, seat, list);
+    if (n == 0) return gg_fail(err, GG_EILLEGAL, "no legal action for seat %d", seat);
+    m->last_iterations = 0;
+    if (n == 1) {
+        *out = list[0];
+        return GG_OK;
+    }
+    double deadline = now_ms() + (double)m->p.ms;
+    for (int t = 0; t < m->p.threads; t++) {
+        worker *w = &m->w[t];
+        if (w->work_size != s->size) {
+            free(w->work);
+            w->work = malloc(s->size);
+            w->work_size = w->work ? s->size : 0;
+            if (!w->work) return gg_fail(err, GG_ENOMEM, "out of memory");
+        }
+        gg_rng_seed(&w->rng, gg_rng_next(&bot->rng));
+        w->root = s;
+        w->seat = seat;
+        w->p = &m->p;
+        w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
+        w->deadline = deadline;
+        w->policy = m->p.heuristic ? gg_heuristic_policy(s->game) : NULL;
+    }
+    pthread_t th;
+    int threaded = m->p.threads == 2 && pthread_create(&th, NULL, search, &m->w[1]) == 0;
+    search(&m->w[0]);
+    if (threaded) pthread_join(th, NULL);
+    else if (m->p.threads == 2) search(&m->w[1]);
+    for (int t = 0; t < m->p.threads; t++) m->last_iterations += m->w[t].iterations;
+    *out = best_root_action(m, seat, list, n);
+    return GG_OK;
+}
+
+long gg_ismcts_last_iterations(const gg_bot *bot)
+{
+    return bot->kind == &gg_bot_ismcts ? ((const ismcts *)bot->data)->last_iterations : -1;
+}
+
+const gg_bot_kind gg_bot_ismcts = {"ismcts", ismcts_create, ismcts_choose, ismcts_destroy};
