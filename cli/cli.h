@@ -11,6 +11,8 @@ int cmd_play(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 
 /* A game and its table as given by GAME [--players N] [--option K=V]... */
 typedef struct cli_table {

@@ -15,6 +15,10 @@ static const command commands[] = {
      "selfplay GAME --players N --games M [--seed S] [--bots SPEC] [--records DIR]"},
     {"replay", cmd_replay, "replay FILE"},
     {"bench", cmd_bench, "bench [--game G] [--players N] [--games M] [--json]"},
+    {"match", cmd_match,
+     "match --game G --players N --games M --bots A,B,... [--json] [--seed S] [--records DIR] "
+     "[--option K=V]..."},
+    {"engine", cmd_engine, "engine   (the engine protocol on stdin/stdout, docs/protocol.md)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -10,6 +10,7 @@ static const gg_bot_kind *const kinds[] = {
     &gg_bot_random,
     &gg_bot_heuristic,
     &gg_bot_ismcts,
+    &gg_bot_engine,
 };
 
 gg_bot *gg_bot_new(const char *spec, uint64_t seed, gg_error *err)
@@ -36,7 +37,7 @@ gg_bot *gg_bot_new(const char *spec, uint64_t seed, gg_error *err)
         }
         return bot;
     }
-    gg_fail(err, GG_EOPTION, "unknown bot \"%.*s\" (try random, heuristic, ismcts)", (int)len, spec);
+    gg_fail(err, GG_EOPTION, "unknown bot \"%.*s\" (try random, heuristic, ismcts, engine)", (int)len, spec);
     return NULL;
 }
 
