@@ -297,8 +297,9 @@ static void print_json(const match_args *a, const match *m)
         cJSON_AddStringToObject(x, "spec", G->spec);
         cJSON_AddNumberToObject(x, "entrants", G->entrants);
         cJSON_AddItemToObject(x, "win_share", json_number(w.mean));
-        cJSON_AddItemToObject(x, "win_share_ci95",
-                              cJSON_CreateDoubleArray((double[]){w.lo, w.hi}, 2));
+        cJSON *wci = cJSON_AddArrayToObject(x, "win_share_ci95");
+        cJSON_AddItemToArray(wci, json_number(w.lo));
+        cJSON_AddItemToArray(wci, json_number(w.hi));
         cJSON_AddItemToObject(x, "avg_score",
                               json_number(G->score_sum / (double)(m->games * G->entrants)));
         if (g == 0 || !G->pair_games) {
