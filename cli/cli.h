@@ -13,6 +13,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
+int cmd_serve(int argc, char **argv); /* server/serve.c */
 
 /* A game and its table as given by GAME [--players N] [--option K=V]... */
 typedef struct cli_table {

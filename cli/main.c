@@ -19,6 +19,7 @@ static const command commands[] = {
      "match --game G --players N --games M --bots A,B,... [--json] [--seed S] [--records DIR] "
      "[--option K=V]..."},
     {"engine", cmd_engine, "engine   (the engine protocol on stdin/stdout, docs/protocol.md)"},
+    {"serve", cmd_serve, "serve [--port 8080] [--db PATH] [--host ADDR] (docs/server.md)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -5,13 +5,22 @@ set -e
 need=""
 have() { dpkg -s "$1" >/dev/null 2>&1; }
 for p in build-essential libcjson-dev libcmocka-dev libcivetweb-dev libsqlite3-dev \
-         libncurses-dev clang libfuzzer-14-dev tmux; do
+         libncurses-dev clang libfuzzer-14-dev tmux chromium; do
     have "$p" || need="$need $p"
 done
-[ -z "$need" ] && exit 0
-echo "gemgames setup: installing$need"
-SUDO=""
-[ "$(id -u)" = 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq $need
+# The browser UI's libraries and the browser tests' driver come from npm
+# (package-lock.json); node itself from Debian when the machine has none.
+command -v npm >/dev/null 2>&1 || need="$need nodejs npm"
+if [ -n "$need" ]; then
+    echo "gemgames setup: installing$need"
+    SUDO=""
+    [ "$(id -u)" = 0 ] || SUDO="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq $need
+fi
+cd "$(dirname "$0")/.."
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "gemgames setup: npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+fi

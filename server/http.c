@@ -1,0 +1,535 @@
+/* http.c — civetweb: the HTTP API under /api/, the WebSocket protocol at
+ * /ws, the browser UI from web/ and its two npm libraries under /vendor/.
+ * Every request and message is checked here before it reaches a table; a bad
+ * one gets {"type":"error","code":...,"message":...} and changes nothing. */
+#include <civetweb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "server.h"
+
+static struct mg_context *ctx;
+static const srv_config *cfg;
+
+/* ------------------------------------------------------------ replies */
+
+static const char *status_text(int code)
+{
+    switch (code) {
+    case 200: return "OK";
+    case 400: return "Bad Request";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
+    case 413: return "Payload Too Large";
+    case 429: return "Too Many Requests";
+    case 503: return "Service Unavailable";
+    default: return "Internal Server Error";
+    }
+}
+
+static int reply_text(struct mg_connection *conn, int code, const char *body)
+{
+    size_t n = strlen(body);
+    mg_printf(conn,
+              "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
+              "Cache-Control: no-store\r\n\r\n",
+              code, status_text(code), n);
+    mg_write(conn, body, n);
+    return code;
+}
+
+static int reply_json(struct mg_connection *conn, int code, cJSON *o)
+{
+    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    int r = reply_text(conn, text ? code : 500, text ? text : "{\"error\":\"out of memory\"}");
+    free(text);
+    return r;
+}
+
+static cJSON *error_json(const srv_err *e)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "type", "error");
+    cJSON_AddStringToObject(o, "code", e->code ? e->code : "internal");
+    cJSON_AddStringToObject(o, "message", e->msg);
+    return o;
+}
+
+static int reply_error(struct mg_connection *conn, const srv_err *e)
+{
+    return reply_json(conn, e->http ? e->http : 500, error_json(e));
+}
+
+/* ------------------------------------------------------------ requests */
+
+/* The body as JSON; NULL with e filled when too large or malformed. */
+static cJSON *read_body(struct mg_connection *conn, srv_err *e)
+{
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    if (ri->content_length > SRV_MAX_MESSAGE) {
+        srv_fail(e, 413, "too_large", "requests are limited to %d bytes", SRV_MAX_MESSAGE);
+        return NULL;
+    }
+    char *buf = malloc(SRV_MAX_MESSAGE + 1);
+    if (!buf) {
+        srv_fail(e, 500, "internal", "out of memory");
+        return NULL;
+    }
+    size_t n = 0;
+    int r;
+    while (n <= SRV_MAX_MESSAGE && (r = mg_read(conn, buf + n, SRV_MAX_MESSAGE + 1 - n)) > 0)
+        n += (size_t)r;
+    cJSON *o = NULL;
+    if (n > SRV_MAX_MESSAGE) srv_fail(e, 413, "too_large", "requests are limited to %d bytes",
+                                      SRV_MAX_MESSAGE);
+    else if (!(o = cJSON_ParseWithLength(buf, n)))
+        srv_fail(e, 400, "bad_json", "the body is not valid JSON");
+    else if (!cJSON_IsObject(o)) {
+        srv_fail(e, 400, "bad_json", "the body must be a JSON object");
+        cJSON_Delete(o);
+        o = NULL;
+    }
+    free(buf);
+    return o;
+}
+
+/* An integer query parameter; `def` when absent; -2 on junk. */
+static int query_int(const struct mg_request_info *ri, const char *name, int def)
+{
+    char buf[16];
+    const char *q = ri->query_string;
+    if (!q || mg_get_var(q, strlen(q), name, buf, sizeof buf) < 0) return def;
+    char *end;
+    long v = strtol(buf, &end, 10);
+    if (*buf == 0 || *end || v < -1 || v > 1000000) return -2;
+    return (int)v;
+}
+
+static void query_str(const struct mg_request_info *ri, const char *name, char *buf, size_t n)
+{
+    const char *q = ri->query_string;
+    buf[0] = 0;
+    if (q && mg_get_var(q, strlen(q), name, buf, n) < 0) buf[0] = 0;
+}
+
+static const char *json_str(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* An int member in [lo, hi]; `def` when absent; 0 or -1 (not a whole number). */
+static int json_int(const cJSON *o, const char *key, int lo, int hi, int def, int *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v) {
+        *out = def;
+        return 0;
+    }
+    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+        v->valueint < lo || v->valueint > hi)
+        return -1;
+    *out = v->valueint;
+    return 0;
+}
+
+/* ------------------------------------------------------------ /api */
+
+static cJSON *games_json(void)
+{
+    static const char *const bot_specs[] = {"random", "heuristic", "ismcts:ms=300",
+                                            "ismcts:ms=1000"};
+    cJSON *o = cJSON_CreateObject();
+    cJSON *games = cJSON_AddArrayToObject(o, "games");
+    for (int i = 0; i < gg_game_count(); i++) {
+        const gg_game *g = gg_game_at(i);
+        cJSON *gj = cJSON_CreateObject();
+        cJSON_AddStringToObject(gj, "name", gg_game_name(g));
+        cJSON_AddStringToObject(gj, "title", gg_game_title(g));
+        cJSON_AddNumberToObject(gj, "min_players", gg_game_min_players(g));
+        cJSON_AddNumberToObject(gj, "max_players", gg_game_max_players(g));
+        cJSON *opts = cJSON_AddArrayToObject(gj, "options");
+        for (int k = 0; k < gg_game_option_count(g); k++) {
+            const gg_option_info *oi = gg_game_option(g, k);
+            cJSON *oj = cJSON_CreateObject();
+            cJSON_AddStringToObject(oj, "key", oi->key);
+            cJSON_AddItemToObject(oj, "values", cJSON_CreateStringArray(oi->values, oi->n_values));
+            cJSON_AddStringToObject(oj, "help", oi->help ? oi->help : "");
+            cJSON_AddItemToArray(opts, oj);
+        }
+        cJSON_AddItemToArray(games, gj);
+    }
+    cJSON *bots = cJSON_AddArrayToObject(o, "bots");
+    for (size_t i = 0; i < sizeof bot_specs / sizeof bot_specs[0]; i++) {
+        gg_bot *b = gg_bot_new(bot_specs[i], 1, NULL);
+        if (b) cJSON_AddItemToArray(bots, cJSON_CreateString(bot_specs[i]));
+        gg_bot_free(b);
+    }
+    return o;
+}
+
+static int api_action(struct mg_connection *conn, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat, index;
+    char canon[GG_MAX_NOTATION];
+    const char *action = json_str(req, "action");
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        srv_fail(&e, 400, "bad_seat", "\"seat\" must be the number of your seat");
+    else if (!action)
+        srv_fail(&e, 400, "bad_request", "\"action\" must be a move in notation");
+    if (e.code || srv_table_check_seat(t, seat, json_str(req, "token"), &e) != 0 ||
+        srv_table_act(t, seat, action, &index, canon, &e) != 0)
+        return reply_error(conn, &e);
+    cJSON *m = srv_table_state(t, seat, index + 1);
+    cJSON_ReplaceItemInObject(m, "type", cJSON_CreateString("ack"));
+    cJSON_AddNumberToObject(m, "index", index);
+    cJSON_AddStringToObject(m, "action", canon);
+    return reply_json(conn, 200, m);
+}
+
+static int api_bot(struct mg_connection *conn, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat;
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        return reply_error(conn, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be a seat"), &e));
+    if (srv_table_to_bot(t, seat, json_str(req, "token"), json_str(req, "bot"), &e) != 0)
+        return reply_error(conn, &e);
+    return reply_json(conn, 200, srv_table_info(t));
+}
+
+/* /api/tables/ID[/what] */
+static int api_table(struct mg_connection *conn, const char *rest, int post)
+{
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    char id[SRV_ID_HEX + 2];
+    const char *slash = strchr(rest, '/');
+    size_t len = slash ? (size_t)(slash - rest) : strlen(rest);
+    const char *what = slash ? slash + 1 : "";
+    srv_err e = {0};
+    srv_table *t = NULL;
+    if (len < sizeof id) {
+        memcpy(id, rest, len);
+        id[len] = 0;
+        t = srv_table_find(id);
+    }
+    if (!t) return reply_error(conn, (srv_fail(&e, 404, "unknown_table", "no such table"), &e));
+    if (post) {
+        cJSON *req = read_body(conn, &e);
+        if (!req) return reply_error(conn, &e);
+        int r;
+        if (!strcmp(what, "action")) r = api_action(conn, t, req);
+        else if (!strcmp(what, "bot")) r = api_bot(conn, t, req);
+        else r = reply_error(conn, (srv_fail(&e, 404, "not_found", "no such request"), &e));
+        cJSON_Delete(req);
+        return r;
+    }
+    char token[80];
+    query_str(ri, "token", token, sizeof token);
+    if (!*what) return reply_json(conn, 200, srv_table_info(t));
+    if (!strcmp(what, "state")) {
+        int seat = query_int(ri, "seat", GG_SPECTATOR);
+        if (seat == -2) return reply_error(conn, (srv_fail(&e, 400, "bad_seat", "bad seat"), &e));
+        if (srv_table_check_seat(t, seat, token, &e) != 0) return reply_error(conn, &e);
+        return reply_json(conn, 200, srv_table_state(t, seat, 0));
+    }
+    if (!strcmp(what, "record")) {
+        char *rec = srv_table_record(t, &e);
+        if (!rec) return reply_error(conn, &e);
+        reply_text(conn, 200, rec);
+        free(rec);
+        return 200;
+    }
+    if (!strcmp(what, "replay")) {
+        int viewer = query_int(ri, "viewer", GG_SPECTATOR), step = query_int(ri, "step", 0);
+        if (viewer == -2 || step < 0)
+            return reply_error(conn, (srv_fail(&e, 400, "bad_request",
+                                               "viewer and step must be numbers"), &e));
+        cJSON *m = srv_table_replay(t, viewer, token, step, &e);
+        return m ? reply_json(conn, 200, m) : reply_error(conn, &e);
+    }
+    return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such request"), &e));
+}
+
+static int api_handler(struct mg_connection *conn, void *cbdata)
+{
+    (void)cbdata;
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    const char *uri = ri->local_uri;
+    int post = !strcmp(ri->request_method, "POST");
+    srv_err e = {0};
+    if (!post && strcmp(ri->request_method, "GET") != 0)
+        return reply_error(conn, (srv_fail(&e, 405, "bad_method", "use GET or POST"), &e));
+    if (post && !srv_addr_allow(ri->remote_addr, cfg->rate, cfg->burst))
+        return reply_error(conn, (srv_fail(&e, 429, "rate_limited",
+                                           "too many requests; slow down"), &e));
+    if (!strcmp(uri, "/api/games") && !post) return reply_json(conn, 200, games_json());
+    if (!strcmp(uri, "/api/tables")) {
+        if (!post) {
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddItemToObject(o, "tables", srv_tables_list());
+            return reply_json(conn, 200, o);
+        }
+        cJSON *req = read_body(conn, &e);
+        cJSON *reply = req ? srv_table_create(req, &e) : NULL;
+        cJSON_Delete(req);
+        return reply ? reply_json(conn, 200, reply) : reply_error(conn, &e);
+    }
+    if (!strncmp(uri, "/api/tables/", 12)) return api_table(conn, uri + 12, post);
+    return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such request"), &e));
+}
+
+/* /vendor/preact/... and /vendor/htm/...: the UI's two libraries. */
+static int vendor_handler(struct mg_connection *conn, void *cbdata)
+{
+    (void)cbdata;
+    const char *uri = mg_get_request_info(conn)->local_uri + strlen("/vendor/");
+    char path[1024];
+    struct stat sb;
+    if (strstr(uri, "..") || (strncmp(uri, "preact/", 7) != 0 && strncmp(uri, "htm/", 4) != 0) ||
+        (size_t)snprintf(path, sizeof path, "%s/%s", cfg->vendor_root, uri) >= sizeof path ||
+        stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        mg_send_http_error(conn, 404, "not found");
+        return 404;
+    }
+    mg_send_mime_file(conn, path, "text/javascript");
+    return 200;
+}
+
+/* ------------------------------------------------------------ /ws */
+
+typedef struct ws_client {
+    srv_conn c;
+    struct mg_connection *mg;
+    srv_bucket bucket;
+    int drops;
+    char token[SRV_TOKEN_HEX + 1];
+} ws_client;
+
+static int ws_send(void *handle, const char *text, size_t len)
+{
+    return mg_websocket_write(handle, MG_WEBSOCKET_OPCODE_TEXT, text, len);
+}
+
+static void ws_json(ws_client *w, cJSON *m)
+{
+    char *text = cJSON_PrintUnformatted(m);
+    cJSON_Delete(m);
+    if (text) ws_send(w->mg, text, strlen(text));
+    free(text);
+}
+
+static void ws_error(ws_client *w, const srv_err *e, const cJSON *id)
+{
+    cJSON *m = error_json(e);
+    if (id) cJSON_AddItemToObject(m, "id", cJSON_Duplicate(id, 1));
+    ws_json(w, m);
+}
+
+static int ws_connect(const struct mg_connection *conn, void *cbdata)
+{
+    (void)cbdata;
+    ws_client *w = calloc(1, sizeof *w);
+    if (!w) return 1; /* refuse */
+    w->c.seat = GG_SPECTATOR;
+    w->c.send = ws_send;
+    mg_set_user_connection_data(conn, w);
+    return 0;
+}
+
+static void ws_ready(struct mg_connection *conn, void *cbdata)
+{
+    (void)cbdata;
+    ws_client *w = mg_get_user_connection_data(conn);
+    if (!w) return;
+    w->mg = conn;
+    w->c.handle = conn;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "type", "hello");
+    cJSON_AddStringToObject(m, "server", "gemgames " GG_VERSION);
+    cJSON_AddNumberToObject(m, "max_message", SRV_MAX_MESSAGE);
+    ws_json(w, m);
+}
+
+static void ws_join(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    int seat = GG_SPECTATOR;
+    const char *token = json_str(m, "token");
+    srv_table *t = srv_table_find(json_str(m, "table"));
+    if (!t) srv_fail(&e, 404, "unknown_table", "no such table");
+    else if (json_int(m, "seat", -1, GG_MAX_SEATS - 1, GG_SPECTATOR, &seat) != 0)
+        srv_fail(&e, 400, "bad_seat", "\"seat\" must be a seat number (or -1 to watch)");
+    else srv_table_check_seat(t, seat, token, &e);
+    if (e.code) {
+        ws_error(w, &e, cJSON_GetObjectItemCaseSensitive(m, "id"));
+        return;
+    }
+    if (w->c.table) srv_table_unsubscribe(&w->c);
+    w->c.seat = seat;
+    snprintf(w->token, sizeof w->token, "%s", seat >= 0 ? token : "");
+    srv_table_subscribe(t, &w->c);
+}
+
+static void ws_action(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    const char *action = json_str(m, "action");
+    int seat = -1, index = -1;
+    char canon[GG_MAX_NOTATION];
+    if (!w->c.table)
+        srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0)
+        srv_fail(&e, 403, "spectator", "spectators cannot move");
+    else if (json_int(m, "seat", 0, GG_MAX_SEATS - 1, w->c.seat, &seat) != 0 ||
+             seat != w->c.seat)
+        srv_fail(&e, 403, "not_your_seat", "you sit at seat %d; that move is not yours",
+                 w->c.seat);
+    else if (!action)
+        srv_fail(&e, 400, "bad_request", "\"action\" must be a move in notation");
+    else if (srv_table_check_seat(w->c.table, seat, w->token, &e) == 0)
+        srv_table_act(w->c.table, seat, action, &index, canon, &e);
+    if (e.code) {
+        ws_error(w, &e, id);
+        return;
+    }
+    cJSON *ack = cJSON_CreateObject();
+    cJSON_AddStringToObject(ack, "type", "ack");
+    if (id) cJSON_AddItemToObject(ack, "id", cJSON_Duplicate(id, 1));
+    cJSON_AddNumberToObject(ack, "index", index);
+    cJSON_AddStringToObject(ack, "action", canon);
+    ws_json(w, ack);
+}
+
+static void ws_bot(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    int seat = -1;
+    const char *token = json_str(m, "token");
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (json_int(m, "seat", 0, GG_MAX_SEATS - 1, w->c.seat, &seat) != 0 || seat < 0)
+        srv_fail(&e, 400, "bad_seat", "\"seat\" must be a seat");
+    else srv_table_to_bot(w->c.table, seat, token ? token : w->token, json_str(m, "bot"), &e);
+    if (e.code) ws_error(w, &e, cJSON_GetObjectItemCaseSensitive(m, "id"));
+}
+
+static void ws_message(ws_client *w, const char *data, size_t len)
+{
+    srv_err e = {0};
+    cJSON *m = cJSON_ParseWithLength(data, len);
+    const char *type = json_str(m, "type");
+    if (!m) srv_fail(&e, 400, "bad_json", "that message is not valid JSON");
+    else if (!cJSON_IsObject(m) || !type)
+        srv_fail(&e, 400, "bad_request", "a message is an object with a \"type\"");
+    else if (!strcmp(type, "join")) ws_join(w, m);
+    else if (!strcmp(type, "action")) ws_action(w, m);
+    else if (!strcmp(type, "bot")) ws_bot(w, m);
+    else if (!strcmp(type, "ping")) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "type", "pong");
+        ws_json(w, p);
+    } else
+        srv_fail(&e, 400, "bad_request", "unknown message type \"%.40s\"", type);
+    if (e.code) ws_error(w, &e, NULL);
+    cJSON_Delete(m);
+}
+
+static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len, void *cbdata)
+{
+    (void)cbdata;
+    ws_client *w = mg_get_user_connection_data(conn);
+    int op = flags & 0x0f, fin = flags & 0x80;
+    srv_err e = {0};
+    if (!w || op == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) return 0;
+    if (op == MG_WEBSOCKET_OPCODE_PING) {
+        mg_websocket_write(conn, MG_WEBSOCKET_OPCODE_PONG, data, len);
+        return 1;
+    }
+    if (op == MG_WEBSOCKET_OPCODE_PONG) return 1;
+    if (!srv_bucket_take(&w->bucket, cfg->rate, cfg->burst)) {
+        if (++w->drops > 200) return 0; /* a flood that does not stop: hang up */
+        if (w->drops == 1 || w->drops % 20 == 0)
+            ws_error(w, (srv_fail(&e, 429, "rate_limited",
+                                  "too many messages; this one was ignored"), &e), NULL);
+        return 1;
+    }
+    w->drops = 0;
+    if (len > SRV_MAX_MESSAGE)
+        srv_fail(&e, 413, "too_large", "messages are limited to %d bytes", SRV_MAX_MESSAGE);
+    else if (op != MG_WEBSOCKET_OPCODE_TEXT || !fin)
+        srv_fail(&e, 400, "bad_frame", "send each message as one text frame");
+    if (e.code) ws_error(w, &e, NULL);
+    else ws_message(w, data, len);
+    return 1;
+}
+
+static void ws_close(const struct mg_connection *conn, void *cbdata)
+{
+    (void)cbdata;
+    ws_client *w = mg_get_user_connection_data(conn);
+    if (!w) return;
+    srv_table_unsubscribe(&w->c);
+    mg_set_user_connection_data(conn, NULL);
+    free(w);
+}
+
+/* ------------------------------------------------------------ start */
+
+static int log_message(const struct mg_connection *conn, const char *msg)
+{
+    (void)conn;
+    if (!cfg->quiet) fprintf(stderr, "gemgames serve: civetweb: %s\n", msg);
+    return 1;
+}
+
+int srv_http_start(const srv_config *c, char *err)
+{
+    cfg = c;
+    char ports[80], threads[16], maxreq[16];
+    snprintf(ports, sizeof ports, "%s%s%d", c->host ? c->host : "", c->host ? ":" : "", c->port);
+    snprintf(threads, sizeof threads, "%d", c->threads);
+    snprintf(maxreq, sizeof maxreq, "%d", 16384);
+    const char *options[] = {"listening_ports", ports,
+                             "num_threads", threads,
+                             "document_root", c->web_root,
+                             "enable_directory_listing", "no",
+                             "enable_keep_alive", "yes",
+                             "max_request_size", maxreq,
+                             "websocket_timeout_ms", "3600000",
+                             "request_timeout_ms", "30000",
+                             NULL};
+    struct mg_callbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.log_message = log_message;
+    mg_init_library(0);
+    ctx = mg_start(&cb, NULL, options);
+    if (!ctx) {
+        snprintf(err, STORE_ERR, "could not listen on %s (port in use?)", ports);
+        return -1;
+    }
+    mg_set_request_handler(ctx, "/api/", api_handler, NULL);
+    mg_set_request_handler(ctx, "/vendor/", vendor_handler, NULL);
+    mg_set_websocket_handler(ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, NULL);
+    return 0;
+}
+
+int srv_http_port(void)
+{
+    struct mg_server_port ports[4];
+    int n = ctx ? mg_get_server_ports(ctx, 4, ports) : 0;
+    return n > 0 ? ports[0].port : -1;
+}
+
+void srv_http_stop(void)
+{
+    if (ctx) mg_stop(ctx);
+    ctx = NULL;
+    mg_exit_library();
+}

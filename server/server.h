@@ -1,0 +1,141 @@
+/*
+ * server.h — internal to `gemgames serve` (docs/server.md).
+ *
+ *   serve.c        command line, start-up (restore by replay), shutdown
+ *   http.c         civetweb: HTTP API, static files, WebSocket protocol
+ *   tables.c       tables, seats, tokens; the one path every move takes
+ *                  (validate → store → acknowledge → push views)
+ *   bots.c         bot workers: a timed queue of tables where a bot is to act
+ *   util.c         tokens from getrandom, rate limits, clocks
+ *   store.h        the storage interface (store_sqlite.c)
+ *
+ * Nothing that leaves the server is made from gg_state_json: a client gets
+ * gg_view_json for its seat, its own legal moves and gg_action_announce lines.
+ */
+#ifndef GG_SERVER_H
+#define GG_SERVER_H
+
+#include <cjson/cJSON.h>
+#include <pthread.h>
+#include <stdint.h>
+
+#include "gemgames.h"
+#include "store.h"
+
+enum {
+    SRV_TOKEN_HEX = 32,        /* 128 random bits */
+    SRV_ID_HEX = 12,           /* table ids: 48 random bits, public */
+    SRV_MAX_MESSAGE = 16384,   /* largest WebSocket message / request body */
+    SRV_MAX_BOT_SPEC = 64,
+    SRV_MAX_TABLES = 100000
+};
+
+/* An error for a client: a stable code, an HTTP status and a sentence. */
+typedef struct srv_err {
+    int http;
+    const char *code; /* "bad_json", "unknown_table", "bad_token", ... */
+    char msg[240];
+} srv_err;
+
+int srv_fail(srv_err *e, int http, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+typedef struct srv_config {
+    const char *host;         /* NULL: every interface */
+    int port;                 /* 0: any free port */
+    const char *db_path;
+    const char *web_root;     /* web/ */
+    const char *vendor_root;  /* node_modules/ (preact, htm) */
+    int threads;              /* civetweb workers (each open WebSocket holds one) */
+    int bot_threads;
+    int bot_delay_ms;         /* pause before a bot moves, so people can follow */
+    double rate;              /* messages per second per connection/address; 0: off */
+    double burst;
+    int quiet;
+} srv_config;
+
+/* ------------------------------------------------------------------ util */
+/* hex random from getrandom(2); out has room for 2*bytes+1. 0 or -1. */
+int srv_random_hex(char *out, size_t bytes);
+uint64_t srv_random_u64(void);
+int srv_token_equal(const char *a, const char *b); /* constant time in the length */
+double srv_now(void);                               /* monotonic seconds */
+
+/* A token bucket: `rate` per second, at most `burst`. */
+typedef struct srv_bucket {
+    double tokens, last;
+} srv_bucket;
+/* 1 when one more message is allowed now (always, if rate <= 0). */
+int srv_bucket_take(srv_bucket *b, double rate, double burst);
+/* Per-address buckets for HTTP requests (a small fixed table). */
+int srv_addr_allow(const char *addr, double rate, double burst);
+
+/* --------------------------------------------------------------- tables */
+typedef struct srv_conn srv_conn;
+typedef struct srv_table srv_table;
+
+/* A subscriber (a WebSocket joined to a table as a seat or spectator).
+ * `send` writes one text frame; it is called with the table locked. */
+struct srv_conn {
+    void *handle;
+    int (*send)(void *handle, const char *text, size_t len);
+    srv_table *table;
+    int seat;      /* GG_SPECTATOR for spectators */
+    int log_sent;  /* log lines this connection has received */
+    srv_conn *next;
+};
+
+int srv_tables_init(store *st, const srv_config *cfg, char *err);
+void srv_tables_shutdown(void);
+int srv_table_count(void);
+
+/* POST /api/tables: creates from a request; returns the reply object. */
+cJSON *srv_table_create(const cJSON *req, srv_err *e);
+/* The table with this id, or NULL. Tables are never freed while serving. */
+srv_table *srv_table_find(const char *id);
+const char *srv_table_id(const srv_table *t);
+
+/* Public description of one table / all tables (the start page's list). */
+cJSON *srv_table_info(srv_table *t);
+cJSON *srv_tables_list(void);
+
+/* Checks `token` for `seat`; GG_SPECTATOR needs none. 0 or -1 with e. */
+int srv_table_check_seat(srv_table *t, int seat, const char *token, srv_err *e);
+
+/* The one path of a move: parse, validate, store, then push. On success
+ * fills *index (the move's number) and canon (its notation). */
+int srv_table_act(srv_table *t, int seat, const char *text, int *index,
+                  char canon[GG_MAX_NOTATION], srv_err *e);
+
+/* The "state" message for a seat (view, its own legal moves, log lines from
+ * log_from on). Caller deletes. */
+cJSON *srv_table_state(srv_table *t, int seat, int log_from);
+
+/* Joins/leaves a connection (sends it the full state on join). */
+void srv_table_subscribe(srv_table *t, srv_conn *c);
+void srv_table_unsubscribe(srv_conn *c);
+
+/* Hands a seat to a bot for good. `token` must be that seat's or the admin's. */
+int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec, srv_err *e);
+
+/* GET /api/tables/ID/record (finished games only). */
+char *srv_table_record(srv_table *t, srv_err *e);
+/* GET /api/tables/ID/replay: view of `viewer` after `step` moves. */
+cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, srv_err *e);
+
+/* For the bot workers: if a bot is to act, chooses (without the table lock)
+ * and plays one move. Returns 1 if it moved. */
+int srv_table_bot_step(srv_table *t);
+
+/* ----------------------------------------------------------------- bots */
+int srv_bots_start(int threads, int delay_ms);
+void srv_bots_stop(void);
+/* Queues the table for a bot move (no-op if already queued). */
+void srv_bots_schedule(srv_table *t);
+
+/* ----------------------------------------------------------------- http */
+int srv_http_start(const srv_config *cfg, char *err);
+int srv_http_port(void); /* the port actually listened on */
+void srv_http_stop(void);
+
+#endif

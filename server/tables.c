@@ -1,0 +1,871 @@
+/* tables.c — tables, seats and the one path every move takes.
+ *
+ * A table is game + options + seed + action log (a gg_record) plus seats:
+ * each seat is a person (holding a secret token) or a bot. A move is parsed
+ * and validated on a copy of the state, appended to the store, and only then
+ * applied, acknowledged and pushed: each connection gets the view of its own
+ * seat, its own legal moves, and the move announced as its seat may see it.
+ * Tables live for the whole run of the server (never freed while serving). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "server.h"
+
+typedef struct srv_seat {
+    int bot; /* 1: a bot plays this seat */
+    char spec[SRV_MAX_BOT_SPEC];
+    char token[SRV_TOKEN_HEX + 1]; /* people only */
+    gg_bot *b;
+} srv_seat;
+
+struct srv_table {
+    char id[SRV_ID_HEX + 1];
+    char admin[SRV_TOKEN_HEX + 1];
+    int64_t created;
+    const gg_game *game;
+    uint64_t seed;
+    int players;
+    srv_seat seats[GG_MAX_SEATS];
+    gg_state *state;
+    gg_record *rec;
+    int broken; /* its stored log did not replay; read-only */
+    int bot_busy;
+    pthread_mutex_t mu;
+    srv_conn *conns;
+    srv_table *hnext;
+};
+
+enum { HASH_SLOTS = 8192 };
+static struct {
+    pthread_mutex_t mu;
+    srv_table **all;
+    int n, cap;
+    srv_table *hash[HASH_SLOTS];
+    store *st;
+    const srv_config *cfg;
+} reg = {PTHREAD_MUTEX_INITIALIZER};
+
+static unsigned hash_id(const char *id)
+{
+    unsigned h = 5381;
+    for (; *id; id++) h = h * 33 + (unsigned char)*id;
+    return h % HASH_SLOTS;
+}
+
+const char *srv_table_id(const srv_table *t) { return t->id; }
+
+int srv_table_count(void)
+{
+    pthread_mutex_lock(&reg.mu);
+    int n = reg.n;
+    pthread_mutex_unlock(&reg.mu);
+    return n;
+}
+
+srv_table *srv_table_find(const char *id)
+{
+    if (!id) return NULL;
+    pthread_mutex_lock(&reg.mu);
+    srv_table *t = reg.hash[hash_id(id)];
+    while (t && strcmp(t->id, id) != 0) t = t->hnext;
+    pthread_mutex_unlock(&reg.mu);
+    return t;
+}
+
+static int register_table(srv_table *t)
+{
+    pthread_mutex_lock(&reg.mu);
+    if (reg.n == reg.cap) {
+        int cap = reg.cap ? reg.cap * 2 : 256;
+        srv_table **a = realloc(reg.all, (size_t)cap * sizeof *a);
+        if (!a) {
+            pthread_mutex_unlock(&reg.mu);
+            return -1;
+        }
+        reg.all = a;
+        reg.cap = cap;
+    }
+    reg.all[reg.n++] = t;
+    unsigned h = hash_id(t->id);
+    t->hnext = reg.hash[h];
+    reg.hash[h] = t;
+    pthread_mutex_unlock(&reg.mu);
+    return 0;
+}
+
+static void table_free(srv_table *t)
+{
+    if (!t) return;
+    for (int i = 0; i < GG_MAX_SEATS; i++) gg_bot_free(t->seats[i].b);
+    gg_free(t->state);
+    gg_record_free(t->rec);
+    pthread_mutex_destroy(&t->mu);
+    free(t);
+}
+
+/* ------------------------------------------------------------ seats */
+
+static uint64_t bot_seed(const srv_table *t, int seat)
+{
+    return t->seed ^ (0x9E3779B97F4A7C15u * (uint64_t)(seat + 1)) ^
+           ((uint64_t)gg_record_length(t->rec) << 32);
+}
+
+static int seat_make_bot(srv_table *t, int seat, const char *spec, srv_err *e)
+{
+    gg_error ge;
+    if (strlen(spec) >= SRV_MAX_BOT_SPEC)
+        return srv_fail(e, 400, "bad_request", "bot spec \"%.40s...\" is too long", spec);
+    gg_bot *b = gg_bot_new(spec, bot_seed(t, seat), &ge);
+    if (!b) return srv_fail(e, 400, "bad_request", "seat %d: %s", seat, ge.msg);
+    srv_seat *s = &t->seats[seat];
+    gg_bot_free(s->b);
+    s->b = b;
+    s->bot = 1;
+    snprintf(s->spec, sizeof s->spec, "%s", spec);
+    memset(s->token, 0, sizeof s->token);
+    return 0;
+}
+
+static char *seats_store_json(const srv_table *t)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < t->players; i++) {
+        cJSON *o = cJSON_CreateObject();
+        if (t->seats[i].bot) cJSON_AddStringToObject(o, "bot", t->seats[i].spec);
+        else cJSON_AddStringToObject(o, "token", t->seats[i].token);
+        cJSON_AddItemToArray(a, o);
+    }
+    char *s = cJSON_PrintUnformatted(a);
+    cJSON_Delete(a);
+    return s;
+}
+
+static int seats_from_store(srv_table *t, const char *json)
+{
+    cJSON *a = cJSON_Parse(json);
+    int ok = cJSON_IsArray(a) && cJSON_GetArraySize(a) == t->players;
+    for (int i = 0; ok && i < t->players; i++) {
+        const cJSON *o = cJSON_GetArrayItem(a, i);
+        const cJSON *bot = cJSON_GetObjectItemCaseSensitive(o, "bot");
+        const cJSON *tok = cJSON_GetObjectItemCaseSensitive(o, "token");
+        if (cJSON_IsString(bot)) {
+            ok = seat_make_bot(t, i, bot->valuestring, NULL) == 0;
+        } else if (cJSON_IsString(tok) && strlen(tok->valuestring) == SRV_TOKEN_HEX) {
+            strcpy(t->seats[i].token, tok->valuestring);
+        } else {
+            ok = 0;
+        }
+    }
+    cJSON_Delete(a);
+    return ok ? 0 : -1;
+}
+
+static int seat_connections(const srv_table *t, int seat)
+{
+    int n = 0;
+    for (const srv_conn *c = t->conns; c; c = c->next) n += c->seat == seat;
+    return n;
+}
+
+int srv_table_check_seat(srv_table *t, int seat, const char *token, srv_err *e)
+{
+    if (seat == GG_SPECTATOR) return 0;
+    if (seat < 0 || seat >= t->players)
+        return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
+    pthread_mutex_lock(&t->mu);
+    int bot = t->seats[seat].bot;
+    int ok = !bot && srv_token_equal(token, t->seats[seat].token);
+    pthread_mutex_unlock(&t->mu);
+    if (bot) return srv_fail(e, 403, "bot_seat", "seat %d is played by a bot", seat);
+    if (!token || !*token)
+        return srv_fail(e, 403, "bad_token", "a token is needed to sit at seat %d", seat);
+    if (!ok) return srv_fail(e, 403, "bad_token", "wrong token for seat %d", seat);
+    return 0;
+}
+
+/* ------------------------------------------------------------ info */
+
+static cJSON *result_json(const gg_state *s)
+{
+    gg_result r;
+    gg_result_get(s, &r);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "over", r.over);
+    cJSON_AddItemToObject(o, "score", cJSON_CreateIntArray((const int *)r.score, r.players));
+    cJSON_AddItemToObject(o, "rank", cJSON_CreateIntArray(r.rank, r.players));
+    cJSON_AddNumberToObject(o, "winners", r.winners);
+    return o;
+}
+
+/* Called with the table locked. */
+static cJSON *info_locked(srv_table *t)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "id", t->id);
+    cJSON_AddStringToObject(o, "game", gg_game_name(t->game));
+    cJSON_AddStringToObject(o, "title", gg_game_title(t->game));
+    cJSON_AddNumberToObject(o, "players", t->players);
+    char *opts = gg_options_json(gg_state_options(t->state), t->game);
+    cJSON_AddItemToObject(o, "options", opts ? cJSON_Parse(opts) : cJSON_CreateObject());
+    free(opts);
+    cJSON *seats = cJSON_AddArrayToObject(o, "seats");
+    for (int i = 0; i < t->players; i++) {
+        cJSON *s = cJSON_CreateObject();
+        cJSON_AddNumberToObject(s, "seat", i);
+        cJSON_AddStringToObject(s, "kind", t->seats[i].bot ? "bot" : "human");
+        if (t->seats[i].bot) cJSON_AddStringToObject(s, "bot", t->seats[i].spec);
+        cJSON_AddNumberToObject(s, "connected", seat_connections(t, i));
+        cJSON_AddItemToArray(seats, s);
+    }
+    cJSON_AddNumberToObject(o, "spectators", seat_connections(t, GG_SPECTATOR));
+    cJSON_AddNumberToObject(o, "moves", gg_record_length(t->rec));
+    int actors[GG_MAX_SEATS];
+    int n = gg_actors(t->state, actors);
+    cJSON_AddItemToObject(o, "actors", cJSON_CreateIntArray(actors, n));
+    cJSON_AddBoolToObject(o, "over", gg_is_over(t->state));
+    if (gg_is_over(t->state)) cJSON_AddItemToObject(o, "result", result_json(t->state));
+    if (t->broken) cJSON_AddBoolToObject(o, "broken", 1);
+    cJSON_AddNumberToObject(o, "created", (double)t->created);
+    return o;
+}
+
+cJSON *srv_table_info(srv_table *t)
+{
+    pthread_mutex_lock(&t->mu);
+    cJSON *o = info_locked(t);
+    pthread_mutex_unlock(&t->mu);
+    return o;
+}
+
+cJSON *srv_tables_list(void)
+{
+    pthread_mutex_lock(&reg.mu);
+    int n = reg.n;
+    srv_table **copy = malloc(((size_t)n + 1) * sizeof *copy);
+    if (copy && n) memcpy(copy, reg.all, (size_t)n * sizeof *copy);
+    pthread_mutex_unlock(&reg.mu);
+    cJSON *a = cJSON_CreateArray();
+    /* Newest first; the start page shows at most the latest 200. */
+    for (int i = n - 1; copy && i >= 0 && n - i <= 200; i--)
+        cJSON_AddItemToArray(a, srv_table_info(copy[i]));
+    free(copy);
+    return a;
+}
+
+/* ------------------------------------------------------------ creation */
+
+static srv_table *table_new(const gg_game *game, const gg_options *opts, uint64_t seed,
+                            srv_err *e)
+{
+    srv_table *t = calloc(1, sizeof *t);
+    if (!t) {
+        srv_fail(e, 500, "internal", "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&t->mu, NULL);
+    t->game = game;
+    t->seed = seed;
+    t->players = opts->players;
+    gg_error ge;
+    t->state = gg_new(game, opts, seed, &ge);
+    t->rec = t->state ? gg_record_new(game, opts, seed) : NULL;
+    if (!t->state || !t->rec) {
+        srv_fail(e, 400, "bad_options", "%s", t->state ? "out of memory" : ge.msg);
+        table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+static int parse_options(const gg_game *game, const cJSON *req, gg_options *opts, srv_err *e)
+{
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(req, "players");
+    int players = gg_game_min_players(game);
+    if (p) {
+        if (!cJSON_IsNumber(p) || p->valuedouble != (int)p->valuedouble ||
+            p->valueint < gg_game_min_players(game) || p->valueint > gg_game_max_players(game))
+            return srv_fail(e, 400, "bad_options", "\"players\" must be %d to %d for %s",
+                            gg_game_min_players(game), gg_game_max_players(game),
+                            gg_game_name(game));
+        players = p->valueint;
+    }
+    gg_options_init(opts, game, players);
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(req, "options");
+    if (o && !cJSON_IsObject(o))
+        return srv_fail(e, 400, "bad_options", "\"options\" must be an object of strings");
+    const cJSON *it;
+    cJSON_ArrayForEach(it, o)
+    {
+        gg_error ge;
+        if (!cJSON_IsString(it))
+            return srv_fail(e, 400, "bad_options", "option \"%.40s\" must be a string",
+                            it->string);
+        if (gg_options_set(opts, game, it->string, it->valuestring, &ge) != GG_OK)
+            return srv_fail(e, 400, "bad_options", "%s", ge.msg);
+    }
+    return 0;
+}
+
+/* seats: ["human", "random", ...] — a person or a bot spec per seat. */
+static int parse_seats(srv_table *t, const cJSON *req, srv_err *e)
+{
+    const cJSON *seats = cJSON_GetObjectItemCaseSensitive(req, "seats");
+    if (seats && (!cJSON_IsArray(seats) || cJSON_GetArraySize(seats) != t->players))
+        return srv_fail(e, 400, "bad_seats",
+                        "\"seats\" must list %d entries, each \"human\" or a bot spec",
+                        t->players);
+    for (int i = 0; i < t->players; i++) {
+        const cJSON *s = seats ? cJSON_GetArrayItem(seats, i) : NULL;
+        if (s && !cJSON_IsString(s))
+            return srv_fail(e, 400, "bad_seats", "seat %d must be \"human\" or a bot spec", i);
+        if (!s || strcmp(s->valuestring, "human") == 0) {
+            if (srv_random_hex(t->seats[i].token, SRV_TOKEN_HEX / 2) != 0)
+                return srv_fail(e, 500, "internal", "no random source");
+        } else if (seat_make_bot(t, i, s->valuestring, e) != 0) {
+            e->code = "bad_seats";
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int parse_seed(const cJSON *req, uint64_t *seed, srv_err *e)
+{
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(req, "seed");
+    *seed = srv_random_u64() >> 11; /* fits a JSON number exactly */
+    if (!s) return 0;
+    if (cJSON_IsNumber(s) && s->valuedouble >= 0 && s->valuedouble < 9007199254740992.0 &&
+        s->valuedouble == (double)(uint64_t)s->valuedouble) {
+        *seed = (uint64_t)s->valuedouble;
+        return 0;
+    }
+    return srv_fail(e, 400, "bad_request", "\"seed\" must be a whole number from 0 to 2^53");
+}
+
+static void schedule_if_bot(srv_table *t)
+{
+    int actors[GG_MAX_SEATS];
+    int n = gg_actors(t->state, actors);
+    for (int i = 0; i < n; i++)
+        if (t->seats[actors[i]].bot) {
+            srv_bots_schedule(t);
+            return;
+        }
+}
+
+static cJSON *creation_reply(const srv_table *t)
+{
+    char link[160];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "id", t->id);
+    cJSON_AddStringToObject(o, "admin", t->admin);
+    cJSON *seats = cJSON_AddArrayToObject(o, "seats");
+    for (int i = 0; i < t->players; i++) {
+        cJSON *s = cJSON_CreateObject();
+        cJSON_AddNumberToObject(s, "seat", i);
+        if (t->seats[i].bot) {
+            cJSON_AddStringToObject(s, "kind", "bot");
+            cJSON_AddStringToObject(s, "bot", t->seats[i].spec);
+        } else {
+            cJSON_AddStringToObject(s, "kind", "human");
+            cJSON_AddStringToObject(s, "token", t->seats[i].token);
+            snprintf(link, sizeof link, "/table.html#table=%s&seat=%d&token=%s", t->id, i,
+                     t->seats[i].token);
+            cJSON_AddStringToObject(s, "invite", link);
+        }
+        cJSON_AddItemToArray(seats, s);
+    }
+    snprintf(link, sizeof link, "/table.html#table=%s", t->id);
+    cJSON_AddStringToObject(o, "spectate", link);
+    return o;
+}
+
+cJSON *srv_table_create(const cJSON *req, srv_err *e)
+{
+    if (!cJSON_IsObject(req)) {
+        srv_fail(e, 400, "bad_request", "the request must be a JSON object");
+        return NULL;
+    }
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(req, "game");
+    const gg_game *game = cJSON_IsString(g) ? gg_game_find(g->valuestring) : NULL;
+    if (!game) {
+        srv_fail(e, 400, "bad_game", "\"game\" must name a game this server plays");
+        return NULL;
+    }
+    if (srv_table_count() >= SRV_MAX_TABLES) {
+        srv_fail(e, 503, "full", "this server holds as many tables as it can");
+        return NULL;
+    }
+    gg_options opts;
+    uint64_t seed;
+    if (parse_options(game, req, &opts, e) != 0 || parse_seed(req, &seed, e) != 0) return NULL;
+    srv_table *t = table_new(game, &opts, seed, e);
+    if (!t) return NULL;
+    if (parse_seats(t, req, e) != 0 || srv_random_hex(t->id, SRV_ID_HEX / 2) != 0 ||
+        srv_random_hex(t->admin, SRV_TOKEN_HEX / 2) != 0) {
+        if (!e->code) srv_fail(e, 500, "internal", "no random source");
+        table_free(t);
+        return NULL;
+    }
+    t->created = (int64_t)time(NULL);
+    char seedtxt[24], err[STORE_ERR];
+    snprintf(seedtxt, sizeof seedtxt, "%llu", (unsigned long long)seed);
+    char *optjson = gg_options_json(&opts, game);
+    char *seats = seats_store_json(t);
+    store_table row = {t->id, gg_game_name(game), optjson, seedtxt, seats, t->admin,
+                       t->created};
+    int r = (optjson && seats) ? reg.st->ops->create_table(reg.st, &row, err) : -1;
+    free(optjson);
+    free(seats);
+    if (r != 0 || register_table(t) != 0) {
+        srv_fail(e, 500, "storage", "%s", r ? err : "out of memory");
+        table_free(t);
+        return NULL;
+    }
+    pthread_mutex_lock(&t->mu);
+    cJSON *reply = creation_reply(t);
+    schedule_if_bot(t);
+    pthread_mutex_unlock(&t->mu);
+    return reply;
+}
+
+/* ------------------------------------------------------------ messages */
+
+/* Log lines i in [from, upto) as `viewer` may read them, by replaying. */
+static cJSON *log_lines(const srv_table *t, int viewer, int from, int upto)
+{
+    cJSON *a = cJSON_CreateArray();
+    if (from >= upto) return a;
+    gg_error ge;
+    gg_state *s = gg_record_start(t->rec, &ge);
+    for (int i = 0; s && i < upto; i++) {
+        int seat;
+        const char *text = gg_record_action_text(t->rec, i, &seat);
+        gg_action act;
+        if (gg_action_parse(s, seat, text, &act, &ge) != GG_OK) break;
+        if (i >= from) {
+            char buf[GG_MAX_NOTATION];
+            gg_action_announce(s, seat, act, viewer, buf, sizeof buf);
+            cJSON *l = cJSON_CreateObject();
+            cJSON_AddNumberToObject(l, "i", i);
+            cJSON_AddNumberToObject(l, "seat", seat);
+            cJSON_AddStringToObject(l, "text", buf);
+            cJSON_AddItemToArray(a, l);
+        }
+        if (gg_apply(s, seat, act, &ge) != GG_OK) break;
+    }
+    gg_free(s);
+    return a;
+}
+
+static cJSON *legal_json(const gg_state *s, int seat)
+{
+    cJSON *a = cJSON_CreateArray();
+    if (seat < 0) return a;
+    gg_action list[GG_MAX_ACTIONS];
+    int n = gg_legal(s, seat, list);
+    for (int i = 0; i < n; i++) {
+        char buf[GG_MAX_NOTATION];
+        gg_action_format(s, seat, list[i], buf, sizeof buf);
+        cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+    }
+    return a;
+}
+
+/* The "state" message; `log` (owned by the message) or NULL to replay. */
+static cJSON *state_locked(srv_table *t, int seat, int log_from, cJSON *log, const char *view)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "type", "state");
+    cJSON_AddItemToObject(m, "table", info_locked(t));
+    cJSON_AddNumberToObject(m, "seat", seat);
+    int moves = gg_record_length(t->rec);
+    cJSON_AddNumberToObject(m, "moves", moves);
+    char *own = view ? NULL : gg_view_json(t->state, seat);
+    cJSON_AddRawToObject(m, "view", view ? view : own ? own : "null");
+    free(own);
+    int actors[GG_MAX_SEATS];
+    int n = gg_actors(t->state, actors);
+    cJSON_AddItemToObject(m, "actors", cJSON_CreateIntArray(actors, n));
+    cJSON_AddItemToObject(m, "legal", legal_json(t->state, seat));
+    cJSON_AddNumberToObject(m, "log_from", log_from);
+    cJSON_AddItemToObject(m, "log", log ? log : log_lines(t, seat, log_from, moves));
+    cJSON_AddBoolToObject(m, "over", gg_is_over(t->state));
+    if (gg_is_over(t->state)) cJSON_AddItemToObject(m, "result", result_json(t->state));
+    return m;
+}
+
+cJSON *srv_table_state(srv_table *t, int seat, int log_from)
+{
+    pthread_mutex_lock(&t->mu);
+    cJSON *m = state_locked(t, seat, log_from, NULL, NULL);
+    pthread_mutex_unlock(&t->mu);
+    return m;
+}
+
+static void send_json(srv_conn *c, cJSON *m)
+{
+    char *text = cJSON_PrintUnformatted(m);
+    if (text) c->send(c->handle, text, strlen(text));
+    free(text);
+}
+
+/* Sends every connection its state; `lines[v + 1]` is the newest move as
+ * viewer v sees it (NULL when nothing moved). Table locked. */
+static void push_all(srv_table *t, char lines[][GG_MAX_NOTATION], int mover)
+{
+    char *views[GG_MAX_SEATS + 1] = {0};
+    int moves = gg_record_length(t->rec);
+    for (srv_conn *c = t->conns; c; c = c->next) {
+        int v = c->seat + 1;
+        if (!views[v]) views[v] = gg_view_json(t->state, c->seat);
+        cJSON *log = NULL;
+        int from = c->log_sent;
+        if (lines && from == moves - 1) {
+            log = cJSON_CreateArray();
+            cJSON *l = cJSON_CreateObject();
+            cJSON_AddNumberToObject(l, "i", moves - 1);
+            cJSON_AddNumberToObject(l, "seat", mover);
+            cJSON_AddStringToObject(l, "text", lines[v]);
+            cJSON_AddItemToArray(log, l);
+        }
+        cJSON *m = state_locked(t, c->seat, from, log, views[v] ? views[v] : "null");
+        send_json(c, m);
+        cJSON_Delete(m);
+        c->log_sent = moves;
+    }
+    for (int i = 0; i <= GG_MAX_SEATS; i++) free(views[i]);
+}
+
+void srv_table_subscribe(srv_table *t, srv_conn *c)
+{
+    pthread_mutex_lock(&t->mu);
+    c->table = t;
+    c->next = t->conns;
+    t->conns = c;
+    c->log_sent = 0;
+    push_all(t, NULL, -1); /* the newcomer gets everything; others see who is here */
+    pthread_mutex_unlock(&t->mu);
+}
+
+void srv_table_unsubscribe(srv_conn *c)
+{
+    srv_table *t = c->table;
+    if (!t) return;
+    pthread_mutex_lock(&t->mu);
+    for (srv_conn **p = &t->conns; *p; p = &(*p)->next)
+        if (*p == c) {
+            *p = c->next;
+            break;
+        }
+    c->table = NULL;
+    /* Tell the others this seat went away (a cheap state, no log lines). */
+    push_all(t, NULL, -1);
+    pthread_mutex_unlock(&t->mu);
+}
+
+/* ------------------------------------------------------------ moves */
+
+static int act_locked(srv_table *t, int seat, const char *text, int *index,
+                      char canon[GG_MAX_NOTATION], srv_err *e)
+{
+    gg_error ge;
+    gg_action a;
+    if (t->broken) return srv_fail(e, 409, "broken", "this table could not be restored");
+    if (gg_is_over(t->state)) return srv_fail(e, 409, "game_over", "the game is over");
+    if (!gg_is_actor(t->state, seat))
+        return srv_fail(e, 409, "not_your_turn", "seat %d is not to act now", seat);
+    if (gg_action_parse(t->state, seat, text, &a, &ge) != GG_OK)
+        return srv_fail(e, 400, "bad_notation", "%s", ge.msg);
+    gg_state *next = gg_clone(t->state);
+    if (!next) return srv_fail(e, 500, "internal", "out of memory");
+    if (gg_apply(next, seat, a, &ge) != GG_OK) {
+        gg_free(next);
+        return srv_fail(e, 409, ge.code == GG_ESEAT ? "not_your_turn" : "illegal", "%s",
+                        ge.msg);
+    }
+    char lines[GG_MAX_SEATS + 1][GG_MAX_NOTATION];
+    gg_action_format(t->state, seat, a, canon, GG_MAX_NOTATION);
+    for (int v = -1; v < t->players; v++)
+        gg_action_announce(t->state, seat, a, v, lines[v + 1], GG_MAX_NOTATION);
+    int idx = gg_record_length(t->rec);
+    char err[STORE_ERR];
+    if (reg.st->ops->append_action(reg.st, t->id, idx, seat, canon, err) != 0) {
+        gg_free(next);
+        return srv_fail(e, 503, "storage", "%s", err);
+    }
+    /* Stored: from here the move is part of the game. */
+    gg_record_add(t->rec, t->state, seat, a);
+    gg_copy(t->state, next);
+    gg_free(next);
+    *index = idx;
+    push_all(t, lines, seat);
+    schedule_if_bot(t);
+    return 0;
+}
+
+int srv_table_act(srv_table *t, int seat, const char *text, int *index,
+                  char canon[GG_MAX_NOTATION], srv_err *e)
+{
+    if (seat < 0 || seat >= t->players)
+        return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
+    pthread_mutex_lock(&t->mu);
+    int r = t->seats[seat].bot
+                ? srv_fail(e, 403, "bot_seat", "seat %d is played by a bot", seat)
+                : act_locked(t, seat, text, index, canon, e);
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+int srv_table_bot_step(srv_table *t)
+{
+    pthread_mutex_lock(&t->mu);
+    int actors[GG_MAX_SEATS], seat = -1;
+    int n = t->broken || t->bot_busy ? 0 : gg_actors(t->state, actors);
+    for (int i = 0; i < n && seat < 0; i++)
+        if (t->seats[actors[i]].bot) seat = actors[i];
+    if (seat < 0) {
+        pthread_mutex_unlock(&t->mu);
+        return 0;
+    }
+    gg_state *copy = gg_clone(t->state);
+    int moves = gg_record_length(t->rec);
+    gg_bot *bot = t->seats[seat].b;
+    t->bot_busy = 1;
+    pthread_mutex_unlock(&t->mu);
+
+    /* Think without the lock: people may watch and join meanwhile. */
+    gg_action a;
+    gg_error ge;
+    int ok = copy && gg_bot_choose(bot, copy, seat, &a, &ge) == GG_OK;
+    char text[GG_MAX_NOTATION], canon[GG_MAX_NOTATION];
+    if (ok) gg_action_format(copy, seat, a, text, sizeof text);
+    else fprintf(stderr, "gemgames serve: table %s: bot at seat %d failed: %s\n", t->id, seat,
+                 copy ? ge.msg : "out of memory");
+    gg_free(copy);
+
+    pthread_mutex_lock(&t->mu);
+    t->bot_busy = 0;
+    int moved = 0, index;
+    srv_err e = {0};
+    if (ok && gg_record_length(t->rec) == moves) {
+        moved = act_locked(t, seat, text, &index, canon, &e) == 0;
+        if (!moved)
+            fprintf(stderr, "gemgames serve: table %s: bot move \"%s\" refused: %s\n", t->id,
+                    text, e.msg);
+    } else if (ok) {
+        schedule_if_bot(t); /* someone moved meanwhile: think again */
+    }
+    pthread_mutex_unlock(&t->mu);
+    return moved;
+}
+
+int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec, srv_err *e)
+{
+    if (seat < 0 || seat >= t->players)
+        return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
+    if (!spec || !*spec) spec = "random";
+    pthread_mutex_lock(&t->mu);
+    int r = 0;
+    srv_seat saved = t->seats[seat];
+    if (saved.bot) {
+        r = srv_fail(e, 409, "bot_seat", "seat %d is already played by a bot", seat);
+    } else if (!srv_token_equal(token, saved.token) && !srv_token_equal(token, t->admin)) {
+        r = srv_fail(e, 403, "bad_token", "only seat %d or the table's creator may do that",
+                     seat);
+    } else {
+        t->seats[seat].b = NULL;
+        if (seat_make_bot(t, seat, spec, e) != 0) {
+            t->seats[seat] = saved;
+            r = -1;
+        } else {
+            char *seats = seats_store_json(t);
+            char err[STORE_ERR];
+            if (!seats || reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) {
+                gg_bot_free(t->seats[seat].b);
+                t->seats[seat] = saved;
+                r = srv_fail(e, 503, "storage", "%s", seats ? err : "out of memory");
+            }
+            free(seats);
+        }
+    }
+    if (r == 0) {
+        push_all(t, NULL, -1);
+        schedule_if_bot(t);
+    }
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+/* ------------------------------------------------------------ records */
+
+char *srv_table_record(srv_table *t, srv_err *e)
+{
+    pthread_mutex_lock(&t->mu);
+    char *r = NULL;
+    if (!gg_is_over(t->state))
+        srv_fail(e, 403, "not_over", "the record is shown once the game is over");
+    else if (!(r = gg_record_json(t->rec)))
+        srv_fail(e, 500, "internal", "out of memory");
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, srv_err *e)
+{
+    pthread_mutex_lock(&t->mu);
+    cJSON *m = NULL;
+    int moves = gg_record_length(t->rec);
+    int over = gg_is_over(t->state);
+    if (viewer < GG_SPECTATOR || viewer >= t->players) {
+        srv_fail(e, 400, "bad_seat", "viewer must be -1 (spectator) or 0 to %d",
+                 t->players - 1);
+    } else if (!over && viewer >= 0 && !srv_token_equal(token, t->seats[viewer].token)) {
+        srv_fail(e, 403, "bad_token",
+                 "until the game is over, only seat %d may replay its own view", viewer);
+    } else if (step < 0 || step > moves) {
+        srv_fail(e, 400, "bad_step", "step must be 0 to %d", moves);
+    } else {
+        gg_error ge;
+        gg_record *rec = t->rec;
+        gg_state *s = gg_record_replay(rec, step, &ge);
+        char *view = s ? gg_view_json(s, viewer) : NULL;
+        if (!view) {
+            srv_fail(e, 500, "internal", "%s", s ? "out of memory" : ge.msg);
+        } else {
+            m = cJSON_CreateObject();
+            cJSON_AddStringToObject(m, "type", "replay");
+            cJSON_AddStringToObject(m, "table", t->id);
+            cJSON_AddNumberToObject(m, "viewer", viewer);
+            cJSON_AddNumberToObject(m, "step", step);
+            cJSON_AddNumberToObject(m, "moves", moves);
+            cJSON_AddBoolToObject(m, "over", over);
+            cJSON_AddRawToObject(m, "view", view);
+            cJSON_AddItemToObject(m, "log", log_lines(t, viewer, 0, step));
+        }
+        free(view);
+        gg_free(s);
+    }
+    pthread_mutex_unlock(&t->mu);
+    return m;
+}
+
+/* ------------------------------------------------------------ restore */
+
+typedef struct restore_ctx {
+    srv_table *cur;
+    int tables, moves, broken;
+} restore_ctx;
+
+static int restore_table(void *ctx, const store_table *row)
+{
+    restore_ctx *rc = ctx;
+    rc->cur = NULL;
+    const gg_game *game = gg_game_find(row->game);
+    if (!game) {
+        fprintf(stderr, "gemgames serve: table %s: unknown game %s, skipped\n", row->id,
+                row->game);
+        return 1;
+    }
+    /* Options and seed are read back through the record format. */
+    size_t n = strlen(row->game) + strlen(row->options) + strlen(row->seed) + 64;
+    char *json = malloc(n);
+    if (!json) return 1;
+    snprintf(json, n, "{\"game\":\"%s\",\"options\":%s,\"seed\":\"%s\"}", row->game,
+             row->options, row->seed);
+    gg_error ge;
+    gg_record *hdr = gg_record_parse(json, &ge);
+    free(json);
+    srv_table *t = NULL;
+    srv_err e;
+    if (hdr) {
+        gg_state *s0 = gg_record_start(hdr, &ge);
+        if (s0) t = table_new(game, gg_state_options(s0), gg_state_seed(s0), &e);
+        gg_free(s0);
+    }
+    gg_record_free(hdr);
+    if (!t || strlen(row->id) != SRV_ID_HEX || strlen(row->admin) != SRV_TOKEN_HEX ||
+        seats_from_store(t, row->seats) != 0) {
+        fprintf(stderr, "gemgames serve: table %s: unreadable header, skipped\n", row->id);
+        table_free(t);
+        return 1;
+    }
+    strcpy(t->id, row->id);
+    strcpy(t->admin, row->admin);
+    t->created = row->created;
+    rc->cur = t;
+    return 0;
+}
+
+static int restore_action(void *ctx, const char *id, int index, int seat, const char *text)
+{
+    restore_ctx *rc = ctx;
+    srv_table *t = rc->cur;
+    (void)index;
+    if (!t || t->broken) return 1;
+    gg_error ge;
+    gg_action a;
+    int len = gg_record_length(t->rec);
+    if (seat < 0 || seat >= t->players ||
+        gg_action_parse(t->state, seat, text, &a, &ge) != GG_OK ||
+        gg_record_add(t->rec, t->state, seat, a) != GG_OK ||
+        gg_apply(t->state, seat, a, &ge) != GG_OK) {
+        fprintf(stderr, "gemgames serve: table %s: move %d \"%s\" does not replay\n", id, index,
+                text);
+        gg_record_truncate(t->rec, len);
+        t->broken = 1;
+        return 1;
+    }
+    rc->moves++;
+    return 0;
+}
+
+static int restore_done(void *ctx, const char *id)
+{
+    restore_ctx *rc = ctx;
+    srv_table *t = rc->cur;
+    (void)id;
+    rc->cur = NULL;
+    if (!t) return 0;
+    for (int i = 0; i < t->players; i++)
+        if (t->seats[i].bot) seat_make_bot(t, i, t->seats[i].spec, NULL); /* reseed */
+    if (register_table(t) != 0) {
+        table_free(t);
+        return 1;
+    }
+    rc->tables++;
+    rc->broken += t->broken;
+    pthread_mutex_lock(&t->mu);
+    if (!t->broken) schedule_if_bot(t);
+    pthread_mutex_unlock(&t->mu);
+    return 0;
+}
+
+int srv_tables_init(store *st, const srv_config *cfg, char *err)
+{
+    reg.st = st;
+    reg.cfg = cfg;
+    restore_ctx rc = {0};
+    store_loader ld = {&rc, restore_table, restore_action, restore_done};
+    double t0 = srv_now();
+    if (st->ops->load_all(st, &ld, err) != 0) return -1;
+    if (!cfg->quiet)
+        fprintf(stderr, "gemgames serve: restored %d tables (%d moves%s) in %.0f ms\n",
+                rc.tables, rc.moves, rc.broken ? ", some broken" : "",
+                (srv_now() - t0) * 1000);
+    return 0;
+}
+
+void srv_tables_shutdown(void)
+{
+    pthread_mutex_lock(&reg.mu);
+    for (int i = 0; i < reg.n; i++) table_free(reg.all[i]);
+    free(reg.all);
+    reg.all = NULL;
+    reg.n = reg.cap = 0;
+    memset(reg.hash, 0, sizeof reg.hash);
+    pthread_mutex_unlock(&reg.mu);
+}

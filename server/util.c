@@ -1,0 +1,108 @@
+/* util.c — the server's small helpers: tokens from the OS random source,
+ * token buckets for rate limits, the clock. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "server.h"
+
+int srv_fail(srv_err *e, int http, const char *code, const char *fmt, ...)
+{
+    if (!e) return -1;
+    e->http = http;
+    e->code = code;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int fill_random(void *buf, size_t n)
+{
+    unsigned char *p = buf;
+    while (n > 0) {
+        ssize_t got = getrandom(p, n, 0);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += got;
+        n -= (size_t)got;
+    }
+    return 0;
+}
+
+int srv_random_hex(char *out, size_t bytes)
+{
+    unsigned char raw[64];
+    if (bytes > sizeof raw || fill_random(raw, bytes) != 0) return -1;
+    for (size_t i = 0; i < bytes; i++) sprintf(out + 2 * i, "%02x", raw[i]);
+    out[2 * bytes] = 0;
+    return 0;
+}
+
+uint64_t srv_random_u64(void)
+{
+    uint64_t v = 0;
+    if (fill_random(&v, sizeof v) != 0) v = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15u;
+    return v;
+}
+
+int srv_token_equal(const char *a, const char *b)
+{
+    if (!a || !b) return 0;
+    size_t la = strlen(a), lb = strlen(b);
+    if (la != lb || la == 0) return 0;
+    unsigned diff = 0;
+    for (size_t i = 0; i < la; i++) diff |= (unsigned char)a[i] ^ (unsigned char)b[i];
+    return diff == 0;
+}
+
+double srv_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int srv_bucket_take(srv_bucket *b, double rate, double burst)
+{
+    if (rate <= 0) return 1;
+    double now = srv_now();
+    if (b->last == 0) b->tokens = burst;
+    else b->tokens += (now - b->last) * rate;
+    if (b->tokens > burst) b->tokens = burst;
+    b->last = now;
+    if (b->tokens < 1) return 0;
+    b->tokens -= 1;
+    return 1;
+}
+
+/* Addresses hash into a fixed table; a collision merely shares a bucket. */
+enum { ADDR_SLOTS = 1024 };
+static struct {
+    char addr[48];
+    srv_bucket b;
+} addr_slots[ADDR_SLOTS];
+static pthread_mutex_t addr_mu = PTHREAD_MUTEX_INITIALIZER;
+
+int srv_addr_allow(const char *addr, double rate, double burst)
+{
+    if (rate <= 0) return 1;
+    uint32_t h = 2166136261u;
+    for (const char *p = addr; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
+    pthread_mutex_lock(&addr_mu);
+    int i = (int)(h % ADDR_SLOTS);
+    if (strncmp(addr_slots[i].addr, addr, sizeof addr_slots[i].addr - 1) != 0) {
+        snprintf(addr_slots[i].addr, sizeof addr_slots[i].addr, "%s", addr);
+        addr_slots[i].b = (srv_bucket){0, 0};
+    }
+    int ok = srv_bucket_take(&addr_slots[i].b, rate, burst);
+    pthread_mutex_unlock(&addr_mu);
+    return ok;
+}
