@@ -1,0 +1,1058 @@
+/* tui.c — the full-screen game: layout, log, status line, move chooser,
+ * dialogs (help, save, hand-over, score sheet), undo and resume.
+ *
+ * The screen shows exactly one seat's view (the human at the keyboard, or a
+ * spectator when only bots play). Moves come from gg_legal and the notation;
+ * the log shows every action as gg_action_announce gives it to the viewer.
+ * Undo replays the game record to an earlier point and is refused when an
+ * action since then revealed something a human did not know (a card drawn,
+ * a bid or a broker turned) — see action_reveals. */
+#include <ctype.h>
+#include <locale.h>
+#include <ncurses.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tui.h"
+
+enum { VIEWERS = GG_MAX_SEATS + 1 }; /* every seat, then the spectator */
+
+typedef struct log_entry {
+    int seat;
+    char said[VIEWERS][GG_MAX_NOTATION]; /* as announced to each viewer */
+    int reveals; /* a human learnt something hidden, or chance was drawn */
+} log_entry;
+
+typedef struct tui {
+    tui_config cfg;
+    const tui_board *board;
+    gg_state *s;
+    gg_record *rec;
+    int players;
+    int human[GG_MAX_SEATS];
+    int humans;
+    gg_bot *bot[GG_MAX_SEATS];
+    log_entry *log; /* one per record action */
+    int nlog, caplog;
+    int viewer;  /* whose view is on screen (GG_SPECTATOR when no human) */
+    int at_keys; /* the human at the keyboard (-1 before the first one) */
+    char save_path[512];
+    int saved_len; /* record length at the last save/load */
+    char msg[256];
+    int msg_role;
+    cJSON *view; /* the viewer's view, parsed */
+    gg_rng rng;  /* for the reveal test's determinizations */
+    /* the move chooser */
+    int actor;
+    gg_action legal[GG_MAX_ACTIONS];
+    char text[GG_MAX_ACTIONS][GG_MAX_NOTATION];
+    int nlegal;
+    int filt[GG_MAX_ACTIONS];
+    int nfilt, sel, navigated;
+    char input[200];
+    int quit;
+} tui;
+
+/* ------------------------------------------------------------ utilities */
+
+/* "S2 (you)", "S1 heuristic", ... */
+static void seat_label(const tui *t, int p, char *buf, size_t n)
+{
+    if (p < 0) snprintf(buf, n, "spectator");
+    else if (t->human[p] && t->humans == 1) snprintf(buf, n, "S%d (you)", p);
+    else if (t->human[p]) snprintf(buf, n, "S%d", p);
+    else snprintf(buf, n, "S%d %s", p, t->cfg.seat_spec[p]);
+}
+
+static int viewer_index(const tui *t, int viewer)
+{
+    return viewer >= 0 ? viewer : t->players;
+}
+
+static void set_msg(tui *t, int role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void set_msg(tui *t, int role, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+    va_end(ap);
+    t->msg_role = role;
+}
+
+static void refresh_view(tui *t)
+{
+    cJSON_Delete(t->view);
+    char *v = gg_view_json(t->s, t->viewer);
+    t->view = v ? cJSON_Parse(v) : NULL;
+    free(v);
+}
+
+static int is_enter(int ch)
+{
+    return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+}
+
+/* ---------------------------------------------------------- reveal test */
+
+/*
+ * Did applying `a` (seat p) show some human anything they could not know
+ * before? For each human h: apply `a` to the real state and to states where
+ * everything hidden from h (other seats' secrets, deck orders, the RNG) was
+ * redrawn by gg_determinize. If h's view afterwards differs, the outcome
+ * depended on a hidden value or on chance: undo must not cross it. If the
+ * action cannot even be replayed on the redrawn states (it used a secret
+ * of p's), we count it as a reveal, to be safe.
+ */
+static int action_reveals(tui *t, int p, gg_action a)
+{
+    enum { TRIES = 4 };
+    for (int h = 0; h < t->players; h++) {
+        if (!t->human[h]) continue;
+        gg_error err;
+        gg_state *after = gg_clone(t->s);
+        if (!after || gg_apply(after, p, a, &err) != GG_OK) {
+            gg_free(after);
+            return 1;
+        }
+        char *want = gg_view_json(after, h);
+        gg_free(after);
+        int applied = 0, differs = 0;
+        for (int k = 0; k < TRIES && !differs; k++) {
+            gg_state *d = gg_clone(t->s);
+            if (!d) break;
+            gg_determinize(d, h, &t->rng);
+            if (gg_apply(d, p, a, &err) == GG_OK) {
+                applied++;
+                char *got = gg_view_json(d, h);
+                differs = !want || !got || strcmp(want, got) != 0;
+                free(got);
+            }
+            gg_free(d);
+        }
+        free(want);
+        if (differs || !applied) return 1;
+    }
+    return 0;
+}
+
+/* Records, logs and applies one action; 0 on success. */
+static int commit(tui *t, int p, gg_action a, gg_error *err)
+{
+    if (t->nlog == t->caplog) {
+        int cap = t->caplog ? t->caplog * 2 : 256;
+        log_entry *l = realloc(t->log, (size_t)cap * sizeof *l);
+        if (!l) {
+            snprintf(err->msg, sizeof err->msg, "out of memory");
+            return -1;
+        }
+        t->log = l;
+        t->caplog = cap;
+    }
+    log_entry *e = &t->log[t->nlog];
+    memset(e, 0, sizeof *e);
+    e->seat = p;
+    for (int v = 0; v <= t->players; v++)
+        gg_action_announce(t->s, p, a, v < t->players ? v : GG_SPECTATOR, e->said[v],
+                           sizeof e->said[v]);
+    e->reveals = action_reveals(t, p, a);
+    if (gg_record_add(t->rec, t->s, p, a) != GG_OK) {
+        snprintf(err->msg, sizeof err->msg, "cannot record the action");
+        return -1;
+    }
+    if (gg_apply(t->s, p, a, err) != GG_OK) {
+        gg_record_truncate(t->rec, t->nlog);
+        return -1;
+    }
+    t->nlog++;
+    refresh_view(t);
+    return 0;
+}
+
+/* --------------------------------------------------------------- layout */
+
+typedef struct layout {
+    int board_h, board_w; /* board at rows 1..board_h, columns 0..board_w-1 */
+    int log_x, log_w;     /* log pane on the right (log_w 0: none) */
+    int msg_y, status_y, moves_y, moves_h, input_y, footer_y;
+} layout;
+
+static layout compute_layout(void)
+{
+    layout L;
+    int H = LINES, W = COLS;
+    L.moves_h = H >= 44 ? 8 : H >= 32 ? 6 : H >= 20 ? 4 : 2;
+    L.footer_y = H - 1;
+    L.input_y = H - 2;
+    L.moves_y = L.input_y - L.moves_h;
+    L.status_y = L.moves_y - 1;
+    L.msg_y = L.status_y - 1;
+    L.board_h = L.msg_y - 1;
+    if (L.board_h < 1) L.board_h = 1;
+    L.log_w = W >= 120 ? (W - 84 > 56 ? 56 : W - 84) : 0;
+    L.board_w = L.log_w ? W - L.log_w - 1 : W;
+    L.log_x = L.board_w + 1;
+    return L;
+}
+
+/* --------------------------------------------------------------- drawing */
+
+static void draw_title(const tui *t)
+{
+    tui_box b = {0, 0, 1, COLS};
+    attron(tui_attr(TR_TITLE));
+    mvhline(0, 0, ' ', COLS);
+    attroff(tui_attr(TR_TITLE));
+    char who[48];
+    seat_label(t, t->viewer, who, sizeof who);
+    tui_put(&b, 0, 1, tui_attr(TR_TITLE), "gemgames - %s - %d players - seed %llu",
+            gg_game_title(t->cfg.game), t->players, (unsigned long long)t->cfg.seed);
+    int len = (int)strlen(who) + 9;
+    tui_put(&b, 0, COLS - len - 1, tui_attr(TR_TITLE), "viewing %s", who);
+}
+
+static void draw_fallback_board(const cJSON *view, const tui_box *b)
+{
+    tui_text text = {0};
+    tui_text_json(&text, view, "");
+    int colw = b->w >= 100 ? b->w / 2 : b->w;
+    for (int i = 0; i < text.n; i++) {
+        int col = i / b->h, row = i % b->h;
+        if ((col + 1) * colw > b->w) break;
+        tui_put(b, row, col * colw, tui_attr(TR_TEXT), "%.*s", colw - 1, text.line[i]);
+    }
+    tui_text_free(&text);
+}
+
+static void draw_board(const tui *t, const layout *L)
+{
+    tui_box b = {1, 0, L->board_h, L->board_w};
+    if (!t->view) {
+        tui_put(&b, 0, 0, tui_attr(TR_ERROR), "(no view)");
+        return;
+    }
+    if (t->board) t->board->draw(t->view, t->viewer, &b);
+    else draw_fallback_board(t->view, &b);
+}
+
+static void draw_log(const tui *t, const layout *L)
+{
+    if (!L->log_w) return;
+    attron(tui_attr(TR_DIM));
+    mvvline(1, L->log_x - 1, ACS_VLINE, L->board_h);
+    attroff(tui_attr(TR_DIM));
+    tui_box b = {1, L->log_x, L->board_h, L->log_w};
+    tui_put(&b, 0, 0, tui_attr(TR_HEAD), "Log");
+    int rows = L->board_h - 1, first = t->nlog - rows;
+    if (first < 0) first = 0;
+    int vi = viewer_index(t, t->viewer);
+    for (int i = first, y = 1; i < t->nlog; i++, y++) {
+        const log_entry *e = &t->log[i];
+        int x = tui_put(&b, y, 0, tui_attr(TR_DIM), "%3d ", i + 1);
+        x = tui_put(&b, y, x, tui_attr(tui_seat_role(e->seat)), "S%d", e->seat);
+        tui_put(&b, y, x, tui_attr(TR_TEXT), " %s", e->said[vi]);
+    }
+}
+
+/* The line above the status: a message, or the latest log entry. */
+static void draw_msg(const tui *t, const layout *L)
+{
+    tui_box b = {L->msg_y, 0, 1, COLS};
+    if (t->msg[0]) {
+        tui_put(&b, 0, 0, tui_attr((tui_role)t->msg_role), "%s", t->msg);
+        return;
+    }
+    if (!t->nlog) return;
+    const log_entry *e = &t->log[t->nlog - 1];
+    char who[48];
+    seat_label(t, e->seat, who, sizeof who);
+    int x = tui_put(&b, 0, 0, tui_attr(TR_DIM), "last: ");
+    x = tui_put(&b, 0, x, tui_attr(tui_seat_role(e->seat)), "%s", who);
+    tui_put(&b, 0, x, tui_attr(TR_TEXT), ": %s", e->said[viewer_index(t, t->viewer)]);
+}
+
+static void draw_status(const tui *t, const layout *L, const char *state)
+{
+    tui_box b = {L->status_y, 0, 1, COLS};
+    attron(tui_attr(TR_HEAD));
+    mvhline(L->status_y, 0, ' ', COLS);
+    attroff(tui_attr(TR_HEAD));
+    const char *decision = tj_str(t->view, "decision");
+    int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), "%s", state);
+    if (*decision) tui_put(&b, 0, x, tui_attr(TR_TEXT), " - %s", decision);
+}
+
+static int moves_colw(const tui *t)
+{
+    int w = 12;
+    for (int i = 0; i < t->nfilt; i++) {
+        int l = (int)strlen(t->text[t->filt[i]]) + 2;
+        if (l > w) w = l;
+    }
+    return w > COLS ? COLS : w;
+}
+
+static void draw_moves(const tui *t, const layout *L)
+{
+    tui_box b = {L->moves_y, 0, L->moves_h, COLS};
+    if (t->actor < 0) return;
+    if (t->input[0] == ':') {
+        tui_put(&b, 0, 0, tui_attr(TR_DIM),
+                "commands: :save [FILE]  :undo  :log  :help  :quit");
+        return;
+    }
+    if (!t->nfilt) {
+        tui_put(&b, 0, 0, tui_attr(TR_DIM), "no legal move starts with \"%s\"", t->input);
+        return;
+    }
+    int colw = moves_colw(t), cols = COLS / colw;
+    if (cols < 1) cols = 1;
+    int selrow = t->sel / cols, top = 0;
+    if (selrow >= L->moves_h) top = selrow - L->moves_h + 1;
+    for (int r = 0; r < L->moves_h; r++) {
+        for (int c = 0; c < cols; c++) {
+            int i = (top + r) * cols + c;
+            if (i >= t->nfilt) break;
+            int role = i == t->sel ? TR_SELECT : TR_TEXT;
+            tui_put(&b, r, c * colw, tui_attr((tui_role)role), "%-*s", colw - 1,
+                    t->text[t->filt[i]]);
+        }
+    }
+    int shown_last = (top + L->moves_h) * cols;
+    if (top > 0) tui_put(&b, 0, COLS - 3, tui_attr(TR_DIM), " ^ ");
+    if (shown_last < t->nfilt)
+        tui_put(&b, L->moves_h - 1, COLS - 12, tui_attr(TR_DIM), " +%d more ",
+                t->nfilt - shown_last);
+}
+
+static void draw_input(const tui *t, const layout *L)
+{
+    tui_box b = {L->input_y, 0, 1, COLS};
+    if (t->actor < 0) return;
+    int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), "move> ");
+    tui_put(&b, 0, x, tui_attr(TR_TEXT), "%s", t->input);
+    move(L->input_y, x + (int)strlen(t->input) < COLS ? x + (int)strlen(t->input) : COLS - 1);
+}
+
+static void draw_footer(const layout *L, const char *keys)
+{
+    tui_box b = {L->footer_y, 0, 1, COLS};
+    tui_put(&b, 0, 0, tui_attr(TR_DIM), "%s", keys);
+}
+
+static const char *const MOVE_KEYS =
+    "arrows+Enter play | type+Tab | ? help  F2 save  F3 undo  F4 log  F10 quit";
+
+static void draw_screen(const tui *t, const char *state, const char *keys)
+{
+    layout L = compute_layout();
+    erase();
+    draw_title(t);
+    draw_board(t, &L);
+    draw_log(t, &L);
+    draw_msg(t, &L);
+    draw_status(t, &L, state);
+    draw_moves(t, &L);
+    draw_footer(&L, keys);
+    draw_input(t, &L);
+    curs_set(t->actor >= 0 ? 1 : 0);
+    refresh();
+}
+
+/* -------------------------------------------------------------- dialogs */
+
+/* Word-wraps text to `width` columns; continuation lines keep the indent. */
+static void wrap_text(const tui_text *in, int width, tui_text *out)
+{
+    if (width < 10) width = 10;
+    for (int i = 0; i < in->n; i++) {
+        const char *s = in->line[i];
+        int indent = 0, first = 1;
+        while (s[indent] == ' ') indent++;
+        do {
+            int pad = first ? 0 : indent + 2;
+            int room = width - pad, len = (int)strlen(s), cut = len;
+            if (len > room) {
+                int floor = first ? indent : 0;
+                cut = room;
+                while (cut > floor && s[cut] != ' ') cut--;
+                if (cut <= floor) cut = room;
+            }
+            tui_text_add(out, in->role[i], "%*s%.*s", pad, "", cut, s);
+            s += cut;
+            while (*s == ' ') s++;
+            first = 0;
+        } while (*s);
+    }
+}
+
+/* A full-screen scrollable text. Returns the key that closed it. */
+static int pager(const char *title, const tui_text *text)
+{
+    int top = 0;
+    for (;;) {
+        tui_text w = {0};
+        wrap_text(text, COLS - 2, &w);
+        int rows = LINES - 2;
+        if (top > w.n - rows) top = w.n - rows;
+        if (top < 0) top = 0;
+        erase();
+        tui_box bar = {0, 0, 1, COLS};
+        attron(tui_attr(TR_TITLE));
+        mvhline(0, 0, ' ', COLS);
+        attroff(tui_attr(TR_TITLE));
+        tui_put(&bar, 0, 1, tui_attr(TR_TITLE), "%s", title);
+        tui_box body = {1, 1, rows, COLS - 2};
+        for (int r = 0; r < rows && top + r < w.n; r++)
+            tui_put(&body, r, 0, tui_attr((tui_role)w.role[top + r]), "%s", w.line[top + r]);
+        tui_box foot = {LINES - 1, 0, 1, COLS};
+        tui_put(&foot, 0, 0, tui_attr(TR_DIM), "up/down PgUp/PgDn scroll | Enter, Esc or q closes%s",
+                top + rows < w.n ? " | more below" : "");
+        curs_set(0);
+        refresh();
+        int total = w.n;
+        tui_text_free(&w);
+        int ch = getch();
+        switch (ch) {
+        case KEY_UP: top--; break;
+        case KEY_DOWN: top++; break;
+        case KEY_PPAGE: top -= rows - 1; break;
+        case KEY_NPAGE: case ' ': top += rows - 1; break;
+        case KEY_HOME: top = 0; break;
+        case KEY_END: top = total; break;
+        case KEY_RESIZE: break;
+        case 'q': case 'Q': case 27: case KEY_F(10): return ch;
+        default:
+            if (is_enter(ch)) return ch;
+        }
+    }
+}
+
+/* A one-line prompt on the bottom rows over the current screen. Returns 1
+ * with buf filled, 0 when cancelled (Esc). */
+static int prompt(const tui *t, const char *question, char *buf, size_t n, const char *state)
+{
+    for (;;) {
+        draw_screen(t, state, "Enter accepts | Esc cancels");
+        layout L = compute_layout();
+        tui_box b = {L.input_y, 0, 1, COLS};
+        move(L.input_y, 0);
+        clrtoeol();
+        int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), "%s ", question);
+        tui_put(&b, 0, x, tui_attr(TR_TEXT), "%s", buf);
+        curs_set(1);
+        move(L.input_y, x + (int)strlen(buf) < COLS ? x + (int)strlen(buf) : COLS - 1);
+        refresh();
+        int ch = getch();
+        size_t len = strlen(buf);
+        if (is_enter(ch)) return 1;
+        if (ch == 27) return 0;
+        if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len) buf[len - 1] = '\0';
+        else if (ch == 21) buf[0] = '\0'; /* ^U */
+        else if (ch >= 32 && ch < 127 && len + 1 < n) {
+            buf[len] = (char)ch;
+            buf[len + 1] = '\0';
+        }
+    }
+}
+
+/* Hand-over: a blank screen so the next player does not see the previous
+ * player's hidden values. Only Enter (or F10 to quit) leaves it. */
+static int handover(tui *t, int p)
+{
+    char who[48];
+    seat_label(t, p, who, sizeof who);
+    for (;;) {
+        erase();
+        tui_box b = {0, 0, LINES, COLS};
+        int y = LINES / 2 - 3, x = COLS / 2 - 26;
+        if (x < 0) x = 0;
+        tui_put(&b, y, x, tui_attr(TR_TITLE), "  HAND-OVER  ");
+        tui_put(&b, y + 2, x, tui_attr(tui_seat_role(p)), "Pass the keyboard to %s.", who);
+        tui_put(&b, y + 3, x, tui_attr(TR_TEXT), "Everyone else: please look away now.");
+        tui_put(&b, y + 5, x, tui_attr(TR_HEAD), "%s: press Enter to see your board.", who);
+        tui_put(&b, LINES - 1, 0, tui_attr(TR_DIM), "F10 quits the game");
+        curs_set(0);
+        refresh();
+        int ch = getch();
+        if (is_enter(ch)) return 1;
+        if (ch == KEY_F(10)) return 0;
+    }
+}
+
+/* ----------------------------------------------------------- save, load */
+
+static int save_record(tui *t, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        set_msg(t, TR_ERROR, "Cannot write %s.", path);
+        return -1;
+    }
+    char *json = gg_record_json(t->rec);
+    int ok = json && fprintf(f, "%s\n", json) > 0;
+    free(json);
+    if (fclose(f) || !ok) {
+        set_msg(t, TR_ERROR, "Cannot write %s.", path);
+        return -1;
+    }
+    snprintf(t->save_path, sizeof t->save_path, "%s", path);
+    t->saved_len = gg_record_length(t->rec);
+    set_msg(t, TR_GOOD, "Saved %d moves to %s (resume: gemgames play --load %s).", t->saved_len,
+            path, path);
+    return 0;
+}
+
+static void save_dialog(tui *t, const char *path, const char *state)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", path && *path ? path : t->save_path);
+    if (!(path && *path) && !prompt(t, "Save the game record to:", buf, sizeof buf, state)) {
+        set_msg(t, TR_DIM, "Not saved.");
+        return;
+    }
+    if (!buf[0]) {
+        set_msg(t, TR_ERROR, "No file name given; not saved.");
+        return;
+    }
+    save_record(t, buf);
+}
+
+/* Asks before leaving a game with unsaved moves. 1: quit now. */
+static int confirm_quit(tui *t, const char *state)
+{
+    if (gg_record_length(t->rec) == t->saved_len) return 1;
+    char buf[8] = "";
+    if (!prompt(t, "Unsaved moves. Save before quitting? (y = save, n = quit without saving)",
+                buf, sizeof buf, state))
+        return 0;
+    if (buf[0] == 'y' || buf[0] == 'Y') {
+        save_dialog(t, NULL, state);
+        return gg_record_length(t->rec) == t->saved_len;
+    }
+    return buf[0] == 'n' || buf[0] == 'N';
+}
+
+/* ------------------------------------------------------------ help, log */
+
+static void show_log(const tui *t)
+{
+    tui_text text = {0};
+    int vi = viewer_index(t, t->viewer);
+    if (!t->nlog) tui_text_add(&text, TR_DIM, "No moves yet.");
+    for (int i = 0; i < t->nlog; i++) {
+        char who[48];
+        seat_label(t, t->log[i].seat, who, sizeof who);
+        tui_text_add(&text, TR_TEXT, "%4d  %-14s %s", i + 1, who, t->log[i].said[vi]);
+    }
+    pager("Game log (as your seat saw it)", &text);
+    tui_text_free(&text);
+}
+
+static void show_help(const tui *t)
+{
+    tui_text h = {0};
+    tui_text_add(&h, TR_HEAD, "Playing");
+    tui_text_add(&h, TR_TEXT,
+                 "  The list under the status line holds every legal move. Choose one with the "
+                 "arrow keys and press Enter, or type its notation: the list narrows to the moves "
+                 "that start with what you typed, Tab completes as far as the choice is certain, "
+                 "and Enter plays what you typed. An illegal move is explained and changes "
+                 "nothing. Esc clears the line.");
+    tui_text_add(&h, TR_TEXT,
+                 "  F2 or :save [FILE] saves the game record; gemgames play --load FILE resumes it. "
+                 "F3 or :undo takes back your last move and the bots' replies (refused when "
+                 "something hidden was revealed or chance was drawn since). F4 or :log shows the "
+                 "whole log. F10 or :quit leaves. ? or F1 shows this help.");
+    tui_text_add(&h, TR_TEXT, " ");
+    const char *decision = tj_str(t->view, "decision");
+    if (*decision) tui_text_add(&h, TR_HEAD, "Now: %s", decision);
+    if (t->board && t->board->help) t->board->help(t->view, &h);
+    pager("Help - ? or F1", &h);
+    tui_text_free(&h);
+}
+
+/* --------------------------------------------------------- move chooser */
+
+static int starts_with_ci(const char *s, const char *prefix)
+{
+    for (; *prefix; s++, prefix++)
+        if (tolower((unsigned char)*s) != tolower((unsigned char)*prefix)) return 0;
+    return 1;
+}
+
+static int contains_ci(const char *s, const char *needle)
+{
+    for (; *s; s++)
+        if (starts_with_ci(s, needle)) return 1;
+    return !*needle;
+}
+
+static void filter_moves(tui *t)
+{
+    t->nfilt = 0;
+    for (int i = 0; i < t->nlegal; i++)
+        if (starts_with_ci(t->text[i], t->input)) t->filt[t->nfilt++] = i;
+    if (!t->nfilt)
+        for (int i = 0; i < t->nlegal; i++)
+            if (contains_ci(t->text[i], t->input)) t->filt[t->nfilt++] = i;
+    if (t->sel >= t->nfilt) t->sel = t->nfilt ? t->nfilt - 1 : 0;
+}
+
+static void load_moves(tui *t, int p)
+{
+    t->actor = p;
+    t->nlegal = gg_legal(t->s, p, t->legal);
+    for (int i = 0; i < t->nlegal; i++)
+        gg_action_format(t->s, p, t->legal[i], t->text[i], sizeof t->text[i]);
+    t->sel = 0;
+    t->navigated = 0;
+    t->input[0] = '\0';
+    filter_moves(t);
+}
+
+/* Tab: extend the input to the longest prefix shared by the matching moves. */
+static void complete(tui *t)
+{
+    int first = -1;
+    size_t common = 0;
+    for (int i = 0; i < t->nlegal; i++) {
+        if (!starts_with_ci(t->text[i], t->input)) continue;
+        if (first < 0) {
+            first = i;
+            common = strlen(t->text[i]);
+            continue;
+        }
+        size_t k = 0;
+        while (k < common && tolower((unsigned char)t->text[i][k]) ==
+                                 tolower((unsigned char)t->text[first][k]))
+            k++;
+        common = k;
+    }
+    if (first < 0) {
+        set_msg(t, TR_ERROR, "No legal move starts with \"%s\".", t->input);
+        return;
+    }
+    if (common >= sizeof t->input) common = sizeof t->input - 1;
+    if (common > strlen(t->input)) {
+        memcpy(t->input, t->text[first], common);
+        t->input[common] = '\0';
+    }
+    t->navigated = 0;
+    t->sel = 0;
+    filter_moves(t);
+    if (t->nfilt > 1) set_msg(t, TR_DIM, "%d moves start with \"%s\".", t->nfilt, t->input);
+}
+
+/* Enter on typed text: parse it and check it on a copy of the game. */
+static int typed_move(tui *t, gg_action *out)
+{
+    gg_error err;
+    gg_action a;
+    const char *text = t->input;
+    while (*text == ' ') text++;
+    if (gg_action_parse(t->s, t->actor, text, &a, &err) != GG_OK) {
+        set_msg(t, TR_ERROR, "\"%s\" is not a move: %s", text, err.msg);
+        return 0;
+    }
+    gg_state *probe = gg_clone(t->s);
+    gg_status st = probe ? gg_apply(probe, t->actor, a, &err) : GG_ENOMEM;
+    gg_free(probe);
+    if (st != GG_OK) {
+        set_msg(t, TR_ERROR, "Illegal: %s", st == GG_ENOMEM ? "out of memory" : err.msg);
+        return 0;
+    }
+    *out = a;
+    return 1;
+}
+
+/* Undo: back to before the last move of seat p (and the bots' replies). */
+static void undo(tui *t, int p)
+{
+    int last = -1;
+    for (int i = t->nlog - 1; i >= 0; i--)
+        if (t->human[t->log[i].seat]) {
+            last = i;
+            break;
+        }
+    if (last < 0) {
+        set_msg(t, TR_ERROR, "Nothing to undo: no human has moved yet.");
+        return;
+    }
+    if (t->log[last].seat != p) {
+        set_msg(t, TR_ERROR, "Cannot undo: the last human move was S%d's, not yours.",
+                t->log[last].seat);
+        return;
+    }
+    for (int i = last; i < t->nlog; i++)
+        if (t->log[i].reveals) {
+            set_msg(t, TR_ERROR,
+                    "Cannot undo: move %d (%s) revealed hidden information or drew chance.",
+                    i + 1, t->log[i].said[viewer_index(t, t->viewer)]);
+            return;
+        }
+    gg_error err;
+    gg_record_truncate(t->rec, last);
+    gg_state *s = gg_record_replay(t->rec, -1, &err);
+    if (!s) {
+        set_msg(t, TR_ERROR, "Cannot undo: %s", err.msg);
+        return;
+    }
+    gg_free(t->s);
+    t->s = s;
+    int undone = t->nlog - last;
+    t->nlog = last;
+    refresh_view(t);
+    set_msg(t, TR_GOOD, "Undone: %d move%s taken back.", undone, undone == 1 ? "" : "s");
+}
+
+enum { TURN_MOVE, TURN_UNDO, TURN_QUIT };
+
+/* Runs a colon command typed in the move line. */
+static int command(tui *t, const char *cmd, const char *state)
+{
+    while (*cmd == ' ') cmd++;
+    if (!strncmp(cmd, "save", 4) && (cmd[4] == ' ' || !cmd[4])) {
+        const char *arg = cmd + 4;
+        while (*arg == ' ') arg++;
+        save_dialog(t, arg, state);
+    } else if (!strcmp(cmd, "undo")) {
+        return TURN_UNDO;
+    } else if (!strcmp(cmd, "log")) {
+        show_log(t);
+    } else if (!strcmp(cmd, "help")) {
+        show_help(t);
+    } else if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) {
+        if (confirm_quit(t, state)) return TURN_QUIT;
+    } else {
+        set_msg(t, TR_ERROR, "Unknown command \":%s\" (try :save, :undo, :log, :help, :quit).",
+                cmd);
+    }
+    return -1;
+}
+
+/* A human's decision. Returns TURN_MOVE with *out set, TURN_UNDO or TURN_QUIT. */
+static int human_turn(tui *t, int p, gg_action *out)
+{
+    load_moves(t, p);
+    char state[96], who[48];
+    seat_label(t, p, who, sizeof who);
+    snprintf(state, sizeof state, "%s to play", who);
+    for (;;) {
+        draw_screen(t, state, MOVE_KEYS);
+        int ch = getch();
+        layout L = compute_layout();
+        int colw = moves_colw(t), cols = COLS / colw > 0 ? COLS / colw : 1;
+        size_t len = strlen(t->input);
+        if (ch == KEY_RESIZE) continue;
+        if (ch != KEY_UP && ch != KEY_DOWN && ch != KEY_LEFT && ch != KEY_RIGHT) t->msg[0] = 0;
+        switch (ch) {
+        case KEY_UP: t->sel -= cols; t->navigated = 1; break;
+        case KEY_DOWN: t->sel += cols; t->navigated = 1; break;
+        case KEY_LEFT: t->sel--; t->navigated = 1; break;
+        case KEY_RIGHT: t->sel++; t->navigated = 1; break;
+        case KEY_PPAGE: t->sel -= cols * L.moves_h; t->navigated = 1; break;
+        case KEY_NPAGE: t->sel += cols * L.moves_h; t->navigated = 1; break;
+        case KEY_HOME: t->sel = 0; t->navigated = 1; break;
+        case KEY_END: t->sel = t->nfilt - 1; t->navigated = 1; break;
+        case '\t': complete(t); break;
+        case 27: t->input[0] = '\0'; t->navigated = 0; filter_moves(t); break;
+        case KEY_F(1): show_help(t); break;
+        case KEY_F(2): save_dialog(t, NULL, state); break;
+        case KEY_F(3): return TURN_UNDO;
+        case KEY_F(4): show_log(t); break;
+        case KEY_F(10):
+            if (confirm_quit(t, state)) return TURN_QUIT;
+            break;
+        case KEY_BACKSPACE: case 127: case 8:
+            if (len) t->input[len - 1] = '\0';
+            t->navigated = 0;
+            filter_moves(t);
+            break;
+        case 21: /* ^U */
+            t->input[0] = '\0';
+            filter_moves(t);
+            break;
+        default:
+            if (is_enter(ch)) {
+                if (t->input[0] == ':') {
+                    char cmd[200];
+                    snprintf(cmd, sizeof cmd, "%s", t->input + 1);
+                    t->input[0] = '\0';
+                    filter_moves(t);
+                    int r = command(t, cmd, state);
+                    if (r >= 0) return r;
+                    break;
+                }
+                if (!t->input[0] || t->navigated) {
+                    if (!t->nfilt) {
+                        set_msg(t, TR_ERROR, "No move to choose.");
+                        break;
+                    }
+                    *out = t->legal[t->filt[t->sel]];
+                    return TURN_MOVE;
+                }
+                if (typed_move(t, out)) return TURN_MOVE;
+                break;
+            }
+            if (ch == '?' && !t->input[0]) {
+                show_help(t);
+                break;
+            }
+            if (ch >= 32 && ch < 127 && len + 1 < sizeof t->input) {
+                t->input[len] = (char)ch;
+                t->input[len + 1] = '\0';
+                t->navigated = 0;
+                t->sel = 0;
+                filter_moves(t);
+            }
+        }
+        if (t->sel >= t->nfilt) t->sel = t->nfilt - 1;
+        if (t->sel < 0) t->sel = 0;
+    }
+}
+
+/* ------------------------------------------------------------ game over */
+
+static void score_sheet(const tui *t)
+{
+    gg_result r;
+    gg_result_get(t->s, &r);
+    tui_text h = {0};
+    int order[GG_MAX_SEATS];
+    for (int p = 0; p < r.players; p++) order[p] = p;
+    for (int i = 1; i < r.players; i++)
+        for (int j = i; j > 0 && r.rank[order[j]] < r.rank[order[j - 1]]; j--) {
+            int x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    char who[48];
+    seat_label(t, order[0], who, sizeof who);
+    if (r.winners > 1) tui_text_add(&h, TR_GOOD, "Game over: %d players share the win.", r.winners);
+    else tui_text_add(&h, TR_GOOD, "Game over: %s wins with %d points.", who, r.score[order[0]]);
+    tui_text_add(&h, TR_TEXT, " ");
+    for (int i = 0; i < r.players; i++) {
+        int p = order[i];
+        seat_label(t, p, who, sizeof who);
+        tui_text_add(&h, tui_seat_role(p), "  place %d  %-18s %4d points", r.rank[p], who,
+                     r.score[p]);
+    }
+    tui_text_add(&h, TR_TEXT, " ");
+    if (t->board && t->board->score) {
+        t->board->score(t->view, &h);
+    } else {
+        tui_text_add(&h, TR_HEAD, "The final view");
+        tui_text_json(&h, t->view, "");
+    }
+    pager("Final score", &h);
+    tui_text_free(&h);
+}
+
+static void game_over(tui *t)
+{
+    t->actor = -1;
+    t->msg[0] = 0;
+    score_sheet(t);
+    char state[96];
+    snprintf(state, sizeof state, "Game over");
+    for (;;) {
+        draw_screen(t, state, "Enter score sheet | F2 save | F4 log | q or F10 quit");
+        int ch = getch();
+        if (is_enter(ch)) score_sheet(t);
+        else if (ch == KEY_F(2)) save_dialog(t, NULL, state);
+        else if (ch == KEY_F(4)) show_log(t);
+        else if (ch == 'q' || ch == 'Q' || ch == KEY_F(10)) {
+            if (confirm_quit(t, state)) return;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ main loop */
+
+static int bot_move(tui *t, int p)
+{
+    char who[48], state[96];
+    seat_label(t, p, who, sizeof who);
+    snprintf(state, sizeof state, "%s is thinking...", who);
+    t->actor = -1;
+    draw_screen(t, state, "bots are playing | F10 quits once it is your turn");
+    gg_error err;
+    gg_action a;
+    if (gg_bot_choose(t->bot[p], t->s, p, &a, &err) != GG_OK || commit(t, p, a, &err)) {
+        set_msg(t, TR_ERROR, "Bot at S%d failed: %s", p, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* The next seat to act: bots first during a simultaneous choice (nothing is
+ * revealed until everyone has chosen), then humans in seat order. */
+static int next_actor(const tui *t)
+{
+    int seats[GG_MAX_SEATS];
+    int n = gg_actors(t->s, seats);
+    for (int i = 0; i < n; i++)
+        if (!t->human[seats[i]]) return seats[i];
+    return n ? seats[0] : -1;
+}
+
+static int run(tui *t)
+{
+    while (!gg_is_over(t->s)) {
+        int p = next_actor(t);
+        if (p < 0) break;
+        if (!t->human[p]) {
+            if (bot_move(t, p)) {
+                char state[] = "A bot failed";
+                t->actor = -1;
+                draw_screen(t, state, "press any key to leave");
+                getch();
+                return 1;
+            }
+            continue;
+        }
+        if (t->humans > 1 && p != t->at_keys) {
+            if (!handover(t, p)) {
+                if (confirm_quit(t, "Hand-over")) return 0;
+                continue;
+            }
+        }
+        t->at_keys = p;
+        if (t->viewer != p) {
+            t->viewer = p;
+            refresh_view(t);
+        }
+        gg_action a;
+        int r = human_turn(t, p, &a);
+        if (r == TURN_QUIT) return 0;
+        if (r == TURN_UNDO) {
+            undo(t, p);
+            continue;
+        }
+        gg_error err;
+        if (commit(t, p, a, &err)) set_msg(t, TR_ERROR, "Illegal: %s", err.msg);
+    }
+    game_over(t);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- setup */
+
+/* One line per game with a board; others show their view as text. */
+static const tui_board *const boards[] = {
+    NULL,
+};
+
+static void tui_free(tui *t)
+{
+    for (int p = 0; p < GG_MAX_SEATS; p++) gg_bot_free(t->bot[p]);
+    gg_record_free(t->rec);
+    gg_free(t->s);
+    cJSON_Delete(t->view);
+    free(t->log);
+    free(t);
+}
+
+/* Replays a saved record action by action, logging each as it goes. */
+static int resume(tui *t, const char *path)
+{
+    char *text = cli_read_file(path, 64u << 20);
+    if (!text) return cli_error("cannot read %s", path);
+    gg_error err;
+    gg_record *saved = gg_record_parse(text, &err);
+    free(text);
+    if (!saved) return cli_error("%s: %s", path, err.msg);
+    for (int i = 0; i < gg_record_length(saved); i++) {
+        int seat;
+        const char *act = gg_record_action_text(saved, i, &seat);
+        gg_action a;
+        if (gg_action_parse(t->s, seat, act, &a, &err) != GG_OK || commit(t, seat, a, &err)) {
+            gg_record_free(saved);
+            return cli_error("%s: action %d (\"%s\"): %s", path, i + 1, act, err.msg);
+        }
+    }
+    gg_record_free(saved);
+    snprintf(t->save_path, sizeof t->save_path, "%s", path);
+    t->saved_len = gg_record_length(t->rec);
+    return 0;
+}
+
+static tui *tui_new(const tui_config *cfg)
+{
+    tui *t = calloc(1, sizeof *t);
+    if (!t) {
+        cli_error("out of memory");
+        return NULL;
+    }
+    t->cfg = *cfg;
+    t->players = cfg->opts.players;
+    t->at_keys = -1;
+    t->actor = -1;
+    t->viewer = GG_SPECTATOR;
+    t->saved_len = 0;
+    gg_rng_seed(&t->rng, cfg->seed ^ 0x7475692d756e646full);
+    for (size_t i = 0; boards[i]; i++)
+        if (!strcmp(boards[i]->game, gg_game_name(cfg->game))) t->board = boards[i];
+    gg_error err;
+    for (int p = 0; p < t->players; p++) {
+        if (!strcmp(cfg->seat_spec[p], "human")) {
+            t->human[p] = 1;
+            if (t->humans++ == 0) t->viewer = p;
+            continue;
+        }
+        t->bot[p] = gg_bot_new(cfg->seat_spec[p], cfg->seed + 7919u * (uint64_t)(p + 1), &err);
+        if (!t->bot[p]) {
+            cli_error("seat %d: %s", p, err.msg);
+            tui_free(t);
+            return NULL;
+        }
+    }
+    t->s = gg_new(cfg->game, &cfg->opts, cfg->seed, &err);
+    t->rec = gg_record_new(cfg->game, &cfg->opts, cfg->seed);
+    if (!t->s || !t->rec) {
+        cli_error("%s", t->s ? "out of memory" : err.msg);
+        tui_free(t);
+        return NULL;
+    }
+    snprintf(t->save_path, sizeof t->save_path, "gemgames-%s-%llu.json",
+             gg_game_name(cfg->game), (unsigned long long)cfg->seed);
+    if (cfg->load_path && resume(t, cfg->load_path)) {
+        tui_free(t);
+        return NULL;
+    }
+    refresh_view(t);
+    return t;
+}
+
+int tui_available(void)
+{
+    return isatty(0) && isatty(1);
+}
+
+int tui_play(const tui_config *cfg)
+{
+    tui *t = tui_new(cfg);
+    if (!t) return 2;
+    setlocale(LC_ALL, "");
+    set_escdelay(25);
+    if (!initscr()) {
+        tui_free(t);
+        return cli_error("cannot start the terminal screen (try --plain)");
+    }
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    tui_colours_init();
+    if (cfg->load_path) set_msg(t, TR_GOOD, "Resumed %s: %d moves replayed.", cfg->load_path,
+                                gg_record_length(t->rec));
+    int rc = run(t);
+    endwin();
+    int n = gg_record_length(t->rec);
+    if (n != t->saved_len) printf("Left without saving the last %d moves.\n", n - t->saved_len);
+    else if (t->saved_len) printf("Game record: %s\n", t->save_path);
+    tui_free(t);
+    return rc;
+}
