@@ -6,11 +6,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tui.h"
 
 typedef struct play_args {
     cli_table table;
     long seat;
     const char *bots;
+    int plain;         /* --plain: the line-based game even on a terminal */
+    const char *seats; /* --seats human,heuristic,...: one entry per seat */
+    const char *load;  /* --load FILE: resume a game record */
 } play_args;
 
 static void print_help(void)
@@ -201,15 +205,79 @@ static int play_game(const play_args *a)
     return 0;
 }
 
+/* The default opponent: the heuristic bot when it plays this game, else random. */
+static const char *strongest_bot(const tui_config *cfg)
+{
+    gg_error err;
+    const char *best = "random";
+    gg_bot *bot = gg_bot_new("heuristic", 1, &err);
+    gg_state *s = bot ? gg_new(cfg->game, &cfg->opts, cfg->seed, &err) : NULL;
+    int seats[GG_MAX_SEATS];
+    gg_action act;
+    if (s && gg_actors(s, seats) > 0 && gg_bot_choose(bot, s, seats[0], &act, &err) == GG_OK)
+        best = "heuristic";
+    gg_free(s);
+    gg_bot_free(bot);
+    return best;
+}
+
+/* The full-screen game (cli/tui.c): seats from --seats, or a human at --seat
+ * and --bots everywhere else; --load takes game, options and seed from the
+ * record. */
+static int play_tui(play_args *a, int bots_given)
+{
+    tui_config cfg = {.game = a->table.game, .opts = a->table.opts,
+                      .seed = a->table.seed_given ? a->table.seed : cli_time_seed(),
+                      .load_path = a->load};
+    if (a->load) {
+        char *text = cli_read_file(a->load, 64u << 20);
+        if (!text) return cli_error("cannot read %s", a->load);
+        gg_error err;
+        gg_record *rec = gg_record_parse(text, &err);
+        free(text);
+        if (!rec) return cli_error("%s: %s", a->load, err.msg);
+        gg_state *s = gg_record_start(rec, &err);
+        gg_record_free(rec);
+        if (!s) return cli_error("%s: %s", a->load, err.msg);
+        cfg.game = gg_state_game(s);
+        cfg.opts = *gg_state_options(s);
+        cfg.seed = gg_state_seed(s);
+        gg_free(s);
+    }
+    static char spec_buf[512];
+    int n = 0;
+    if (a->seats) {
+        snprintf(spec_buf, sizeof spec_buf, "%s", a->seats);
+        for (char *tok = strtok(spec_buf, ","); tok; tok = strtok(NULL, ",")) {
+            if (n == GG_MAX_SEATS) return cli_error("--seats: too many seats");
+            cfg.seat_spec[n++] = tok;
+        }
+        if (a->load && n != cfg.opts.players)
+            return cli_error("--seats names %d seats; the saved game has %d", n,
+                             cfg.opts.players);
+        cfg.opts.players = n;
+    } else {
+        n = cfg.opts.players;
+        if (a->seat >= n) return cli_error("--seat must be from 0 to %d", n - 1);
+        for (int p = 0; p < n; p++)
+            cfg.seat_spec[p] = p == a->seat ? "human" : bots_given ? a->bots : strongest_bot(&cfg);
+    }
+    return tui_play(&cfg);
+}
+
 int cmd_play(int argc, char **argv)
 {
     play_args a = {.seat = 0, .bots = "random"};
-    if (argc < 2 || argv[1][0] == '-')
+    int bots_given = 0;
+    /* `play --load FILE` takes the game from the record */
+    int first = argc >= 2 && cli_flag_is(argv[1], "--load") ? 1 : 2;
+    if (argc < 2 || (first == 2 && argv[1][0] == '-'))
         return cli_error("usage: gemgames play GAME [--players N] [--seat K] [--bots SPEC] "
-                         "[--option K=V]... [--seed S]");
-    if (cli_table_init(&a.table, argv[1])) return 2;
-    for (int i = 2; i < argc; i++) {
-        int r = cli_table_flag(&a.table, argc, argv, &i);
+                         "[--seats LIST] [--plain] [--option K=V]... [--seed S]\n"
+                         "       gemgames play --load FILE [--seats LIST]");
+    if (first == 2 && cli_table_init(&a.table, argv[1])) return 2;
+    for (int i = first; i < argc; i++) {
+        int r = a.table.game ? cli_table_flag(&a.table, argc, argv, &i) : 0;
         if (r < 0) return 2;
         if (r > 0) continue;
         const char *v;
@@ -219,9 +287,20 @@ int cmd_play(int argc, char **argv)
                 return cli_error("--seat needs a seat number");
         } else if (cli_flag_is(argv[i], "--bots")) {
             if (!(a.bots = cli_flag_value(argc, argv, &i))) return 2;
+            bots_given = 1;
+        } else if (cli_flag_is(argv[i], "--plain")) {
+            a.plain = 1;
+        } else if (cli_flag_is(argv[i], "--seats")) {
+            if (!(a.seats = cli_flag_value(argc, argv, &i))) return 2;
+        } else if (cli_flag_is(argv[i], "--load")) {
+            if (!(a.load = cli_flag_value(argc, argv, &i))) return 2;
         } else {
             return cli_error("play: unknown argument \"%s\"", argv[i]);
         }
     }
+    if (!a.table.game && !a.load) return cli_error("play: which game?");
+    if (!a.plain && tui_available()) return play_tui(&a, bots_given);
+    if (a.seats || a.load) return cli_error("--seats and --load need the full-screen game "
+                                            "(a terminal, without --plain)");
     return play_game(&a);
 }

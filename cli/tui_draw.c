@@ -52,7 +52,7 @@ void tui_colours_init(void)
 
 int tui_attr(tui_role role)
 {
-    return (role >= 0 && role < TR_COUNT) ? role_attr[role] : A_NORMAL;
+    return (role >= 0 && role < TR_COUNT) ? role_attr[role] : (int)A_NORMAL;
 }
 
 tui_role tui_colour_role(const char *name)
