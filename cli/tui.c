@@ -255,7 +255,8 @@ static void draw_log(const tui *t, const layout *L)
     }
 }
 
-/* The line above the status: a message, or the latest log entry. */
+/* The line above the status: a message, or the moves since the viewer's
+ * own last move (the latest first when they do not all fit). */
 static void draw_msg(const tui *t, const layout *L)
 {
     tui_box b = {L->msg_y, 0, 1, COLS};
@@ -264,12 +265,18 @@ static void draw_msg(const tui *t, const layout *L)
         return;
     }
     if (!t->nlog) return;
-    const log_entry *e = &t->log[t->nlog - 1];
-    char who[48];
-    seat_label(t, e->seat, who, sizeof who);
-    int x = tui_put(&b, 0, 0, tui_attr(TR_DIM), "last: ");
-    x = tui_put(&b, 0, x, tui_attr(tui_seat_role(e->seat)), "%s", who);
-    tui_put(&b, 0, x, tui_attr(TR_TEXT), ": %s", e->said[viewer_index(t, t->viewer)]);
+    int first = t->nlog - 1;
+    while (first > 0 && t->log[first].seat != t->viewer && t->nlog - first < GG_MAX_SEATS)
+        first--;
+    int x = tui_put(&b, 0, 0, tui_attr(TR_DIM), "last:");
+    for (int i = first; i < t->nlog; i++) {
+        const log_entry *e = &t->log[i];
+        char who[48];
+        seat_label(t, e->seat, who, sizeof who);
+        x = tui_put(&b, 0, x + 1, tui_attr(tui_seat_role(e->seat)), "%s", who);
+        x = tui_put(&b, 0, x, tui_attr(TR_TEXT), ": %s%s", e->said[viewer_index(t, t->viewer)],
+                    i + 1 < t->nlog ? " |" : "");
+    }
 }
 
 static void draw_status(const tui *t, const layout *L, const char *state)
@@ -942,6 +949,7 @@ static int run(tui *t)
 
 /* One line per game with a board; others show their view as text. */
 static const tui_board *const boards[] = {
+    &tui_board_splendor,
     NULL,
 };
 
