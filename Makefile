@@ -81,6 +81,9 @@ test:
 	@$(MAKE) --no-print-directory VARIANT=san tests-build
 	@sh tests/run.sh build/san
 
+# Ys, 4 players: you against 3 bots (the heuristic bot, or random where the
+# game has no heuristic yet). PLAY_ARGS="--seats human,human" etc. overrides.
+PLAY_ARGS ?= --players 4
 play:
 	@$(MAKE) --no-print-directory VARIANT=rel all
 	@$(BIN) play $(if $(GAME),$(GAME),ys) $(PLAY_ARGS)
