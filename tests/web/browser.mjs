@@ -1,0 +1,152 @@
+// browser.mjs — the browser UI in Debian's chromium driven by playwright-core:
+// for each game, two browser contexts take the two human seats of one table
+// from their invite links, make moves by clicking the board and the move
+// list, then both hand their seats to bots, which finish the game. Every
+// WebSocket frame each page receives is kept and leak-checked against a
+// spectator's frames. Screenshots go to build/test-artifacts/.
+import { mkdirSync, existsSync } from 'node:fs';
+import { ok, skip, done, sleep, tempDir, startServer, http, join, leakCheck, cleanup } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ART = 'build/test-artifacts';
+mkdirSync(ART, { recursive: true });
+let chromium;
+try { ({ chromium } = await import('playwright-core')); } catch { /* below */ }
+if (!chromium || !existsSync(CHROMIUM)) {
+  skip('browser tests', 'playwright-core or chromium missing (scripts/setup.sh installs both)');
+  done();
+}
+
+const dir = tempDir('browser-');
+const srv = await startServer(`${dir}/b.db`, ['--bot-delay', '20']);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+const games = (await http(srv, 'GET', '/api/games')).json.games;
+
+async function openSeat(url, viewport) {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  const frames = [];
+  const errors = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    try { frames.push(JSON.parse(f.payload)); } catch { frames.push({ type: 'unparsable' }); }
+  }));
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => d.accept());
+  await page.goto(url);
+  return { ctx, page, frames, errors };
+}
+
+const lastState = (frames) => frames.findLast((f) => f.type === 'state');
+
+// Plays one move on a page whose seat is to act: a highlighted board element
+// first when the board offers one, then a move button.
+async function clickMove(p, useBoard) {
+  const target = p.page.locator('svg .legal.clickable').first();
+  let viaBoard = false;
+  if (useBoard && (await target.count()) > 0) {
+    await target.click();
+    viaBoard = true;
+  }
+  const btn = p.page.locator('button.move').first();
+  await btn.waitFor({ timeout: 5000 });
+  const text = await btn.getAttribute('data-move');
+  await btn.click();
+  return { text, viaBoard };
+}
+
+for (const name of ['splendor', 'ys']) {
+  const game = games.find((g) => g.name === name);
+  if (!game) { skip(`${name} in the browser`, `${name} is not registered yet`); continue; }
+  const players = Math.max(2, game.min_players);
+  const seats = Array.from({ length: players }, (_, i) => (i < 2 ? 'human' : 'random'));
+  const created = (await http(srv, 'POST', '/api/tables', { game: name, players, seats, seed: 20261122 })).json;
+  const spec = await join(srv, created.id, -1);
+  const base = srv.base;
+  const A = await openSeat(base + created.seats[0].invite, { width: 1280, height: 900 });
+  const B = await openSeat(base + created.seats[1].invite, { width: 390, height: 844 }); // a phone
+  await A.page.waitForSelector('.layout');
+  await B.page.waitForSelector('.layout');
+  ok(true, `${name}: two browsers open their invite links`);
+  ok((await A.page.textContent('.side')).includes('You'), `${name}: the page knows which seat it is`);
+
+  // Moves by clicking, until each page has moved a few times.
+  const moved = [0, 0];
+  let viaBoard = 0;
+  for (let round = 0; round < 200 && (moved[0] < 3 || moved[1] < 3); round++) {
+    const st = lastState(spec.frames);
+    if (st.over) break;
+    let acted = false;
+    for (const [k, p] of [[0, A], [1, B]]) {
+      const mine = lastState(p.frames);
+      if (mine && mine.legal.length && mine.moves === st.moves && (await p.page.locator('.decision.mine').count())) {
+        const before = st.moves;
+        const r = await clickMove(p, true);
+        viaBoard += r.viaBoard;
+        await spec.next((f) => f.type === 'state' && f.moves > before, 10000, 0).catch(() => null);
+        moved[k]++;
+        acted = true;
+        break;
+      }
+    }
+    if (!acted) await sleep(100);
+  }
+  ok(moved[0] >= 3 && moved[1] >= 3, `${name}: both players made moves by clicking`, moved);
+  ok(viaBoard > 0, `${name}: moves were chosen by clicking highlighted parts of the board`, viaBoard);
+  await A.page.waitForTimeout(300);
+  await A.page.screenshot({ path: `${ART}/${name}-seat0-laptop.png`, fullPage: true });
+  await B.page.screenshot({ path: `${ART}/${name}-seat1-phone.png`, fullPage: true });
+
+  // Reload: the seat comes back with its full view.
+  const beforeReload = lastState(A.frames).moves;
+  await A.page.reload();
+  await A.page.waitForSelector('.layout');
+  const logItems = await A.page.locator('ol.log li').count();
+  ok(logItems >= beforeReload, `${name}: after a reload the page shows the whole log again`, { logItems, beforeReload });
+
+  // Both leave; bots finish the game.
+  for (const p of [A, B]) {
+    const leave = p.page.locator('text=Leave: hand my seat to a bot');
+    if (await leave.count()) await leave.click();
+  }
+  const end = await spec.next((f) => f.type === 'state' && f.over, 120000, 0).catch(() => null);
+  ok(end && end.over, `${name}: bots finish the game after both players leave`);
+  await A.page.waitForSelector('.scores', { timeout: 10000 }).catch(() => null);
+  ok(await A.page.locator('.scores tr').count() >= players + 1, `${name}: the final score breakdown is shown`);
+  await A.page.screenshot({ path: `${ART}/${name}-final.png`, fullPage: true });
+
+  // The replay viewer, from the start page's link.
+  const R = await openSeat(`${base}/replay.html#table=${created.id}`, { width: 1280, height: 900 });
+  await R.page.waitForSelector('.replay-bar');
+  await R.page.locator('button[aria-label=first]').click();
+  await R.page.locator('button[aria-label=forward]').click();
+  await R.page.waitForFunction(() => document.querySelector('.replay-bar span').textContent.startsWith('move 1 '));
+  await R.page.waitForTimeout(300);
+  await R.page.screenshot({ path: `${ART}/${name}-replay.png`, fullPage: true });
+  ok((await R.page.locator('ol.log li').count()) === 1, `${name}: the replay viewer steps through the game`);
+  await R.ctx.close();
+
+  const problems = leakCheck([A.frames, B.frames], spec.frames);
+  ok(problems.length === 0, `${name}: no WebSocket frame to either browser holds the other seat's secrets (${A.frames.length + B.frames.length} frames)`, problems.slice(0, 5));
+  ok(A.errors.length === 0 && B.errors.length === 0, `${name}: no script errors in the pages`, [...A.errors, ...B.errors]);
+  await A.ctx.close();
+  await B.ctx.close();
+  spec.close();
+}
+
+// The start page: open a table with the form and follow the invite link.
+{
+  const H = await openSeat(srv.base + '/', { width: 1280, height: 900 });
+  await H.page.waitForSelector('form.create');
+  await H.page.locator('button.primary').click();
+  await H.page.waitForSelector('a.invite');
+  await H.page.screenshot({ path: `${ART}/start-page.png`, fullPage: true });
+  await H.page.locator('a.invite').first().click();
+  await H.page.waitForSelector('.layout');
+  ok((await H.page.locator('.decision').count()) === 1, 'the start page opens a table and its invite link works');
+  await H.ctx.close();
+}
+
+await browser.close();
+await srv.stop();
+cleanup(dir);
+done();

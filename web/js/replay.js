@@ -1,0 +1,63 @@
+// replay.js — step through a game. During play a seat may look back at its
+// own view only (its token in the link); once the game is over anyone may
+// follow it from any seat's point of view, which then shows everything.
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { html, api, hashParams, Log, Scores, GenericBoard, seatName } from './common.js';
+import * as splendor from './splendor.js';
+import * as ys from './ys.js';
+
+const boards = { splendor: splendor.Board, ys: ys.Board };
+
+function Replay() {
+  const params = hashParams();
+  const [info, setInfo] = useState(null);
+  const [viewer, setViewer] = useState(params.viewer !== undefined ? Number(params.viewer) : -1);
+  const [step, setStep] = useState(null);
+  const [frame, setFrame] = useState(null);
+  const [error, setError] = useState(null);
+
+  useEffect(() => {
+    api('GET', `/api/tables/${encodeURIComponent(params.table || '')}`)
+      .then((t) => { setInfo(t); setStep(t.moves); })
+      .catch((e) => setError(e.message));
+  }, []);
+  useEffect(() => {
+    if (!info || step === null) return;
+    const q = new URLSearchParams({ viewer, step });
+    if (params.token && viewer >= 0) q.set('token', params.token);
+    api('GET', `/api/tables/${info.id}/replay?${q}`).then((f) => { setFrame(f); setError(null); }).catch((e) => setError(e.message));
+  }, [info, viewer, step]);
+
+  if (!info) return html`<div class="page">${error ? html`<p class="error">${error}</p>` : html`<p class="loading">Loading…</p>`}</div>`;
+  const Board = boards[info.game] || GenericBoard;
+  const go = (s) => setStep(Math.max(0, Math.min(info.moves, s)));
+  const viewers = info.over ? [-1, ...info.seats.map((s) => s.seat)] : [-1, ...(params.token && params.viewer !== undefined ? [Number(params.viewer)] : [])];
+  return html`<div class="page replay-page">
+    <header><a href="/" class="home">gemgames</a><span class="title">Replay · ${info.title} · table ${info.id}</span></header>
+    <div class="replay-bar">
+      <button onClick=${() => go(0)} aria-label="first">⏮</button>
+      <button onClick=${() => go(step - 1)} aria-label="back">◀</button>
+      <input type="range" min="0" max=${info.moves} value=${step ?? 0} onInput=${(e) => go(Number(e.target.value))} />
+      <button onClick=${() => go(step + 1)} aria-label="forward">▶</button>
+      <button onClick=${() => go(info.moves)} aria-label="last">⏭</button>
+      <span>move ${step} of ${info.moves}</span>
+      <label>as <select value=${viewer} onChange=${(e) => setViewer(Number(e.target.value))}>
+        ${viewers.map((v) => html`<option value=${v}>${v < 0 ? 'spectator' : seatName(info, v)}</option>`)}
+      </select></label>
+    </div>
+    ${!info.over ? html`<p class="muted small">The game is still being played: you see only what your seat saw.</p>` : ''}
+    ${error ? html`<p class="error">${error}</p>` : ''}
+    ${frame ? html`<main class="layout">
+      <section class="board-area"><${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null} /></section>
+      <aside class="side">
+        <div class="decision">${frame.view.decision || ''}</div>
+        ${frame.view.over ? html`<${Scores} result=${info.result} breakdown=${Array.isArray(frame.view.result) ? frame.view.result : frame.view.scores} table=${info} me=${viewer} />` : ''}
+        <h3>Log</h3><${Log} log=${frame.log} me=${viewer} />
+      </aside></main>` : ''}
+  </div>`;
+}
+
+const root = document.getElementById('app');
+root.textContent = '';
+render(html`<${Replay} />`, root);

@@ -1,0 +1,148 @@
+// splendor.js — the Splendor table as SVG: nobles, three rows of cards with
+// their decks, the token supply, and each player's tokens, bonuses, reserved
+// cards and nobles. Clicking a card, deck, token, noble or reserved card
+// narrows the move list to the legal moves about it (notation in
+// docs/notation.md: "take W B G", "buy 2-3", "reserve deck 1", "buy r1", ...).
+import { html, seatName } from './common.js';
+
+const COLOURS = ['white', 'blue', 'green', 'red', 'black', 'gold'];
+const LETTER = { white: 'W', blue: 'B', green: 'G', red: 'R', black: 'K', gold: 'Y' };
+const FILL = { white: '#f4f1ea', blue: '#2f6fd6', green: '#2f9a52', red: '#d23a3a', black: '#3a3030', gold: '#e9b82c' };
+const INK = { white: '#333', blue: '#fff', green: '#fff', red: '#fff', black: '#fff', gold: '#333' };
+
+const words = (a) => a.split(' ');
+const isBuyOf = (src) => (a) => a === `buy ${src}` || a.startsWith(`buy ${src} `);
+
+export function cardTest(tier, slot) {
+  const src = `${tier}-${slot}`;
+  return (a) => isBuyOf(src)(a) || a === `reserve ${src}`;
+}
+export const deckTest = (tier) => (a) => a === `reserve deck ${tier}`;
+export const supplyTest = (colour) => (a) => words(a)[0] === 'take' && words(a).includes(LETTER[colour]);
+export const ownTokenTest = (colour) => (a) => words(a)[0] === 'return' && words(a).includes(LETTER[colour]);
+export const reservedTest = (i) => isBuyOf(`r${i}`);
+export const nobleTest = (slot) => (a) => a === `noble ${slot}`;
+
+function Gem({ x, y, r, colour, n, label }) {
+  return html`<g>
+    <circle class="frame" cx=${x} cy=${y} r=${r} fill=${FILL[colour]} stroke="#0006" stroke-width="1.5" />
+    ${n !== undefined ? html`<text x=${x} y=${y + r * 0.35} text-anchor="middle" font-size=${r * 1.05} font-weight="700" fill=${INK[colour]}>${n}</text>` : ''}
+    ${label ? html`<text x=${x} y=${y + r + 13} text-anchor="middle" font-size="11" fill="#555">${label}</text>` : ''}
+  </g>`;
+}
+
+function Cost({ cost, x, y, size }) {
+  const items = COLOURS.filter((c) => cost && cost[c] > 0);
+  return items.map((c, i) => html`<g key=${c}>
+    <circle cx=${x + size / 2} cy=${y - i * (size + 3) - size / 2} r=${size / 2} fill=${FILL[c]} stroke="#0008" />
+    <text x=${x + size / 2} y=${y - i * (size + 3) - size / 2 + size * 0.34} text-anchor="middle" font-size=${size * 0.85} font-weight="700" fill=${INK[c]}>${cost[c]}</text>
+  </g>`);
+}
+
+// One development card (or a face-down one) at x, y.
+export function Card({ card, x, y, w = 100, hgt = 140, onClick, legal, selected, title }) {
+  const cls = ['card', legal ? 'legal' : '', selected ? 'selected' : '', onClick ? 'clickable' : ''].join(' ');
+  if (!card || card.hidden) {
+    const tier = card ? card.tier : '?';
+    return html`<g class=${cls} onClick=${onClick} data-target=${title}>
+      <title>${title || 'face-down card'}</title>
+      <rect class="frame" x=${x} y=${y} width=${w} height=${hgt} rx="8" fill=${['#6a9d5b', '#c9a227', '#3f64a8'][(tier - 1) % 3] || '#777'} stroke="#0008" />
+      <text x=${x + w / 2} y=${y + hgt / 2 + 8} text-anchor="middle" font-size="22" fill="#fff" font-weight="700">${'•'.repeat(tier)}</text>
+    </g>`;
+  }
+  return html`<g class=${cls} onClick=${onClick} data-target=${title}>
+    <title>${title || ''}: ${card.points} points, ${card.bonus} bonus</title>
+    <rect class="frame" x=${x} y=${y} width=${w} height=${hgt} rx="8" fill="#fffdf7" stroke="#0008" />
+    <rect x=${x} y=${y} width=${w} height=${hgt * 0.24} rx="8" fill=${FILL[card.bonus]} opacity="0.9" />
+    ${card.points ? html`<text x=${x + 9} y=${y + hgt * 0.19} font-size=${hgt * 0.17} font-weight="800" fill=${INK[card.bonus]}>${card.points}</text>` : ''}
+    <circle cx=${x + w - 16} cy=${y + hgt * 0.12} r=${hgt * 0.08} fill=${FILL[card.bonus]} stroke=${INK[card.bonus]} stroke-width="2" />
+    <${Cost} cost=${card.cost} x=${x + 6} y=${y + hgt - 6} size=${hgt * 0.14} />
+  </g>`;
+}
+
+function Noble({ noble, x, y, onClick, legal }) {
+  if (!noble) return html`<rect x=${x} y=${y} width="86" height="86" rx="6" fill="none" stroke="#0002" stroke-dasharray="4" />`;
+  const req = COLOURS.filter((c) => noble.requires[c] > 0);
+  return html`<g class=${['noble', legal ? 'legal clickable' : ''].join(' ')} onClick=${onClick} data-target=${`noble ${noble.slot}`}>
+    <title>Noble: ${noble.points} points</title>
+    <rect class="frame" x=${x} y=${y} width="86" height="86" rx="6" fill="#efe3c8" stroke="#0008" />
+    <text x=${x + 8} y=${y + 24} font-size="20" font-weight="800" fill="#5a3d12">${noble.points}</text>
+    ${req.map((c, i) => html`<g key=${c}><rect x=${x + 60} y=${y + 6 + i * 26} width="20" height="24" rx="3" fill=${FILL[c]} stroke="#0008" />
+      <text x=${x + 70} y=${y + 23 + i * 26} text-anchor="middle" font-size="14" font-weight="700" fill=${INK[c]}>${noble.requires[c]}</text></g>`)}
+  </g>`;
+}
+
+function Player({ p, me, view, table, legal, select, selectedKey }) {
+  const mine = p.seat === me;
+  const toAct = view.actors.includes(p.seat);
+  return html`<div class=${['player', mine ? 'mine' : '', toAct ? 'to-act' : ''].join(' ')} data-seat=${p.seat}>
+    <div class="player-head"><b>${mine ? 'You' : seatName(table, p.seat)}</b>
+      <span class="points">${p.points} pts</span>
+      <span class="muted">${p.card_count} cards · ${p.token_count} tokens${p.nobles.length ? ` · ${p.nobles.length} noble${p.nobles.length > 1 ? 's' : ''}` : ''}</span></div>
+    <svg class="player-svg" viewBox="0 0 330 94" role="img" aria-label="tokens and bonuses">
+      ${COLOURS.map((c, i) => {
+        const test = ownTokenTest(c);
+        const can = mine && legal.some(test);
+        return html`<g key=${c} class=${can ? 'legal clickable' : ''} data-target=${`own ${c}`}
+            onClick=${can ? () => select({ key: `own-${c}`, label: `Return ${c}`, test }) : undefined}>
+          <${Gem} x=${26 + i * 52} y=${24} r=${18} colour=${c} n=${p.tokens[c]} />
+          ${c !== 'gold' ? html`<rect x=${12 + i * 52} y=${52} width="28" height="36" rx="4" fill=${FILL[c]} stroke="#0008" />
+            <text x=${26 + i * 52} y=${76} text-anchor="middle" font-size="17" font-weight="700" fill=${INK[c]}>${p.bonus[c]}</text>` : ''}
+        </g>`;
+      })}
+    </svg>
+    ${p.reserved.length ? html`<div class="reserved">
+      <span class="muted">Reserved:</span>
+      <svg viewBox=${`0 0 ${p.reserved.length * 62} 84`} class="reserved-svg">
+        ${p.reserved.map((c, i) => {
+          const test = reservedTest(i + 1);
+          const can = mine && legal.some(test);
+          return html`<${Card} key=${i} card=${c} x=${i * 62 + 1} y=${1} w=${58} hgt=${82} legal=${can}
+            selected=${selectedKey === `r${i + 1}`} title=${`reserved r${i + 1}`}
+            onClick=${can ? () => select({ key: `r${i + 1}`, label: `Reserved card r${i + 1}`, test }) : undefined} />`;
+        })}
+      </svg></div>` : ''}
+  </div>`;
+}
+
+export function Board({ view, me, table, legal, select, selected }) {
+  const sel = selected && selected.key;
+  const nobles = view.nobles || [];
+  const click = (key, label, test) => (legal.some(test) ? () => select({ key, label, test }) : undefined);
+  return html`<div class="splendor">
+    <svg class="board" viewBox="0 0 660 560" role="img" aria-label="Splendor table">
+      ${nobles.map((n, i) => html`<${Noble} key=${i} noble=${n} x=${110 + i * 92} y=${2}
+          legal=${n && legal.some(nobleTest(n.slot))} onClick=${n ? click(`noble-${n.slot}`, `Noble ${n.slot}`, nobleTest(n.slot)) : undefined} />`)}
+      ${[...view.tiers].reverse().map((t, row) => {
+        const y = 100 + row * 152;
+        const deckCan = legal.some(deckTest(t.tier));
+        return html`<g key=${t.tier}>
+          ${t.deck > 0 ? html`<${Card} card=${{ hidden: true, tier: t.tier }} x=${0} y=${y} legal=${deckCan} selected=${sel === `deck-${t.tier}`}
+            title=${`deck ${t.tier}`} onClick=${click(`deck-${t.tier}`, `Deck ${t.tier}`, deckTest(t.tier))} />` :
+            html`<rect x="0" y=${y} width="100" height="140" rx="8" fill="none" stroke="#0003" stroke-dasharray="5" />`}
+          <text x="50" y=${y + 128} text-anchor="middle" font-size="12" fill="#fff">${t.deck} left</text>
+          ${t.cards.map((c, k) => {
+            const test = cardTest(t.tier, k + 1);
+            return c ? html`<${Card} key=${k} card=${c} x=${110 + k * 110} y=${y} legal=${legal.some(test)}
+                selected=${sel === `${t.tier}-${k + 1}`} title=${`card ${t.tier}-${k + 1}`}
+                onClick=${click(`${t.tier}-${k + 1}`, `Card ${t.tier}-${k + 1}`, test)} />`
+              : html`<rect key=${k} x=${110 + k * 110} y=${y} width="100" height="140" rx="8" fill="none" stroke="#0002" stroke-dasharray="5" />`;
+          })}
+        </g>`;
+      })}
+      ${COLOURS.map((c, i) => {
+        const test = supplyTest(c);
+        const can = legal.some(test);
+        return html`<g key=${c} class=${['supply', can ? 'legal clickable' : '', sel === `take-${c}` ? 'selected' : ''].join(' ')}
+            data-target=${`supply ${c}`} onClick=${can ? () => select({ key: `take-${c}`, label: `Take ${c}`, test }) : undefined}>
+          <title>${c}: ${view.supply[c]} in the supply</title>
+          <${Gem} x=${610} y=${38 + i * 90} r=${30} colour=${c} n=${view.supply[c]} label=${c} />
+        </g>`;
+      })}
+    </svg>
+    <div class="players">
+      ${view.players.map((p) => html`<${Player} key=${p.seat} p=${p} me=${me} view=${view} table=${table}
+          legal=${legal} select=${select} selectedKey=${sel} />`)}
+    </div>
+  </div>`;
+}

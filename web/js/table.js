@@ -1,0 +1,96 @@
+// table.js — one table, as one seat (invite link) or as a spectator.
+// Everything shown comes from the server's "state" messages: the view of
+// this seat, its own legal moves, and the log as this seat may read it.
+import { render } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { html, hashParams, Session, mergeLog, humanize, Seats, Log, Moves, Scores, GenericBoard } from './common.js';
+import * as splendor from './splendor.js';
+import * as ys from './ys.js';
+
+const boards = { splendor: splendor.Board, ys: ys.Board };
+
+function App() {
+  const params = hashParams();
+  const seat = params.seat !== undefined ? Number(params.seat) : -1;
+  const [st, setSt] = useState(null);
+  const [log, setLog] = useState([]);
+  const [status, setStatus] = useState('connecting');
+  const [error, setError] = useState(null);
+  const [filter, setFilter] = useState(null);
+  const [pending, setPending] = useState(false);
+  const session = useRef(null);
+
+  useEffect(() => {
+    if (!params.table) { setError({ message: 'This link names no table.' }); return undefined; }
+    const s = new Session({
+      table: params.table, seat, token: params.token,
+      onState: (m) => {
+        setSt(m);
+        setLog((old) => mergeLog(old, m));
+        setPending(false);
+        if (m.legal.length === 0) setFilter(null);
+      },
+      onError: (m) => { setError(m); setPending(false); },
+      onAck: () => setError(null),
+      onStatus: setStatus,
+    });
+    session.current = s;
+    return () => s.close();
+  }, []);
+
+  const pick = (a) => {
+    setError(null);
+    setFilter(null);
+    if (session.current.act(a)) setPending(true);
+    else setError({ message: 'Not connected; reconnecting…' });
+  };
+  const select = (f) => setFilter((old) => (old && old.key === f.key ? null : f));
+
+  if (!st) {
+    return html`<div class="page"><header><a href="/" class="home">gemgames</a></header>
+      ${error ? html`<p class="error" role="alert">${error.message}</p>` : html`<p class="loading">Connecting… (${status})</p>`}</div>`;
+  }
+  const view = st.view;
+  const table = st.table;
+  const me = st.seat;
+  const Board = boards[table.game] || GenericBoard;
+  const myTurn = st.legal.length > 0;
+  const waitingOn = st.actors.filter((a) => a !== me);
+
+  return html`<div class="page table-page">
+    <header>
+      <a href="/" class="home">gemgames</a>
+      <span class="title">${table.title} · table ${table.id}</span>
+      <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${status}</span>
+    </header>
+    <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
+      ${st.over ? html`<b>Game over.</b> ${humanize(view.decision || '', me)}`
+        : myTurn ? html`<b>Your move.</b> ${humanize(view.decision || '', me)}`
+        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => `Seat ${a + 1}`).join(', ')}${me >= 0 ? '. ' : ' to act. '}${humanize(view.decision || '', me)}`}
+      ${pending ? html` <span class="muted">sending…</span>` : ''}
+    </div>
+    ${error ? html`<p class="error" role="alert">${error.message} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
+    <main class="layout">
+      <section class="board-area">
+        <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
+      </section>
+      <aside class="side">
+        ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
+            onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
+        ${st.over ? html`<${Scores} result=${st.result} breakdown=${Array.isArray(view.result) ? view.result : view.scores} table=${table} me=${me} />` : ''}
+        ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
+        <h3>Players</h3>
+        <${Seats} table=${table} me=${me} actors=${st.actors} />
+        ${me >= 0 && !st.over && table.seats[me].kind === 'human' ? html`<p><button class="link danger"
+            onClick=${() => { if (confirm('Leave for good and let a bot play your seat?')) session.current.toBot('random'); }}>Leave: hand my seat to a bot</button></p>` : ''}
+        ${me >= 0 && params.token ? html`<p class="muted small"><a href=${`/replay.html#table=${table.id}&viewer=${me}&token=${params.token}`}>Look back at earlier moves</a></p>` : ''}
+        <h3>Log</h3>
+        <${Log} log=${log} me=${me} />
+      </aside>
+    </main>
+  </div>`;
+}
+
+const root = document.getElementById('app');
+root.textContent = '';
+render(html`<${App} />`, root);
