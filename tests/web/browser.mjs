@@ -134,7 +134,8 @@ for (const name of ['splendor', 'ys']) {
 }
 
 // The start page: open a table with the form and follow the invite link.
-{
+if (!games.length) skip('the start page opens a table', 'no game is registered yet');
+else {
   const H = await openSeat(srv.base + '/', { width: 1280, height: 900 });
   await H.page.waitForSelector('form.create');
   await H.page.locator('button.primary').click();
