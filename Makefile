@@ -46,7 +46,7 @@ BIN      := $(O)/gemgames
 DEPS     := build/.deps-ok
 
 .SECONDARY:
-.PHONY: all test play fuzz bench clean deps tests-build
+.PHONY: all test play fuzz bench clean deps tests-build soak
 all: $(BIN)
 
 $(DEPS): scripts/setup.sh
@@ -102,6 +102,11 @@ fuzz: $(DEPS)
 
 bench: all
 	@$(BIN) bench
+
+# The server's crash test at length: kill -9 it CRASH_KILLS times during bot games.
+CRASH_KILLS ?= 200
+soak: all
+	@CRASH_KILLS=$(CRASH_KILLS) GEMGAMES=$(CURDIR)/$(BIN) node tests/web/crash.mjs
 
 clean:
 	rm -rf build/rel build/san build/fuzz build/gen

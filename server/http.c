@@ -31,14 +31,26 @@ static const char *status_text(int code)
     }
 }
 
+/* Headers and body in one write, so no small packet waits for an ACK. */
 static int reply_text(struct mg_connection *conn, int code, const char *body)
 {
     size_t n = strlen(body);
-    mg_printf(conn,
-              "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
-              "Cache-Control: no-store\r\n\r\n",
-              code, status_text(code), n);
-    mg_write(conn, body, n);
+    char head[256];
+    int hn = snprintf(head, sizeof head,
+                      "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
+                      "Content-Length: %zu\r\nCache-Control: no-store\r\n"
+                      "Keep-Alive: timeout=5\r\n\r\n",
+                      code, status_text(code), n);
+    char *buf = malloc((size_t)hn + n);
+    if (!buf) {
+        mg_write(conn, head, (size_t)hn);
+        mg_write(conn, body, n);
+        return code;
+    }
+    memcpy(buf, head, (size_t)hn);
+    memcpy(buf + hn, body, n);
+    mg_write(conn, buf, (size_t)hn + n);
+    free(buf);
     return code;
 }
 
@@ -236,8 +248,10 @@ static int api_table(struct mg_connection *conn, const char *rest, int post)
     if (!strcmp(what, "state")) {
         int seat = query_int(ri, "seat", GG_SPECTATOR);
         if (seat == -2) return reply_error(conn, (srv_fail(&e, 400, "bad_seat", "bad seat"), &e));
+        int from = query_int(ri, "log_from", 0);
+        if (from < 0) return reply_error(conn, (srv_fail(&e, 400, "bad_request", "bad log_from"), &e));
         if (srv_table_check_seat(t, seat, token, &e) != 0) return reply_error(conn, &e);
-        return reply_json(conn, 200, srv_table_state(t, seat, 0));
+        return reply_json(conn, 200, srv_table_state(t, seat, from));
     }
     if (!strcmp(what, "record")) {
         char *rec = srv_table_record(t, &e);
@@ -504,6 +518,8 @@ int srv_http_start(const srv_config *c, char *err)
                              "max_request_size", maxreq,
                              "websocket_timeout_ms", "3600000",
                              "request_timeout_ms", "30000",
+                             "keep_alive_timeout_ms", "5000",
+                             "tcp_nodelay", "1",
                              NULL};
     struct mg_callbacks cb;
     memset(&cb, 0, sizeof cb);

@@ -501,6 +501,7 @@ static cJSON *state_locked(srv_table *t, int seat, int log_from, cJSON *log, con
 cJSON *srv_table_state(srv_table *t, int seat, int log_from)
 {
     pthread_mutex_lock(&t->mu);
+    if (log_from > gg_record_length(t->rec)) log_from = gg_record_length(t->rec);
     cJSON *m = state_locked(t, seat, log_from, NULL, NULL);
     pthread_mutex_unlock(&t->mu);
     return m;

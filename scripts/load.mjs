@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// load.mjs — how much one `gemgames serve` sustains, on loopback only.
+//
+//   node scripts/load.mjs [--tables 1000] [--seconds 30] [--concurrency 16]
+//                         [--spectators 100] [--game splendor] [--bin build/rel/gemgames]
+//
+// Starts the server on a fresh database, opens --tables tables whose seats are
+// all people (this script plays them through the HTTP API, so every move goes
+// the full way: validate, commit to SQLite, push, acknowledge), keeps that
+// many games running (a finished table is replaced by a new one), and
+// watches --spectators of them over WebSocket so pushes are part of the cost.
+// Prints tables, moves/s and the action latency (p50/p99/max) of POST .../action.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+
+// CPU seconds the server process has used so far (Linux /proc).
+function serverCpu(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // utime + stime in clock ticks
+  } catch { return NaN; }
+}
+import WebSocket from 'ws';
+
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const TABLES = Number(arg('tables', 1000));
+const SECONDS = Number(arg('seconds', 30));
+const CONC = Number(arg('concurrency', 16));
+const SPECTATORS = Number(arg('spectators', 100));
+const GAME = arg('game', 'splendor');
+const BIN = arg('bin', process.env.GEMGAMES || 'build/rel/gemgames');
+
+mkdirSync('build/tmp', { recursive: true });
+const dir = mkdtempSync(join('build/tmp', 'load-'));
+const server = spawn(BIN, ['serve', '--port', '0', '--host', '127.0.0.1', '--db', `${dir}/load.db`, '--quiet',
+  '--rate', '0', '--threads', String(2 * CONC + SPECTATORS + 64)], { stdio: ['ignore', 'pipe', 'inherit'] });
+process.on('exit', () => { server.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); });
+const port = await new Promise((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (d) => { out += d; const m = out.match(/:(\d+)\//); if (m) resolve(Number(m[1])); });
+  server.on('exit', (c) => reject(new Error(`server exited ${c}`)));
+});
+const base = `http://127.0.0.1:${port}`;
+
+async function call(method, path, body) {
+  const res = await fetch(base + path, { method, body: body && JSON.stringify(body), headers: body ? { 'content-type': 'application/json' } : {} });
+  return { status: res.status, json: await res.json() };
+}
+
+async function newTable() {
+  const game = (await call('GET', '/api/games')).json.games.find((g) => g.name === GAME);
+  const P = game.min_players;
+  const r = await call('POST', '/api/tables', { game: GAME, players: P, seats: Array(P).fill('human') });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.json));
+  return { id: r.json.id, tokens: r.json.seats.map((s) => s.token) };
+}
+
+console.error(`load: opening ${TABLES} tables of ${GAME}...`);
+const tables = [];
+for (let i = 0; i < TABLES; i += 50) tables.push(...(await Promise.all(Array.from({ length: Math.min(50, TABLES - i) }, newTable))));
+
+const sockets = [];
+let pushes = 0;
+for (let i = 0; i < Math.min(SPECTATORS, TABLES); i++) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'join', table: tables[i].id, seat: -1 })));
+  ws.on('message', () => { pushes++; });
+  ws.on('error', () => {});
+  sockets.push(ws);
+}
+
+const lat = [];
+let moves = 0, errors = 0, finished = 0, next = 0;
+const end = Date.now() + SECONDS * 1000;
+const t0 = Date.now();
+const cpu0 = serverCpu(server.pid);
+
+async function worker() {
+  while (Date.now() < end) {
+    const k = next++ % tables.length;
+    const t = tables[k];
+    if (t.busy) continue;
+    t.busy = true;
+    try {
+      const seat = t.actor || 0;
+      const st = (await call('GET', `/api/tables/${t.id}/state?seat=${seat}&token=${t.tokens[seat]}&log_from=1000000`)).json;
+      if (st.over) { finished++; tables[k] = await newTable(); continue; }
+      t.actor = st.actors[0];
+      if (t.actor !== seat) continue;
+      if (!st.legal.length) continue;
+      const a = st.legal[Math.floor(Math.random() * st.legal.length)];
+      const s = process.hrtime.bigint();
+      const r = await call('POST', `/api/tables/${t.id}/action`, { seat, token: t.tokens[seat], action: a });
+      lat.push(Number(process.hrtime.bigint() - s) / 1e6);
+      if (r.status === 200) { moves++; t.actor = r.json.actors[0]; } else errors++;
+    } catch { errors++; } finally { t.busy = false; }
+  }
+}
+await Promise.all(Array.from({ length: CONC }, worker));
+const secs = (Date.now() - t0) / 1000;
+const cpu = serverCpu(server.pid) - cpu0;
+lat.sort((a, b) => a - b);
+const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] || 0;
+const report = {
+  game: GAME, tables: TABLES, concurrency: CONC, spectators: sockets.length, seconds: Math.round(secs),
+  moves, moves_per_s: Math.round(moves / secs), errors, games_finished: finished, pushes,
+  server_cpu_s: +cpu.toFixed(2), server_cpu_us_per_move: Math.round((cpu / moves) * 1e6),
+  cores: cpus().length, load_average: +loadavg()[0].toFixed(2),
+  latency_ms: { p50: +q(0.5).toFixed(2), p99: +q(0.99).toFixed(2), max: +lat[lat.length - 1].toFixed(2) },
+};
+console.log(JSON.stringify(report));
+sockets.forEach((s) => s.terminate());
+server.kill('SIGTERM');
+process.exit(0);

@@ -1,0 +1,124 @@
+// crash.mjs — kill -9 the server at random moments while bots and a client
+// play, restart it on the same database, and check that nothing
+// acknowledged was lost: every move acknowledged to the client is in its
+// table's log at the index the ack gave, no table has fewer moves than a
+// spectator was already shown, and every game still reaches its end.
+// CRASH_KILLS (default 20) sets how many times; `make soak` uses more.
+import { ok, skip, done, sleep, tempDir, startServer, http, Client, cleanup } from './lib.mjs';
+
+const KILLS = Number(process.env.CRASH_KILLS || 20);
+const dir = tempDir('crash-');
+const db = `${dir}/crash.db`;
+let srv = await startServer(db, ['--bot-delay', '15', '--rate', '0']);
+let up = true;
+let seed = 1;
+const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+
+const games = (await http(srv, 'GET', '/api/games')).json.games;
+const game = games.find((g) => g.name === 'splendor') || games[0];
+if (!game) { skip('crash test', 'no game is registered yet'); await srv.stop(); cleanup(dir); done(); }
+const P = Math.max(2, game.min_players);
+
+// Bot tables, and one table where seat 0 is this test's client.
+const tables = [];
+for (let i = 0; i < 6; i++) {
+  const r = await http(srv, 'POST', '/api/tables', { game: game.name, players: P, seats: Array(P).fill('random'), seed: 100 + i });
+  tables.push({ id: r.json.id, bot: true });
+}
+const human = (await http(srv, 'POST', '/api/tables', { game: game.name, players: P, seats: ['human', ...Array(P - 1).fill('random')], seed: 7 })).json;
+tables.push({ id: human.id, bot: false });
+const token = human.seats[0].token;
+const acked = [];          // [index] = notation, for the client's seat
+const seen = new Map();    // table id → most moves a spectator was shown
+let ackErrors = 0;
+
+// Spectators on every table, reconnecting after each restart.
+let watchers = [];
+function watchAll() {
+  watchers = tables.map((t) => {
+    const c = new Client(srv.ws);
+    c.opened.then(() => c.send({ type: 'join', table: t.id, seat: -1 })).catch(() => {});
+    c.ws.on('message', (d) => {
+      try {
+        const m = JSON.parse(d.toString());
+        if (m.type === 'state') seen.set(t.id, Math.max(seen.get(t.id) || 0, m.moves));
+      } catch { /* ignore */ }
+    });
+    c.ws.on('error', () => {});
+    return c;
+  });
+}
+watchAll();
+
+// The client plays seat 0 over HTTP; a refused or failed request is retried.
+let stopClient = false;
+const client = (async () => {
+  while (!stopClient) {
+    if (!up) { await sleep(20); continue; }
+    try {
+      const st = await http(srv, 'GET', `/api/tables/${human.id}/state?seat=0&token=${token}`);
+      if (st.json.over) break;
+      if (!st.json.legal.length) { await sleep(10); continue; }
+      const a = st.json.legal[Math.floor(rand() * st.json.legal.length)];
+      const r = await http(srv, 'POST', `/api/tables/${human.id}/action`, { seat: 0, token, action: a });
+      if (r.status === 200) {
+        if (acked[r.json.index] !== undefined && acked[r.json.index] !== r.json.action) ackErrors++;
+        acked[r.json.index] = r.json.action;
+      }
+    } catch { await sleep(20); /* the server is down */ }
+  }
+})();
+
+async function checkDurable(when) {
+  const problems = [];
+  for (const t of tables) {
+    const info = (await http(srv, 'GET', `/api/tables/${t.id}`)).json;
+    if (info.moves < (seen.get(t.id) || 0)) problems.push(`${t.id}: ${info.moves} moves < ${seen.get(t.id)} shown before ${when}`);
+  }
+  const st = (await http(srv, 'GET', `/api/tables/${human.id}/state?seat=0&token=${token}`)).json;
+  const log = new Map(st.log.map((l) => [l.i, l]));
+  acked.forEach((a, i) => {
+    if (a === undefined) return;
+    const l = log.get(i);
+    if (!l || l.seat !== 0 || l.text !== a) problems.push(`acknowledged move ${i} "${a}" is ${l ? `"${l.text}"` : 'missing'} after ${when}`);
+  });
+  return problems;
+}
+
+let lost = [];
+let kills = 0;
+for (; kills < KILLS; kills++) {
+  await sleep(40 + rand() * 400);
+  up = false;
+  await srv.kill();
+  watchers.forEach((w) => { try { w.ws.terminate(); } catch { /* gone */ } });
+  srv = await startServer(db, ['--bot-delay', '15', '--rate', '0']);
+  up = true;
+  lost.push(...(await checkDurable(`kill ${kills + 1}`)));
+  watchAll();
+}
+ok(kills === KILLS, `the server was killed with SIGKILL ${KILLS} times and restarted`);
+ok(lost.length === 0, 'every acknowledged or shown move survived every kill', lost.slice(0, 10));
+ok(acked.filter((a) => a !== undefined).length > 0, `the client's moves were acknowledged (${acked.filter((a) => a !== undefined).length})`);
+
+// Let everything finish.
+const deadline = Date.now() + 180000;
+let infos = [];
+while (Date.now() < deadline) {
+  infos = await Promise.all(tables.map(async (t) => (await http(srv, 'GET', `/api/tables/${t.id}`)).json));
+  if (infos.every((i) => i.over)) break;
+  await sleep(200);
+}
+stopClient = true;
+await client;
+ok(infos.every((i) => i.over && !i.broken), 'every game continues to its end after the crashes', infos.map((i) => [i.id, i.moves, i.over]));
+const rec = (await http(srv, 'GET', `/api/tables/${human.id}/record`)).json;
+const mismatch = acked.map((a, i) => (a !== undefined && (!rec.actions[i] || rec.actions[i].action !== a || rec.actions[i].seat !== 0) ? i : -1)).filter((i) => i >= 0);
+ok(rec && mismatch.length === 0 && ackErrors === 0, 'the final record holds every acknowledged move at its index', mismatch);
+const last = await checkDurable('the end');
+ok(last.length === 0, 'nothing shown was lost at the end', last);
+
+watchers.forEach((w) => { try { w.ws.terminate(); } catch { /* gone */ } });
+await srv.stop();
+cleanup(dir);
+done();
