@@ -950,6 +950,7 @@ static int run(tui *t)
 /* One line per game with a board; others show their view as text. */
 static const tui_board *const boards[] = {
     &tui_board_splendor,
+    &tui_board_ys,
     NULL,
 };
 

@@ -1,0 +1,514 @@
+/* tui_ys.c — the Ys board for the full-screen game, drawn from a seat's view
+ * (docs/formats.md, Ys section): the districts with their ships, port,
+ * trade and palace zones and palace cards; the market grid with its row
+ * gems and the rate of each colour; every player's score, order card, gems,
+ * front brokers, screen and character cards. A broker this seat may not see
+ * shows as "?" (Y-11). Help texts quote the rules reference (rules/ys.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui.h"
+
+static const char *const colours[4] = {"blue", "green", "yellow", "red"};
+static const char *const zones[3] = {"port", "trade", "palace"};
+
+/* A gem as a coloured capital letter (K for black). */
+static int put_gem(const tui_box *b, int y, int x, const char *gem)
+{
+    char c = !strcmp(gem, "black") ? 'K' : (char)(gem[0] ? gem[0] - 'a' + 'A' : '?');
+    return tui_put(b, y, x, tui_attr(tui_colour_role(gem)), "%c", c);
+}
+
+/* "Magician" from "magician". */
+static void card_title(const char *key, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", key);
+    if (buf[0] >= 'a' && buf[0] <= 'z') buf[0] = (char)(buf[0] - 'a' + 'A');
+    for (char *p = buf; *p; p++)
+        if (*p == '_') *p = ' ';
+}
+
+/* A place's brokers summed per seat: "0:7 2:1? N:?" — the sum of the values
+ * this seat sees, then one "?" per broker it may not see. */
+static int put_brokers(const tui_box *b, int y, int x, int w, const cJSON *brokers)
+{
+    int sum[GG_MAX_SEATS + 1] = {0}, hidden[GG_MAX_SEATS + 1] = {0}, any[GG_MAX_SEATS + 1] = {0};
+    const cJSON *br;
+    cJSON_ArrayForEach(br, brokers)
+    {
+        const cJSON *seat = tj(br, "seat");
+        int q = cJSON_IsNumber(seat) ? seat->valueint : GG_MAX_SEATS; /* the neutral */
+        if (q < 0 || q > GG_MAX_SEATS) continue;
+        any[q] = 1;
+        if (tj_bool(br, "mercenary")) sum[q] += 5; /* Y-7.15: counts 5 this round */
+        else if (cJSON_IsNumber(tj(br, "value"))) sum[q] += tj_int(br, "value");
+        else hidden[q]++;
+    }
+    int end = x + w;
+    for (int q = 0; q <= GG_MAX_SEATS; q++) {
+        if (!any[q]) continue;
+        char txt[24], qs[4];
+        snprintf(qs, sizeof qs, "%.*s", hidden[q] < 3 ? hidden[q] : 3, "???");
+        if (sum[q] || !hidden[q]) snprintf(txt, sizeof txt, "%d%s", sum[q], qs);
+        else snprintf(txt, sizeof txt, "%s", qs);
+        int len = 2 + (int)strlen(txt);
+        if (x + len > end) break;
+        if (q < GG_MAX_SEATS) x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "%d:", q);
+        else x = tui_put(b, y, x, tui_attr(TR_DIM), "N:");
+        x = tui_put(b, y, x, tui_attr(TR_TEXT), "%s ", txt);
+    }
+    return x;
+}
+
+static void draw_info(const cJSON *view, const tui_box *b, int y)
+{
+    int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "Round %d of 4", tj_int(view, "round"));
+    if (cJSON_IsNumber(tj(view, "turn")))
+        x = tui_put(b, y, x, tui_attr(TR_TEXT), "  turn %d of %d", tj_int(view, "turn"),
+                    tj_int(view, "turns"));
+    x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "order:");
+    const cJSON *s;
+    cJSON_ArrayForEach(s, tj(view, "turn_order"))
+        x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(s->valueint)), "S%d", s->valueint);
+    tui_put(b, y, x + 2, tui_attr(TR_DIM), "ships %d  piles %d  blue cards %d",
+            tj_int(view, "ship_deck_left"), tj_int(view, "palace_piles_left"),
+            tj_int(view, "blue_cards_waiting"));
+}
+
+static void draw_city(const cJSON *view, const tui_box *b, int y)
+{
+    const cJSON *city = tj(view, "city");
+    int nd = cJSON_GetArraySize(city);
+    if (nd < 1) return;
+    int colw = (b->w - 7) / nd;
+    if (colw > 30) colw = 30;
+    int d = 0;
+    const cJSON *dist;
+    cJSON_ArrayForEach(dist, city)
+    {
+        int x = 7 + d * colw;
+        tui_put(b, y, x, tui_attr(TR_HEAD), "District %d", tj_int(dist, "district"));
+        /* the ship in the port: its gems, the large one counted twice with 4+ players */
+        const cJSON *ship = tj(dist, "ship"), *g;
+        int gx = x;
+        if (cJSON_IsNull(ship) || !ship) tui_put(b, y + 1, x, tui_attr(TR_DIM), "-");
+        else cJSON_ArrayForEach(g, tj(ship, "gems")) gx = put_gem(b, y + 1, gx, g->valuestring) + 1;
+        for (int z = 0; z < 3; z++) {
+            const cJSON *zone = tj(dist, zones[z]);
+            int zx = x;
+            if (tj_bool(zone, "queen")) zx = tui_put(b, y + 2 + z, zx, tui_attr(TR_ERROR), "Q ");
+            put_brokers(b, y + 2 + z, zx, colw - 1 - (zx - x), tj(zone, "brokers"));
+        }
+        const cJSON *card = tj(dist, "palace_card");
+        char title[32];
+        if (cJSON_IsString(card)) {
+            card_title(card->valuestring, title, sizeof title);
+            tui_put(b, y + 5, x, tui_attr(TR_GOLD), "%.*s", colw - 6, title);
+        } else {
+            tui_put(b, y + 5, x, tui_attr(TR_DIM), "-");
+        }
+        tui_put(b, y + 5, x + colw - 5, tui_attr(TR_DIM), "+%d", tj_int(dist, "pile"));
+        d++;
+    }
+    static const char *const labels[] = {"ship", "port", "trade", "palace", "card"};
+    for (int i = 0; i < 5; i++) tui_put(b, y + 1 + i, 0, tui_attr(TR_DIM), "%s", labels[i]);
+}
+
+/* The market: one row per market row (its gem, then a cell per colour
+ * column), and the rate of each colour under its column. */
+static int draw_market(const cJSON *view, const tui_box *b, int y)
+{
+    const cJSON *market = tj(view, "market"), *rows = tj(market, "rows");
+    const cJSON *cols = tj(market, "columns");
+    int cw = 7;
+    tui_put(b, y, 0, tui_attr(TR_HEAD), "Market");
+    for (int c = 0; c < 4; c++)
+        tui_put(b, y, 8 + c * cw, tui_attr(tui_colour_role(colours[c])), "%s", colours[c]);
+    int r = 0;
+    const cJSON *row;
+    cJSON_ArrayForEach(row, rows)
+    {
+        int yy = y + 1 + r;
+        tui_put(b, yy, 0, tui_attr(TR_DIM), "row%d", tj_int(row, "row"));
+        const cJSON *gem = tj(row, "gem");
+        if (cJSON_IsString(gem)) put_gem(b, yy, 5, gem->valuestring);
+        if (!tj_bool(row, "open")) {
+            tui_put(b, yy, 8, tui_attr(TR_DIM), "(closed)");
+        } else {
+            for (int c = 0; c < 4; c++) {
+                const cJSON *cell = cJSON_GetArrayItem(tj(cols, colours[c]), r);
+                if (!cell || cJSON_IsNull(cell)) {
+                    tui_put(b, yy, 8 + c * cw, tui_attr(TR_DIM), ".");
+                    continue;
+                }
+                cJSON *one = cJSON_CreateArray();
+                cJSON_AddItemReferenceToArray(one, (cJSON *)cell);
+                put_brokers(b, yy, 8 + c * cw, cw, one);
+                cJSON_Delete(one);
+            }
+        }
+        r++;
+    }
+    int yy = y + 1 + r;
+    tui_put(b, yy, 0, tui_attr(TR_HEAD), "rate");
+    for (int c = 0; c < 4; c++) {
+        int v = tj_int(tj(view, "rates"), colours[c]);
+        tui_put(b, yy, 8 + c * cw, tui_attr(tui_colour_role(colours[c])), "%+d", v);
+    }
+    return yy + 1;
+}
+
+static void put_values(const tui_box *b, int y, int *x, const cJSON *vals, int hidden)
+{
+    const cJSON *v;
+    cJSON_ArrayForEach(v, vals) *x = tui_put(b, y, *x, tui_attr(TR_TEXT), " %d", v->valueint);
+    for (int i = 0; i < hidden; i++) *x = tui_put(b, y, *x, tui_attr(TR_HIDDEN), " ?");
+}
+
+static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_box *b, int y)
+{
+    int q = tj_int(pl, "seat"), acting = 0;
+    const cJSON *a;
+    cJSON_ArrayForEach(a, tj(view, "actors")) acting |= cJSON_IsNumber(a) && a->valueint == q;
+    int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "%s", acting ? ">" : " ");
+    x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q, q == seat ? " you" : "");
+    x = tui_put(b, y, 8, tui_attr(TR_GOOD), "%3dpt", tj_int(pl, "score"));
+    x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "#%d", tj_int(pl, "order"));
+    const cJSON *gems = tj(pl, "gems");
+    static const char *const all[5] = {"blue", "green", "yellow", "red", "black"};
+    for (int g = 0; g < 5; g++) {
+        int n = tj_int(gems, all[g]);
+        x = put_gem(b, y, x + (g ? 0 : 1), all[g]);
+        x = tui_put(b, y, x, n ? tui_attr(TR_TEXT) : tui_attr(TR_DIM), "%d", n);
+    }
+    x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "front");
+    put_values(b, y, &x, tj(pl, "front"), tj_int(pl, "front_hidden"));
+    if (cJSON_IsArray(tj(pl, "throne"))) {
+        x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "throne");
+        put_values(b, y, &x, tj(pl, "throne"), tj_int(pl, "throne_hidden"));
+    }
+    /* second line: the screen, then the character cards */
+    x = tui_put(b, y + 1, 4, tui_attr(TR_DIM), "screen");
+    if (cJSON_IsArray(tj(pl, "screen"))) put_values(b, y + 1, &x, tj(pl, "screen"), 0);
+    else x = tui_put(b, y + 1, x, tui_attr(TR_HIDDEN), " %d hidden", tj_int(pl, "screen_count"));
+    if (!tj_bool(pl, "bid_done")) x = tui_put(b, y + 1, x + 1, tui_attr(TR_DIM), "(bidding)");
+    const cJSON *c;
+    int first = 1;
+    cJSON_ArrayForEach(c, tj(pl, "cards"))
+    {
+        char title[32];
+        card_title(tj_str(c, "card"), title, sizeof title);
+        x = tui_put(b, y + 1, x + (first ? 2 : 1), tui_attr(first ? TR_DIM : TR_DIM), "%s",
+                    first ? "cards:" : "");
+        x = tui_put(b, y + 1, x + (first ? 1 : 0), tui_attr(tj_bool(c, "playable") ? TR_GOLD : TR_TEXT),
+                    "%s%s", title, tj_bool(c, "playable") ? "*" : "");
+        first = 0;
+    }
+    first = 1;
+    cJSON_ArrayForEach(c, tj(pl, "active"))
+    {
+        char title[32];
+        card_title(c->valuestring, title, sizeof title);
+        x = tui_put(b, y + 1, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? "active:" : "");
+        x = tui_put(b, y + 1, x + (first ? 1 : 0), tui_attr(TR_GOOD), "%s", title);
+        first = 0;
+    }
+}
+
+static void draw_players(const cJSON *view, int seat, const tui_box *b, int y, int gap)
+{
+    const cJSON *pl;
+    cJSON_ArrayForEach(pl, tj(view, "players"))
+    {
+        draw_player(view, pl, seat, b, y);
+        y += 2 + gap;
+    }
+    const cJSON *n = tj(view, "neutral");
+    if (n) {
+        int x = tui_put(b, y, 1, tui_attr(TR_DIM), "neutral %3d pts  brokers %s ", tj_int(n, "score"),
+                        tj_str(n, "brokers"));
+        static const char *const all[5] = {"blue", "green", "yellow", "red", "black"};
+        for (int g = 0; g < 5; g++) {
+            x = put_gem(b, y, x + 1, all[g]);
+            x = tui_put(b, y, x, tui_attr(TR_TEXT), "%d", tj_int(tj(n, "gems"), all[g]));
+        }
+    }
+}
+
+static void ys_draw(const cJSON *view, int seat, const tui_box *b)
+{
+    int players = cJSON_GetArraySize(tj(view, "players")) + (tj(view, "neutral") ? 1 : 0);
+    int need = 1 + 6 + 2 * players; /* info, city, players (the market sits beside them) */
+    int spare = b->h - need;
+    int y = 0;
+    draw_info(view, b, y++);
+    if (spare >= 2) y++;
+    draw_city(view, b, y);
+    y += 6;
+    if (spare >= 3) y++;
+    if (b->w >= 100 || spare >= 8 + players * 2) {
+        /* wide or tall: the market on the left, players on the right / below */
+        int bottom = draw_market(view, b, y);
+        if (b->w >= 100) {
+            tui_box right = {b->y + y, b->x + 38, b->h - y, b->w - 38};
+            draw_players(view, seat, &right, 0, spare >= 6 ? 1 : 0);
+        } else {
+            draw_players(view, seat, b, bottom + 1, 0);
+        }
+        return;
+    }
+    /* 80 columns: the market on the left, players to its right */
+    tui_box left = {b->y + y, b->x, b->h - y, 36};
+    draw_market(view, &left, 0);
+    tui_box right = {b->y + y, b->x + 37, b->h - y, b->w - 37};
+    draw_players(view, seat, &right, 0, 0);
+}
+
+/* --------------------------------------------------------------- help */
+
+/* What every card does: the rules reference's table (Y-7, Y-10.2). */
+static const struct {
+    const char *key, *rule, *window, *effect;
+} card_text[] = {
+    {"alchemist", "Y-7.4", "end of scoring (after rates are final)",
+     "may exchange one own coloured gem for a gem of another coloured colour (never black or "
+     "white); discarded when played"},
+    {"banker", "Y-7.5", "start of scoring",
+     "one colour's rate +1 and another colour's rate -1; both are required; discarded when played"},
+    {"captain", "Y-7.6", "start of scoring", "swap two ship cards between two ports; discarded when played"},
+    {"bishop", "Y-7.7", "start of placement",
+     "all of this player's brokers may be placed face down this round (face up stays allowed); "
+     "discarded at the end of the round"},
+    {"spy", "Y-7.8", "start of placement",
+     "during this placement phase, look at up to 3 face-down brokers of any players, at any "
+     "moments (with King's Favour, throne-room brokers too); discarded at the end of the round"},
+    {"herald", "Y-7.9", "start of scoring",
+     "move one own broker from one place to another (city<->market, within market, within city); "
+     "city->market scores 1 point, market->market scores nothing, market->city keeps the point; "
+     "face stays as it was; placement rules hold (empty open market cell, no Queen zone); never "
+     "into or out of the throne room; discarded when played"},
+    {"illusionist", "Y-7.10", "start of placement",
+     "this placement phase, a front broker may be placed on the board (face up or down as the turn "
+     "requires) and is replaced in front by a broker from behind the screen, face up; repeatable; "
+     "still 2 per turn, one up one down; ties use whatever is in front at the end; discarded at "
+     "the end of the round"},
+    {"intriguer", "Y-7.11", "start of scoring",
+     "this player wins every tie he is part of this scoring. Not market columns; but where columns "
+     "stay tied after counting brokers, this player orders the tied columns; discarded at the end "
+     "of scoring"},
+    {"jeweller", "Y-7.12", "start of scoring", "take 2 coloured gems of choice from the bank; discarded when played"},
+    {"magician", "Y-7.13", "right after this player placed his 2 brokers in one of his turns",
+     "swap the places of two of his own brokers on the board (city or market, face up or down; "
+     "each keeps its face); not a broker in a Queen zone; with King's Favour one of them may be in "
+     "the throne room; no points are gained or lost by the swap; discarded when played"},
+    {"merchant", "Y-7.14", "start of scoring",
+     "this scoring every trade zone pays 5 points instead of 3, to whoever wins it; discarded at "
+     "the end of scoring"},
+    {"mercenary", "Y-7.15", "right after this player placed his 2 brokers in one of his turns",
+     "mark one of the two just placed: it counts 5 in this round's scoring; discarded after scoring"},
+    {"queen", "Y-7.16", "right before this player places his 2 brokers in one of his turns",
+     "put the card on one city zone: nobody, its owner included, places a broker there this round; "
+     "brokers already there stay and no card can move them; discarded after that district is scored"},
+    {"prince", "Y-7.17", "immediate", "+4 points"},
+    {"king", "Y-7.18", "immediate", "+5 points"},
+    {"blue", "Y-7.19", "immediate (blue-bordered card, round 4)", "take one coloured gem of choice"},
+};
+
+static const struct {
+    const char *rule, *title, *window, *effect;
+} ysplus_text[] = {
+    {"Y-10.4", "Customs Officer", "start of scoring",
+     "name a colour (white allowed, not black): gems of that colour are removed from the port ship "
+     "cards this scoring; the market is unchanged, and white gems may still become that colour"},
+    {"Y-10.5", "Financier", "start of scoring",
+     "every trade zone pays 1 point instead of 3 this scoring; with the Merchant in the same "
+     "scoring both cancel (3)"},
+    {"Y-10.6", "Royal Guard", "start of placement",
+     "once this round, in one of his turns, place one front broker on the board face up in "
+     "addition to the turn's 2; ties then use the front brokers left"},
+    {"Y-10.7", "Imitator", "right after any player plays a character",
+     "copy that card's power for himself; never the Intriguer or the Pope"},
+    {"Y-10.8", "Investor", "start of scoring",
+     "name a colour: its column is first in column scoring; the others are ranked normally"},
+    {"Y-10.9", "Favourite", "immediate (kept)",
+     "only with King's Favour: +2 to its owner's throne total at the end"},
+    {"Y-10.10", "Monk", "start of scoring",
+     "remove up to 2 own brokers from the city or market back behind the screen; score their face "
+     "values in points"},
+    {"Y-10.11", "Pope", "immediate (kept)",
+     "its owner wins every tie in final colour scoring against other players (not throne ties)"},
+    {"Y-10.12", "Philosopher", "start of placement",
+     "this round up to 2 of his brokers may be placed on a line between two zones; just before "
+     "scoring he puts each into one of its two zones"},
+    {"Y-10.13", "Professor", "start of scoring",
+     "name a district: each of his brokers there counts +1 this scoring"},
+    {"Y-10.14", "Rogue", "end of scoring",
+     "exchange any 2 own coloured gems for 1 black gem or 3 points"},
+    {"Y-10.15", "Trafficker", "immediate (kept)", "at the end, 8 or more black gems: +5 points"},
+};
+
+static void help_stage(const char *stage, tui_text *h)
+{
+    if (!strcmp(stage, "bid")) {
+        tui_text_add(h, TR_TEXT,
+                     "  Bid (Y-5.1): every player secretly chooses 2 brokers from behind the screen; "
+                     "all are revealed together. Y-5.2: players are ranked by bid sum, highest first; "
+                     "equal sums by their current order card, lowest first; in that ranking each "
+                     "picks a free turn place. Y-5.4: the two bid brokers stay face up in front of the "
+                     "screen and cannot be used this round. Notation: bid 1+3");
+    } else if (!strcmp(stage, "turn_places")) {
+        tui_text_add(h, TR_TEXT,
+                     "  Choosing places (Y-5.2, Y-5.3): in the bid ranking each player picks a free "
+                     "turn place; the player who picked place k takes order card k. Notation: order 2");
+    } else if (!strcmp(stage, "placement")) {
+        tui_text_add(h, TR_TEXT,
+                     "  A turn (Y-6.2) places exactly 2 brokers from behind the screen: one face up, "
+                     "one face down. Y-6.3: each goes to a city zone (port, trade or palace of a "
+                     "district; any number may share a zone) or to an empty market cell of an open "
+                     "row (one broker per cell); a zone locked by the Queen takes no brokers. Y-6.4: "
+                     "each broker placed on the market scores 1 point at once. Y-6.6: the last "
+                     "broker joins the two bid brokers in front (ties in scoring).");
+        tui_text_add(h, TR_TEXT,
+                     "  Notation: up 3 d1-port, down 2 blue1 (market column blue, row 1), "
+                     "up front 4 d2-trade (a front broker, with the Illusionist).");
+    } else if (!strcmp(stage, "start_of_placement") || !strcmp(stage, "start_of_scoring") ||
+               !strcmp(stage, "end_of_scoring")) {
+        tui_text_add(h, TR_TEXT,
+                     "  Card windows (Y-7.2): players in turn order each play any eligible cards or "
+                     "pass. Y-7.1: a card won in round r can be played from round r+1; at most 2 cards "
+                     "per round (immediate cards do not count). Notation: play banker blue+ red-, pass");
+    } else if (!strcmp(stage, "gem")) {
+        tui_text_add(h, TR_TEXT,
+                     "  District (Y-8.4): with 4-5 players the 1st chooses 2 of the 4 port gems, the "
+                     "2nd 1 of the rest, the 3rd takes the last (2-3 players: 2 of 3, then the last). "
+                     "Y-8.5: a white gem is at once exchanged for a coloured gem of your choice. "
+                     "Notation: gem red, gem white>blue");
+    } else if (!strcmp(stage, "columns")) {
+        tui_text_add(h, TR_TEXT,
+                     "  Market columns (Y-8.7): the highest column's colour rate +2, the second +1, the "
+                     "third -1, the lowest -2. Equal totals: more brokers is higher; still equal, the "
+                     "player with the highest front-broker sum orders those columns. Notation: column red");
+    } else if (!strcmp(stage, "market_majority")) {
+        tui_text_add(h, TR_TEXT,
+                     "  Market majority (Y-8.8): the player with the highest total over the whole "
+                     "market must move one colour's rate by 1, up or down. Notation: rate green+, rate red-");
+    } else if (!strcmp(stage, "throne")) {
+        tui_text_add(h, TR_TEXT,
+                     "  King's Favour (Y-9.1): put one of your front brokers face down in the throne "
+                     "room for the rest of the game; the others go behind the screen. At the end "
+                     "throne totals score 12, 7, 3. Notation: throne 3");
+    }
+}
+
+static void ys_help(const cJSON *view, tui_text *h)
+{
+    help_stage(tj_str(view, "stage"), h);
+    tui_text_add(h, TR_TEXT, " ");
+    tui_text_add(h, TR_HEAD, "The board");
+    tui_text_add(h, TR_TEXT,
+                 "  Districts: the ship's gems (the large gem counts twice with 4-5 players), then "
+                 "each zone's brokers summed per seat as seat:total; a ? is a face-down broker you "
+                 "may not see. Q marks a zone locked by the Queen. card: the face-up palace card, "
+                 "+n the cards left in the pile. Market: one row per market row (its gem first), one "
+                 "column per colour, and each colour's rate. Players: points, order card, gems "
+                 "(B G Y R, K black), front brokers, screen, character cards (* playable now).");
+    tui_text_add(h, TR_TEXT, " ");
+    tui_text_add(h, TR_HEAD, "Scoring (Y-8)");
+    tui_text_add(h, TR_TEXT,
+                 "  Each district: the highest total over its 3 zones chooses port gems first; port "
+                 "-> 1 black gem, trade -> 3 points, palace -> the character card, each to the "
+                 "highest total there. Ties (Y-8.3): higher sum of front brokers, then the lower "
+                 "order card. Market rows: the highest total in a row takes its gem.");
+    tui_text_add(h, TR_TEXT,
+                 "  Final (Y-8.10): colours ranked by rate; per colour the players holding most gems "
+                 "score 24/18/12/6 (rank 1), 20/15/10/5, 16/12/8/4, 12/9/6/3 (rank 4); tied players "
+                 "score the lowest place they share. Black gems (Y-8.11): 1, 4, 8, 12, 16, 20, 24 "
+                 "(7 or more).");
+    tui_text_add(h, TR_TEXT, " ");
+    tui_text_add(h, TR_HEAD, "Character cards (Y-7; hands are public, Y-7.3)");
+    for (size_t i = 0; i < sizeof card_text / sizeof card_text[0]; i++) {
+        char title[32];
+        card_title(card_text[i].key, title, sizeof title);
+        tui_text_add(h, TR_TEXT, "  %s (%s, %s): %s.", title, card_text[i].rule,
+                     card_text[i].window, card_text[i].effect);
+    }
+    const cJSON *opts = tj(view, "options");
+    if (!strcmp(tj_str(opts, "ysplus"), "on") || tj_int(opts, "players") == 5) {
+        tui_text_add(h, TR_HEAD, "Ys+ characters (Y-10.2)");
+        for (size_t i = 0; i < sizeof ysplus_text / sizeof ysplus_text[0]; i++)
+            tui_text_add(h, TR_TEXT, "  %s (%s, %s): %s.", ysplus_text[i].title,
+                         ysplus_text[i].rule, ysplus_text[i].window, ysplus_text[i].effect);
+    }
+}
+
+/* -------------------------------------------------------------- score */
+
+static void ys_score(const cJSON *view, tui_text *h)
+{
+    tui_text_add(h, TR_HEAD, "Where every point came from (Y-8.10 to Y-8.12)");
+    char ranks[96] = "";
+    int r = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, tj(view, "colour_ranks"))
+    {
+        char one[24];
+        snprintf(one, sizeof one, "%s%d %s", r ? ", " : "", r + 1, c->valuestring);
+        strncat(ranks, one, sizeof ranks - strlen(ranks) - 1);
+        r++;
+    }
+    tui_text_add(h, TR_TEXT, "  Colour ranks by final rate: %s.", ranks);
+    const cJSON *fin = tj(view, "final"), *f;
+    cJSON_ArrayForEach(f, fin)
+    {
+        const cJSON *seat = tj(f, "seat");
+        int q = cJSON_IsNumber(seat) ? seat->valueint : -1;
+        tui_text_add(h, tui_seat_role(q), "  %s%d: %d points", q >= 0 ? "S" : "neutral",
+                     q >= 0 ? q : 0, tj_int(f, "total"));
+        int sum = 0, colour_pts = 0;
+        for (int k = 0; k < 4; k++) {
+            const cJSON *e = tj(tj(f, "colours"), colours[k]);
+            int gems = tj_int(e, "gems"), pts = tj_int(e, "points");
+            colour_pts += pts;
+            /* the place: how many holders of this colour have at least as many gems */
+            int place = 0;
+            const cJSON *o;
+            cJSON_ArrayForEach(o, fin)
+            {
+                int og = tj_int(tj(tj(o, "colours"), colours[k]), "gems");
+                place += og > 0 && og >= gems;
+            }
+            int rank = 0, i = 0;
+            cJSON_ArrayForEach(c, tj(view, "colour_ranks"))
+            {
+                i++;
+                if (!strcmp(c->valuestring, colours[k])) rank = i;
+            }
+            if (gems)
+                tui_text_add(h, TR_TEXT, "      %-6s (colour rank %d): %d gem%s, place %d -> %d",
+                             colours[k], rank, gems, gems == 1 ? "" : "s", place, pts);
+            else
+                tui_text_add(h, TR_DIM, "      %-6s (colour rank %d): no gems -> %d", colours[k],
+                             rank, pts);
+        }
+        sum += colour_pts;
+        tui_text_add(h, TR_TEXT, "      black gems: %d -> %d (Y-8.11)", tj_int(f, "black_gems"),
+                     tj_int(f, "black_points"));
+        sum += tj_int(f, "black_points");
+        if (tj(f, "kings_favour_points")) {
+            tui_text_add(h, TR_TEXT, "      King's Favour throne room: %d (Y-9.1)",
+                         tj_int(f, "kings_favour_points"));
+            sum += tj_int(f, "kings_favour_points");
+        }
+        tui_text_add(h, TR_TEXT, "      trade zones won: %d; market brokers: %d; character cards: %d",
+                     tj_int(f, "trade_points"), tj_int(f, "market_points"), tj_int(f, "card_points"));
+        sum += tj_int(f, "trade_points") + tj_int(f, "market_points") + tj_int(f, "card_points");
+        if (sum != tj_int(f, "total"))
+            tui_text_add(h, TR_TEXT, "      other points (events, cards' exchanges): %d",
+                         tj_int(f, "total") - sum);
+    }
+    tui_text_add(h, TR_TEXT, " ");
+    tui_text_add(h, TR_DIM, "  Y-8.12: most points wins; a tie goes to the most gems (coloured + "
+                            "black); still tied, a shared win.");
+}
+
+const tui_board tui_board_ys = {"ys", ys_draw, ys_help, ys_score};

@@ -1,0 +1,110 @@
+#!/bin/sh
+# The full-screen game on Ys, driven inside tmux: the board (districts,
+# market, rates, players), the secret bid chosen with the keys, a move typed
+# in notation with Tab completion, an illegal move explained, save and
+# resume, then the whole game played to the end against bots and the score
+# sheet read; and a hotseat bid that the next person never sees.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/tui.sh"
+need_game ys
+TMP=$(mktemp -d); trap 'tui_stop; rm -rf "$TMP"' EXIT
+cd "$TMP" || exit 1
+
+tui_start 80 24 play ys --players 4 --seed 7 --bots random
+screen_has "the board shows the districts" "District 4"
+screen_has "the board shows the market" "Market"
+screen_has "the board shows the rates" "rate"
+screen_has "the board shows our screen" "screen 0 0 1 1 1 2 3 3 3 4 4"
+screen_has "the status line says what is decided" "secretly bids two brokers"
+
+# An illegal bid is explained.
+tui_type "bid 5+5"
+tui_keys Enter
+screen_has "an illegal bid is explained" "Illegal: "
+tui_keys Escape
+
+# Tab completion, then the bid typed in notation.
+tui_type "bid 4+"
+tui_keys Tab
+screen_has "Tab completes the only bid with a 4 and a 4" "move> bid 4+4"
+tui_keys Enter
+screen_has "the typed bid is played" "S0 (you): bid 4+4"
+tui_keys F4
+screen_has "the log shows our bid" "S0 (you)       bid 4+4"
+screen_has "the log shows the bots' bids" "S1 random      bid"
+T_N=$((T_N + 1))
+if tui_screen | grep -Eq 'S[123] random +bid [0-9]'; then echo "not ok $T_N - the bots' bids are announced without values"; tui_screen | sed 's/^/#  /'
+else echo "ok $T_N - the bots' bids are announced without values"; fi
+tui_keys q
+
+# A move with the keys: Enter plays the highlighted (first) move.
+tui_wait "S0 (you) to play"
+first=$(tui_screen | sed -n '/ to play/{n;p;}' | sed 's/  .*//')
+tui_keys Enter
+tui_keys F4
+screen_has "a move chosen with the keys is logged ($first)" "$first"
+tui_keys q
+
+# Help lists the character cards.
+tui_wait "S0 (you) to play"
+tui_keys '?'
+screen_has "help explains the decision" "Now: "
+tui_keys End
+screen_has "help says what the King does" "King (Y-7.18, immediate): +5 points."
+tui_keys q
+
+# Save, quit, resume.
+tui_keys F2
+tui_wait "Save the game record to:"
+tui_keys C-u
+tui_type "$TMP/ys.json"
+tui_keys Enter
+screen_has "the game is saved" "Saved "
+tui_keys F10
+screen_has "quit" "[exit 0]"
+tui_stop
+tui_start 100 30 play --load "$TMP/ys.json" --bots random
+screen_has "the record is resumed" "moves replayed"
+screen_has "the resumed game shows the board" "District 1"
+
+# Play on (the first legal move each time) until the game ends.
+T_N=$((T_N + 1))
+n=0
+while [ $n -lt 400 ]; do
+    case "$(tui_screen)" in
+        *"Final score"*) break ;;
+        *"Game over"*) tui_keys Enter ;;   # a queued Enter closed the sheet: reopen it
+        *"to play"*) tui_keys Enter ;;
+    esac
+    sleep 0.2
+    n=$((n + 1))
+done
+if tui_wait "Final score" 5; then echo "ok $T_N - the game against bots ends ($n more moves)"; else
+    echo "not ok $T_N - the game against bots ends"; tui_screen | sed 's/^/#  /'; fi
+screen_has "the score sheet names the winner" "Game over: "
+screen_has "the score sheet explains colour points" "(colour rank 1)"
+screen_has "the score sheet explains black gems" "black gems: "
+screen_has "the score sheet explains trade and market points" "trade zones won: "
+tui_keys q
+screen_has "after the sheet the final board stays" "Game over"
+tui_keys q
+screen_has "leaving asks to save the unsaved moves" "Save before quitting?"
+tui_type n
+tui_keys Enter
+screen_has "q leaves the finished game" "[exit 0]"
+tui_stop
+
+# Hotseat: S0 bids; S1's screen never shows S0's bid before the reveal.
+tui_start 80 24 play ys --seats human,human,random --seed 4
+tui_wait "Pass the keyboard to S0"
+tui_keys Enter
+tui_wait "S0 to play"
+tui_type "bid 4+4"
+tui_keys Enter
+screen_has "hand-over after S0's secret bid" "Pass the keyboard to S1"
+screen_lacks "the hand-over screen shows no board" "front"
+tui_keys Enter
+tui_wait "S1 to play"
+screen_has "S1 sees S0's bid as hidden" "front ? ?"
+screen_lacks "S1 never sees S0's bid values" "front 4 4"
+echo "1..$T_N"
