@@ -25,9 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
+#include "bots/bot.h"
 #include "cli.h"
 
 enum { SPEC_LEN = 256 };
@@ -48,6 +50,9 @@ typedef struct group {
     double score_sum;             /* over entrant-games */
     double pair_sum, pair_sq;     /* per game: mean pairwise score vs group 0 */
     long pair_games;
+    double think_ms;              /* time spent choosing */
+    long decisions;
+    long iterations;              /* ISMCTS iterations (search bots only) */
 } group;
 
 typedef struct game_row {
@@ -168,6 +173,13 @@ static int is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 /* Plays game `g`: entrant e at seat (e + g) mod N. */
 static int play_game(const match_args *a, match *m, gg_bot **bots, long g)
 {
@@ -190,7 +202,13 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g)
         for (int i = 0; i < k && !rc; i++) {
             int e = row->seat_entrant[seats[i]];
             gg_action act;
-            if (gg_bot_choose(bots[e], s, seats[i], &act, &err) != GG_OK ||
+            group *G = &m->groups[m->group_of[e]];
+            double t0 = now_ms();
+            gg_status st = gg_bot_choose(bots[e], s, seats[i], &act, &err);
+            G->think_ms += now_ms() - t0;
+            G->decisions++;
+            if (gg_ismcts_last_iterations(bots[e]) > 0) G->iterations += gg_ismcts_last_iterations(bots[e]);
+            if (st != GG_OK ||
                 (rec && gg_record_add(rec, s, seats[i], act) != GG_OK) ||
                 gg_apply(s, seats[i], act, &err) != GG_OK)
                 rc = cli_error("game %ld (seed %llu): seat %d (%s): %s", g,
@@ -315,6 +333,12 @@ static void print_json(const match_args *a, const match *m)
             cJSON_AddItemToObject(x, "elo_ci95", ci);
             cJSON_AddItemToObject(x, "pair_score", json_number(p.mean));
         }
+        cJSON_AddNumberToObject(x, "decisions", (double)G->decisions);
+        cJSON_AddItemToObject(x, "ms_per_decision",
+                              json_number(G->decisions ? G->think_ms / (double)G->decisions : 0));
+        if (G->iterations)
+            cJSON_AddItemToObject(x, "iterations_per_second",
+                                  json_number(1000.0 * (double)G->iterations / G->think_ms));
         cJSON_AddItemToArray(bots, x);
     }
     cJSON *list = cJSON_AddArrayToObject(root, "game_list");
@@ -368,6 +392,14 @@ static void print_text(const match_args *a, const match *m)
         }
     }
     printf("parity win share: %.1f%%\n", 100.0 / m->players);
+    for (int g = 0; g < m->n_groups; g++) {
+        const group *G = &m->groups[g];
+        printf("%-32s %ld decisions, %.2f ms each", G->spec, G->decisions,
+               G->decisions ? G->think_ms / (double)G->decisions : 0.0);
+        if (G->iterations)
+            printf(", %.0f ISMCTS iterations/s", 1000.0 * (double)G->iterations / G->think_ms);
+        printf("\n");
+    }
 }
 
 int cmd_match(int argc, char **argv)

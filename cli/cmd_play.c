@@ -143,6 +143,17 @@ static void print_result(const gg_state *s, int seat)
                              : "You lose.\n");
 }
 
+/* The k-th spec of a comma-separated --bots list (one per other seat, in
+ * seat order); the last one fills the remaining seats. */
+static void nth_bot_spec(const char *list, int k, char *out, size_t n)
+{
+    const char *p = list, *comma;
+    while (k-- > 0 && (comma = strchr(p, ','))) p = comma + 1;
+    comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    snprintf(out, n, "%.*s", (int)len, p);
+}
+
 static int play_game(const play_args *a)
 {
     gg_error err;
@@ -156,9 +167,11 @@ static int play_game(const play_args *a)
         return cli_error("--seat must be from 0 to %d", players - 1);
     }
     gg_bot *bots[GG_MAX_SEATS] = {0};
-    for (int p = 0; p < players; p++) {
+    for (int p = 0, k = 0; p < players; p++) {
         if (p == me) continue;
-        bots[p] = gg_bot_new(a->bots, seed + 7919u * (uint64_t)(p + 1), &err);
+        char spec[256];
+        nth_bot_spec(a->bots, k++, spec, sizeof spec);
+        bots[p] = gg_bot_new(spec, seed + 7919u * (uint64_t)(p + 1), &err);
         if (!bots[p]) {
             for (int q = 0; q < p; q++) gg_bot_free(bots[q]);
             gg_free(s);

@@ -37,6 +37,7 @@ typedef struct gg_heuristic {
     gg_rollout_policy policy;
 } gg_heuristic;
 
+
 /* The heuristic policy of a game, or NULL when it has none. */
 gg_rollout_policy gg_heuristic_policy(const gg_game *game);
 /* Iterations the last gg_bot_choose of an ISMCTS bot ran (all threads); -1

@@ -5,6 +5,7 @@
 #include "bots/bot.h"
 #include "core/game.h"
 
+
 /* One line per game that has a heuristic. */
 static const gg_heuristic *const heuristics[] = {
     NULL,

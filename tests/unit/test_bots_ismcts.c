@@ -189,6 +189,72 @@ static void test_ismcts_depends_only_on_the_view(void **unused)
     }
 }
 
+/* For every registered game (and Goofspiel): play some random moves, then
+ * give each actor two states with the same view — the true one and one whose
+ * hidden parts were replaced by gg_determinize — and check the bot chooses
+ * the same on both. This also catches a game whose determinize reads the
+ * hidden parts it is replacing. */
+static void check_view_only(const gg_game *game, const char *spec, int positions)
+{
+    gg_options o;
+    gg_options_init(&o, game, gg_game_min_players(game));
+    gg_error err;
+    for (int k = 0; k < positions; k++) {
+        gg_state *s = gg_new(game, &o, 500 + (uint64_t)k, &err);
+        assert_non_null(s);
+        gg_rng walk;
+        gg_rng_seed(&walk, 77 + (uint64_t)k);
+        int steps = (int)gg_rng_below(&walk, 30);
+        gg_action list[GG_MAX_ACTIONS];
+        for (int i = 0; i < steps && !gg_is_over(s); i++) {
+            int seats[GG_MAX_SEATS];
+            int n = gg_actors(s, seats);
+            int who = seats[gg_rng_below(&walk, (uint32_t)n)];
+            int m = gg_legal(s, who, list);
+            gg_apply_trusted(s, who, list[gg_rng_below(&walk, (uint32_t)m)]);
+        }
+        if (gg_is_over(s)) {
+            gg_free(s);
+            continue;
+        }
+        int seats[GG_MAX_SEATS];
+        int n = gg_actors(s, seats);
+        for (int i = 0; i < n; i++) {
+            gg_state *y = gg_clone(s);
+            gg_rng r;
+            gg_rng_seed(&r, 1234 + (uint64_t)k);
+            gg_determinize(y, seats[i], &r);
+            char *vs = gg_view_json(s, seats[i]), *vy = gg_view_json(y, seats[i]);
+            assert_string_equal(vs, vy);
+            free(vs), free(vy);
+            gg_bot *b1 = gg_bot_new(spec, 9 + (uint64_t)k, &err);
+            gg_bot *b2 = gg_bot_new(spec, 9 + (uint64_t)k, &err);
+            assert_non_null(b1);
+            gg_action a1, a2;
+            assert_int_equal(gg_bot_choose(b1, s, seats[i], &a1, &err), GG_OK);
+            assert_int_equal(gg_bot_choose(b2, y, seats[i], &a2, &err), GG_OK);
+            if (a1 != a2)
+                fail_msg("%s, %s: seat %d chose differently on two states with the same view",
+                         gg_game_name(game), spec, seats[i]);
+            gg_bot_free(b1), gg_bot_free(b2);
+            gg_free(y);
+        }
+        gg_free(s);
+    }
+}
+
+static void test_every_game_choices_depend_only_on_the_view(void **unused)
+{
+    (void)unused;
+    check_view_only(&goof_game, "ismcts:iters=300", 10);
+    for (int g = 0; g < gg_game_count(); g++) {
+        const gg_game *game = gg_game_at(g);
+        check_view_only(game, "ismcts:iters=300", 6);
+        check_view_only(game, "ismcts:iters=100:rollout=heuristic:depth=8", 4);
+        if (gg_heuristic_policy(game)) check_view_only(game, "heuristic", 10);
+    }
+}
+
 /* --- strength ------------------------------------------------------------ */
 
 static void test_ismcts_beats_random(void **unused)
@@ -222,6 +288,7 @@ int main(void)
         cmocka_unit_test(test_view_check_catches_a_peeking_bot),
         cmocka_unit_test(test_ismcts_depends_only_on_the_view),
         cmocka_unit_test(test_ismcts_beats_random),
+        cmocka_unit_test(test_every_game_choices_depend_only_on_the_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
