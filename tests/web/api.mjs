@@ -8,6 +8,18 @@ const db = `${dir}/api.db`;
 let srv = await startServer(db);
 const T = (name, fn) => fn().catch((e) => ok(false, name, e.stack));
 
+// The leak check itself must catch a leak: seat 1 sees seat 0's secret.
+{
+  const st = (seat, view, log = []) => ({ type: 'state', moves: 1, seat, view, actors: [0], legal: [], log });
+  const spec = [st(-1, { p: [{ hand: null }, { hand: null }] }, [{ i: 0, seat: 0, text: 'bid ?' }])];
+  const s0 = [st(0, { p: [{ hand: 7 }, { hand: null }] }, [{ i: 0, seat: 0, text: 'bid 7' }])];
+  const clean = [st(1, { p: [{ hand: null }, { hand: 3 }] }, [{ i: 0, seat: 0, text: 'bid ?' }])];
+  const leaky = [st(1, { p: [{ hand: 7 }, { hand: 3 }] }, [{ i: 0, seat: 0, text: 'bid ?' }])];
+  const leakyLog = [st(1, { p: [{ hand: null }, { hand: 3 }] }, [{ i: 0, seat: 0, text: 'bid 7' }])];
+  ok(leakCheck([s0, clean], spec).length === 0 && leakCheck([s0, leaky], spec).length > 0 &&
+     leakCheck([s0, leakyLog], spec).length === 1, 'the leak check finds a leaked view value and a leaked log line');
+}
+
 const games = (await http(srv, 'GET', '/api/games')).json;
 ok(games && Array.isArray(games.games), 'GET /api/games lists the games');
 const game = (games.games || []).find((g) => g.name === 'splendor') || (games.games || [])[0];

@@ -81,7 +81,7 @@ export const seatName = (table, i) => {
 
 // "seat 2 …" in engine sentences becomes "Seat 3" / "you" for people.
 export function humanize(text, me) {
-  return String(text).replace(/\bseat (\d+)\b/g, (_, d) => `Seat ${Number(d) + 1}${Number(d) === me ? ' (you)' : ''}`);
+  return String(text).replace(/\b[Ss]eat (\d+)\b/g, (_, d) => `Seat ${Number(d) + 1}${Number(d) === me ? ' (you)' : ''}`);
 }
 
 export function Seats({ table, me, actors }) {
@@ -115,12 +115,25 @@ export function Moves({ legal, filter, onPick, label, onClear }) {
   </div>`;
 }
 
+// Nested breakdown objects become flat columns: {colours:{blue:{points}}} → "blue points".
+function flatten(o) {
+  const out = {};
+  for (const [k, v] of Object.entries(o || {})) {
+    if (v === null || typeof v !== 'object') { out[k] = v; continue; }
+    for (const [k2, v2] of Object.entries(v)) {
+      if (v2 === null || typeof v2 !== 'object') out[`${k} ${k2}`] = v2;
+      else for (const [k3, v3] of Object.entries(v2)) if (typeof v3 !== 'object') out[`${k2} ${k3}`] = v3;
+    }
+  }
+  return out;
+}
+
 // Final scores: the engine's result plus the game's own breakdown rows.
 export function Scores({ result, breakdown, table, me }) {
   if (!result) return null;
-  const rows = result.score.map((s, i) => ({ seat: i, score: s, rank: result.rank[i], extra: (breakdown || []).find((b) => b.seat === i) || {} }));
+  const rows = result.score.map((s, i) => ({ seat: i, score: s, rank: result.rank[i], extra: flatten((breakdown || []).find((b) => b.seat === i)) }));
   rows.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.extra).filter((k) => !['seat', 'rank', 'points', 'total', 'score'].includes(k) && typeof r.extra[k] !== 'object')))];
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.extra).filter((k) => !['seat', 'rank', 'points', 'total', 'score'].includes(k))))];
   return html`<div class="scores">
     <h3>Final scores</h3>
     <table>
@@ -129,6 +142,8 @@ export function Scores({ result, breakdown, table, me }) {
     </table>
   </div>`;
 }
+
+export const breakdownOf = (view) => (Array.isArray(view.result) ? view.result : view.final || view.scores);
 
 // A readable dump of any view, for games without a drawn board.
 export function GenericBoard({ view }) {

@@ -3,7 +3,7 @@
 // follow it from any seat's point of view, which then shows everything.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { html, api, hashParams, Log, Scores, GenericBoard, seatName } from './common.js';
+import { html, api, hashParams, Log, Scores, GenericBoard, breakdownOf, seatName } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 
@@ -52,7 +52,7 @@ function Replay() {
       <section class="board-area"><${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null} /></section>
       <aside class="side">
         <div class="decision">${frame.view.decision || ''}</div>
-        ${frame.view.over ? html`<${Scores} result=${info.result} breakdown=${Array.isArray(frame.view.result) ? frame.view.result : frame.view.scores} table=${info} me=${viewer} />` : ''}
+        ${frame.view.over ? html`<${Scores} result=${info.result} breakdown=${breakdownOf(frame.view)} table=${info} me=${viewer} />` : ''}
         <h3>Log</h3><${Log} log=${frame.log} me=${viewer} />
       </aside></main>` : ''}
   </div>`;

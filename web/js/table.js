@@ -3,7 +3,7 @@
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { html, hashParams, Session, mergeLog, humanize, Seats, Log, Moves, Scores, GenericBoard } from './common.js';
+import { html, hashParams, Session, mergeLog, humanize, Seats, Log, Moves, Scores, GenericBoard, breakdownOf } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 
@@ -77,7 +77,7 @@ function App() {
       <aside class="side">
         ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
             onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
-        ${st.over ? html`<${Scores} result=${st.result} breakdown=${Array.isArray(view.result) ? view.result : view.scores} table=${table} me=${me} />` : ''}
+        ${st.over ? html`<${Scores} result=${st.result} breakdown=${breakdownOf(view)} table=${table} me=${me} />` : ''}
         ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
         <h3>Players</h3>
         <${Seats} table=${table} me=${me} actors=${st.actors} />

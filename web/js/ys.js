@@ -1,2 +1,173 @@
-// ys.js — the Ys board. Until the Ys view is drawn, show it as readable data.
-export { GenericBoard as Board } from './common.js';
+// ys.js — the Ys board as SVG: the districts (ship, palace card, port, trade
+// and palace zones with their brokers), the market grid, the rate track, the
+// turn order, and each player's screen, front brokers, gems, cards and score.
+// Clicking a zone, a market cell, a broker behind your screen or a gem colour
+// narrows the move list to the legal moves about it (notation: "bid 1+3",
+// "up 2 d3-port", "down 4 blue2", "gem red", "rate yellow-", "column red",
+// "play magician ...", "order 1", "refill 3", "pass").
+import { html, seatName } from './common.js';
+
+const GEMS = ['blue', 'green', 'yellow', 'red'];
+const GEM_FILL = { blue: '#2f6fd6', green: '#2f9a52', yellow: '#e9c22c', red: '#d23a3a', black: '#2b2b2b' };
+const SEAT_FILL = ['#f57c00', '#7b1fa2', '#00897b', '#6d4c41', '#c2185b'];
+const ZONES = ['port', 'trade', 'palace'];
+
+const w = (a) => a.split(' ');
+export const targetTest = (t) => (a) => w(a).includes(t) || w(a).some((x) => x.split('/')[0] === t);
+export const valueTest = (v) => (a) => {
+  const x = w(a);
+  if (x[0] === 'up' || x[0] === 'down') return x[1] === String(v);
+  if (x[0] === 'bid') return x[1].split('+').includes(String(v));
+  return false;
+};
+export const colourTest = (c) => (a) => a === `gem ${c}` || a.startsWith(`rate ${c}`) || a === `column ${c}`;
+
+function Broker({ b, x, y, s = 26, me }) {
+  const neutral = b.seat === 'neutral';
+  const fill = neutral ? '#8d8d8d' : SEAT_FILL[b.seat % SEAT_FILL.length];
+  const hidden = b.face === 'down';
+  const label = b.value !== undefined ? String(b.value) : '?';
+  const owner = neutral ? `neutral (placed by seat ${b.placer + 1})` : b.seat === me ? 'your' : `seat ${b.seat + 1}'s`;
+  return html`<g>
+    <title>${owner} broker, face ${b.face}${b.value !== undefined ? `, value ${b.value}` : ''}</title>
+    <rect x=${x} y=${y} width=${s} height=${s} rx="5" fill=${hidden ? '#fff' : fill} stroke=${fill} stroke-width="3"
+      stroke-dasharray=${hidden ? '4 2' : ''} />
+    <text x=${x + s / 2} y=${y + s * 0.7} text-anchor="middle" font-size=${s * 0.6} font-weight="800" fill=${hidden ? fill : '#fff'}>${label}</text>
+  </g>`;
+}
+
+function GemDot({ x, y, r, colour, n }) {
+  return html`<g><circle cx=${x} cy=${y} r=${r} fill=${GEM_FILL[colour]} stroke="#0007" />
+    ${n !== undefined ? html`<text x=${x} y=${y + r * 0.38} text-anchor="middle" font-size=${r * 1.1} font-weight="700" fill=${colour === 'yellow' ? '#333' : '#fff'}>${n}</text>` : ''}</g>`;
+}
+
+function Zone({ d, zone, x, y, wd, me, legal, select, sel }) {
+  const target = `d${d.district}-${zone}`;
+  const test = targetTest(target);
+  const can = legal.some(test);
+  const brokers = d[zone].brokers;
+  return html`<g class=${['zone', can ? 'legal clickable' : '', sel === target ? 'selected' : ''].join(' ')} data-target=${target}
+      onClick=${can ? () => select({ key: target, label: `District ${d.district}, ${zone}`, test }) : undefined}>
+    <rect class="frame" x=${x} y=${y} width=${wd} height="62" rx="6" fill=${{ port: '#dbe9f6', trade: '#f3ead2', palace: '#eadcf1' }[zone]} stroke="#0003" />
+    <text x=${x + 6} y=${y + 14} font-size="11" fill="#555">${zone}${zone === 'palace' && d.palace_card ? ` — card: ${d.palace_card}${d.pile !== undefined ? ` (${d.pile} left)` : ''}` : ''}</text>
+    ${brokers.map((b, i) => html`<${Broker} key=${i} b=${b} x=${x + 6 + (i % 7) * 30} y=${y + 20 + Math.floor(i / 7) * 30} me=${me} />`)}
+  </g>`;
+}
+
+function District({ d, x, me, legal, select, sel }) {
+  const wd = 230;
+  return html`<g class="district">
+    <rect x=${x} y="0" width=${wd} height="300" rx="10" fill="#f7f2e6" stroke="#0004" />
+    <text x=${x + 10} y="20" font-size="15" font-weight="800" fill="#5a3d12">District ${d.district}</text>
+    ${d.ship ? html`<g><title>ship ${d.ship.card}: ${(d.ship.gems || []).join(', ')}</title>
+      <path d=${`M${x + 10} 38 h150 l-18 26 h-114 z`} fill="#8d6e63" />
+      ${(d.ship.gems || []).map((g, i) => html`<${GemDot} key=${i} x=${x + 36 + i * 28} y=${33} r=${9} colour=${g} />`)}
+    </g>` : html`<text x=${x + 10} y="52" font-size="12" fill="#999">no ship</text>`}
+    ${ZONES.map((z, i) => html`<${Zone} key=${z} d=${d} zone=${z} x=${x + 6} y=${72 + i * 74} wd=${wd - 12} me=${me} legal=${legal} select=${select} sel=${sel} />`)}
+  </g>`;
+}
+
+function Market({ market, y, me, legal, select, sel }) {
+  const rows = market.rows;
+  const cw = 96, ch = 40, x0 = 70;
+  return html`<g class="market">
+    <text x="0" y=${y - 8} font-size="14" font-weight="800" fill="#5a3d12">Market</text>
+    ${GEMS.map((c, k) => html`<g key=${c}><rect x=${x0 + k * cw + 2} y=${y} width=${cw - 4} height="20" rx="4" fill=${GEM_FILL[c]} />
+      <text x=${x0 + k * cw + cw / 2} y=${y + 15} text-anchor="middle" font-size="12" fill=${c === 'yellow' ? '#333' : '#fff'}>${c}</text></g>`)}
+    ${rows.map((r, j) => html`<g key=${r.row}>
+      <text x="4" y=${y + 24 + j * ch + 26} font-size="12" fill=${r.open ? '#333' : '#bbb'}>row ${r.row}</text>
+      ${r.gem ? html`<${GemDot} x=${56} y=${y + 24 + j * ch + 21} r=${8} colour=${r.gem} />` : ''}
+      ${GEMS.map((c, k) => {
+        const target = `${c}${r.row}`;
+        const test = targetTest(target);
+        const can = legal.some(test);
+        const b = market.columns[c][r.row];
+        return html`<g key=${c} class=${['cell', can ? 'legal clickable' : '', sel === target ? 'selected' : ''].join(' ')} data-target=${target}
+            onClick=${can ? () => select({ key: target, label: `Market ${c}, row ${r.row}`, test }) : undefined}>
+          <rect class="frame" x=${x0 + k * cw + 2} y=${y + 24 + j * ch} width=${cw - 4} height=${ch - 4} rx="5" fill=${r.open ? '#fffdf7' : '#e0ddd5'} stroke="#0003" />
+          ${b ? html`<${Broker} b=${b} x=${x0 + k * cw + cw / 2 - 14} y=${y + 24 + j * ch + 4} s=${28} me=${me} />` : ''}
+        </g>`;
+      })}
+    </g>`)}
+  </g>`;
+}
+
+function Rates({ rates, x, y, legal, select, sel }) {
+  const vals = Object.values(rates);
+  const lo = Math.min(-3, ...vals), hi = Math.max(6, ...vals);
+  const cw = Math.min(30, 250 / (hi - lo + 1));
+  return html`<g class="rates">
+    <text x=${x} y=${y - 8} font-size="14" font-weight="800" fill="#5a3d12">Rates</text>
+    ${Array.from({ length: hi - lo + 1 }, (_, i) => html`<text key=${i} x=${x + 60 + i * cw + cw / 2} y=${y + 8} text-anchor="middle" font-size="10" fill="#777">${lo + i}</text>`)}
+    ${GEMS.map((c, k) => {
+      const test = colourTest(c);
+      const can = legal.some(test);
+      return html`<g key=${c} class=${['rate', can ? 'legal clickable' : '', sel === `colour-${c}` ? 'selected' : ''].join(' ')} data-target=${`colour ${c}`}
+          onClick=${can ? () => select({ key: `colour-${c}`, label: `${c}`, test }) : undefined}>
+        <rect class="frame" x=${x} y=${y + 14 + k * 34} width=${60 + (hi - lo + 1) * cw} height="30" rx="5" fill="#fffdf7" stroke="#0002" />
+        <${GemDot} x=${x + 16} y=${y + 29 + k * 34} r=${10} colour=${c} />
+        <text x=${x + 32} y=${y + 34 + k * 34} font-size="12">${rates[c]}</text>
+        <circle cx=${x + 60 + (rates[c] - lo) * cw + cw / 2} cy=${y + 29 + k * 34} r="9" fill=${GEM_FILL[c]} stroke="#000" stroke-width="2" />
+      </g>`;
+    })}
+  </g>`;
+}
+
+function PlayerPanel({ p, me, view, table, legal, select, sel }) {
+  const mine = p.seat === me;
+  const toAct = view.actors.includes(p.seat);
+  const counts = {};
+  for (const v of p.screen || []) counts[v] = (counts[v] || 0) + 1;
+  return html`<div class=${['player', mine ? 'mine' : '', toAct ? 'to-act' : ''].join(' ')} data-seat=${p.seat}>
+    <div class="player-head"><span class="seat-chip" style=${`background:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}></span>
+      <b>${mine ? 'You' : seatName(table, p.seat)}</b>
+      <span class="points">${p.score} pts</span>
+      <span class="muted">order ${p.order}${p.bid_done === false && view.stage === 'bid' ? ' · bidding…' : ''}</span></div>
+    <div class="ys-row"><span class="muted">Gems</span>
+      <svg viewBox="0 0 200 28" class="gems-svg">${[...GEMS, 'black'].map((c, i) => html`<${GemDot} key=${c} x=${14 + i * 38} y=${14} r=${12} colour=${c} n=${p.gems[c]} />`)}</svg></div>
+    <div class="ys-row"><span class="muted">Front</span>
+      ${p.front.map((v, i) => html`<span key=${i} class="broker-chip" style=${`border-color:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}>${v}</span>`)}
+      ${Array.from({ length: p.front_hidden || 0 }, (_, i) => html`<span key=${'h' + i} class="broker-chip hidden">?</span>`)}
+      ${!p.front.length && !p.front_hidden ? html`<span class="muted">—</span>` : ''}</div>
+    <div class="ys-row"><span class="muted">Screen</span>
+      ${mine && p.screen ? Object.keys(counts).map((v) => {
+        const test = valueTest(v);
+        const can = legal.some(test);
+        return html`<button key=${v} class=${['broker-chip', can ? 'legal' : '', sel === `value-${v}` ? 'selected' : ''].join(' ')} data-target=${`value ${v}`}
+            disabled=${!can} onClick=${() => select({ key: `value-${v}`, label: `Your broker ${v}`, test })}
+            style=${`border-color:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}>${v}${counts[v] > 1 ? html`<sub>×${counts[v]}</sub>` : ''}</button>`;
+      }) : html`<span>${p.screen_count} brokers behind the screen</span>`}</div>
+    ${(p.cards && p.cards.length) || (p.active && p.active.length) ? html`<div class="ys-row"><span class="muted">Cards</span>
+      ${(p.cards || []).map((c, i) => html`<span key=${i} class="card-chip" title=${JSON.stringify(c)}>${cardName(c)}</span>`)}
+      ${(p.active || []).map((c, i) => html`<span key=${'a' + i} class="card-chip active" title=${JSON.stringify(c)}>${cardName(c)}</span>`)}</div>` : ''}
+    ${p.neutral_hand || p.neutral_hand_count ? html`<div class="ys-row"><span class="muted">Neutral</span>
+      ${(p.neutral_hand || []).map((v, i) => html`<span key=${i} class="broker-chip" style="border-color:#8d8d8d">${v}</span>`)}
+      ${!p.neutral_hand ? html`<span>${p.neutral_hand_count} neutral brokers in hand</span>` : ''}</div>` : ''}
+  </div>`;
+}
+
+const cardName = (c) => (c && typeof c === 'object' ? `${c.card || c.name || '?'}${c.playable === false ? ' (used)' : ''}` : String(c));
+
+export function Board({ view, me, table, legal, select, selected }) {
+  const sel = selected && selected.key;
+  const city = view.city || [];
+  const width = Math.max(city.length * 240 + 10, 800);
+  return html`<div class="ys">
+    <div class="ys-info">
+      <span>Round <b>${view.round}</b></span>
+      <span>stage <b>${String(view.stage || '').replace(/_/g, ' ')}</b>${view.step ? ` (${view.step})` : ''}</span>
+      <span>turn order: ${(view.turn_order || []).map((s, i) => html`<span key=${i} class="seat-chip" title=${`seat ${s + 1}`} style=${`background:${SEAT_FILL[s % SEAT_FILL.length]}`}>${s + 1}</span>`)}</span>
+      ${view.port_gems_left ? html`<span>port gems: ${view.port_gems_left.map((g, i) => html`<span key=${i} class="gem-chip" style=${`background:${GEM_FILL[g]}`}></span>`)}</span>` : ''}
+      ${view.neutral ? html`<span>neutral: <b>${view.neutral.score}</b> pts (brokers ${view.neutral.brokers})</span>` : ''}
+      <span class="muted">ships left ${view.ship_deck_left} · palace piles ${view.palace_piles_left}</span>
+    </div>
+    <svg class="board" viewBox=${`0 0 ${width} 560`} role="img" aria-label="Ys board">
+      ${city.map((d, i) => html`<${District} key=${d.district} d=${d} x=${5 + i * 240} me=${me} legal=${legal} select=${select} sel=${sel} />`)}
+      ${view.market ? html`<g transform="translate(5 340)"><${Market} market=${view.market} y=${20} me=${me} legal=${legal} select=${select} sel=${sel} /></g>` : ''}
+      ${view.rates ? html`<${Rates} rates=${view.rates} x=${470} y=${370} legal=${legal} select=${select} sel=${sel} />` : ''}
+    </svg>
+    <div class="players">
+      ${view.players.map((p) => html`<${PlayerPanel} key=${p.seat} p=${p} me=${me} view=${view} table=${table} legal=${legal} select=${select} sel=${sel} />`)}
+    </div>
+  </div>`;
+}
