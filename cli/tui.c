@@ -206,10 +206,11 @@ static void draw_title(const tui *t)
     attroff(tui_attr(TR_TITLE));
     char who[48];
     seat_label(t, t->viewer, who, sizeof who);
-    tui_put(&b, 0, 1, tui_attr(TR_TITLE), "gemgames - %s - %d players - seed %llu",
-            gg_game_title(t->cfg.game), t->players, (unsigned long long)t->cfg.seed);
+    int end = tui_put(&b, 0, 1, tui_attr(TR_TITLE), "gemgames - %s - %d players - seed %llu",
+                      gg_game_title(t->cfg.game), t->players, (unsigned long long)t->cfg.seed);
     int len = (int)strlen(who) + 9;
-    tui_put(&b, 0, COLS - len - 1, tui_attr(TR_TITLE), "viewing %s", who);
+    if (COLS - len - 1 > end + 1)
+        tui_put(&b, 0, COLS - len - 1, tui_attr(TR_TITLE), "viewing %s", who);
 }
 
 static void draw_fallback_board(const cJSON *view, const tui_box *b)
@@ -315,22 +316,24 @@ static void draw_moves(const tui *t, const layout *L)
     }
     int colw = moves_colw(t), cols = COLS / colw;
     if (cols < 1) cols = 1;
-    int selrow = t->sel / cols, top = 0;
-    if (selrow >= L->moves_h) top = selrow - L->moves_h + 1;
-    for (int r = 0; r < L->moves_h; r++) {
-        for (int c = 0; c < cols; c++) {
-            int i = (top + r) * cols + c;
-            if (i >= t->nfilt) break;
-            int role = i == t->sel ? TR_SELECT : TR_TEXT;
-            tui_put(&b, r, c * colw, tui_attr((tui_role)role), "%-*s", colw - 1,
-                    t->text[t->filt[i]]);
-        }
+    /* scroll by rows until the selection shows; when more moves follow,
+     * the last slot says how many */
+    int top = 0, first, more, slots = L->moves_h * cols;
+    for (;;) {
+        first = top * cols;
+        more = t->nfilt - first > slots ? t->nfilt - first - (slots - 1) : 0;
+        if (t->sel < first + slots - (more ? 1 : 0)) break;
+        top++;
     }
-    int shown_last = (top + L->moves_h) * cols;
+    for (int k = 0; k < slots - (more ? 1 : 0) && first + k < t->nfilt; k++) {
+        int i = first + k;
+        int role = i == t->sel ? TR_SELECT : TR_TEXT;
+        tui_put(&b, k / cols, (k % cols) * colw, tui_attr((tui_role)role), "%-*s", colw - 1,
+                t->text[t->filt[i]]);
+    }
+    if (more)
+        tui_put(&b, L->moves_h - 1, (cols - 1) * colw, tui_attr(TR_DIM), "(+%d more)", more);
     if (top > 0) tui_put(&b, 0, COLS - 3, tui_attr(TR_DIM), " ^ ");
-    if (shown_last < t->nfilt)
-        tui_put(&b, L->moves_h - 1, COLS - 12, tui_attr(TR_DIM), " +%d more ",
-                t->nfilt - shown_last);
 }
 
 static void draw_input(const tui *t, const layout *L)
@@ -470,6 +473,7 @@ static int handover(tui *t, int p)
 {
     char who[48];
     seat_label(t, p, who, sizeof who);
+    t->msg[0] = '\0'; /* nothing of the previous person's turn stays on screen */
     for (;;) {
         erase();
         tui_box b = {0, 0, LINES, COLS};
