@@ -272,8 +272,16 @@ static int play_tui(play_args *a, int bots_given)
     } else {
         n = cfg.opts.players;
         if (a->seat >= n) return cli_error("--seat must be from 0 to %d", n - 1);
-        for (int p = 0; p < n; p++)
-            cfg.seat_spec[p] = p == a->seat ? "human" : bots_given ? a->bots : strongest_bot(&cfg);
+        static char specs[GG_MAX_SEATS][256];
+        for (int p = 0, k = 0; p < n; p++) {
+            if (p == a->seat) {
+                cfg.seat_spec[p] = "human";
+                continue;
+            }
+            if (bots_given) nth_bot_spec(a->bots, k++, specs[p], sizeof specs[p]);
+            else snprintf(specs[p], sizeof specs[p], "%s", strongest_bot(&cfg));
+            cfg.seat_spec[p] = specs[p];
+        }
     }
     return tui_play(&cfg);
 }
