@@ -221,6 +221,17 @@ ok(botGame.status === 200 && botGame.json.seats.every((s) => !s.token), 'create 
   watch.close();
 }
 
+// ------------------------------------------------------------ HTTP flood
+{
+  const before = (await http(srv, 'GET', '/api/tables')).json.tables.length;
+  const replies = await Promise.all(Array.from({ length: 150 }, () => http(srv, 'POST', '/api/tables', { game: 'nosuchgame' })));
+  const limited = replies.filter((r) => r.status === 429);
+  ok(limited.length > 0 && limited.every((r) => r.json.code === 'rate_limited' && r.json.message.length > 5),
+     'a flood of HTTP requests from one address is rate limited (429)', replies.map((r) => r.status).join(','));
+  ok((await http(srv, 'GET', '/api/tables')).json.tables.length === before, 'the flood changed nothing');
+  await sleep(3000); // let the bucket refill for what follows
+}
+
 // ------------------------------------------------------------ restart
 {
   const before = (await http(srv, 'GET', '/api/tables')).json.tables;

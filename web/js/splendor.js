@@ -133,8 +133,16 @@ export function Board({ view, me, table, legal, select, selected }) {
       ${COLOURS.map((c, i) => {
         const test = supplyTest(c);
         const can = legal.some(test);
-        return html`<g key=${c} class=${['supply', can ? 'legal clickable' : '', sel === `take-${c}` ? 'selected' : ''].join(' ')}
-            data-target=${`supply ${c}`} onClick=${can ? () => select({ key: `take-${c}`, label: `Take ${c}`, test }) : undefined}>
+        // Colours add up: W then B then G narrows to "take W B G".
+        const picked = selected && selected.colours ? selected.colours : [];
+        const isPicked = picked.includes(c);
+        const next = isPicked ? picked.filter((x) => x !== c) : [...picked, c];
+        const pick = () => (next.length ? select({
+          key: `take-${next.join('+')}`, colours: next, replace: true, label: `Take ${next.join(', ')}`,
+          test: (a) => next.every((x) => supplyTest(x)(a)),
+        }) : select(null));
+        return html`<g key=${c} class=${['supply', can ? 'legal clickable' : '', isPicked ? 'selected' : ''].join(' ')}
+            data-target=${`supply ${c}`} onClick=${can ? pick : undefined}>
           <title>${c}: ${view.supply[c]} in the supply</title>
           <${Gem} x=${610} y=${38 + i * 90} r=${30} colour=${c} n=${view.supply[c]} label=${c} />
         </g>`;

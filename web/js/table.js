@@ -44,7 +44,7 @@ function App() {
     if (session.current.act(a)) setPending(true);
     else setError({ message: 'Not connected; reconnecting…' });
   };
-  const select = (f) => setFilter((old) => (old && old.key === f.key ? null : f));
+  const select = (f) => setFilter((old) => (!f || (old && old.key === f.key && !f.replace) ? null : f));
 
   if (!st) {
     return html`<div class="page"><header><a href="/" class="home">gemgames</a></header>
