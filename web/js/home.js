@@ -64,7 +64,9 @@ function Invites({ created }) {
         : html`<li><b>Seat ${s.seat + 1}</b> bot: ${s.bot}</li>`)}
       <li><b>Spectators</b> <a href=${created.spectate}>watch</a> <input readonly value=${abs(created.spectate)} onFocus=${(e) => e.target.select()} /></li>
     </ul>
-    <p class="muted small">Creator key (hands a seat to a bot if a friend leaves): <code>${created.admin}</code></p>
+    <p class="muted small">Your creator key lets you give a seat to a bot if a friend leaves: it is in the${' '}
+      ${(() => { const s = created.seats.find((x) => x.kind === 'human'); return s ? html`<a class="admin-link" href=${`${s.invite}&admin=${created.admin}`}>creator's link to seat ${s.seat + 1}</a>` : html`<a class="admin-link" href=${`${created.spectate}&admin=${created.admin}`}>creator's watch link</a>`; })()}${' '}
+      (keep it to yourself). Key: <code>${created.admin}</code></p>
   </section>`;
 }
 
@@ -74,7 +76,8 @@ function TableList({ tables }) {
     <thead><tr><th>Table</th><th>Game</th><th>Seats</th><th>Moves</th><th>State</th><th></th></tr></thead>
     <tbody>${tables.map((t) => html`<tr>
       <td><code>${t.id}</code></td><td>${t.title}</td>
-      <td>${t.seats.map((s) => (s.kind === 'bot' ? '🤖' : s.connected ? '🟢' : '⚪')).join(' ')}</td>
+      <td class="seat-list">${t.seats.map((s) => (s.kind === 'bot' ? html`<span class="bot-tag" title=${s.bot}>bot</span>`
+        : html`<span class=${'dot ' + (s.connected ? 'on' : 'off')} title=${s.connected ? 'here' : 'away'}></span>`))}</td>
       <td>${t.moves}</td>
       <td>${t.over ? 'finished' : `to act: ${t.actors.map((a) => a + 1).join(', ')}`}</td>
       <td><a href=${`/table.html#table=${t.id}`}>watch</a>${t.over ? html` · <a href=${`/replay.html#table=${t.id}`}>replay</a>` : ''}</td>

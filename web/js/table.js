@@ -83,6 +83,9 @@ function App() {
         <${Seats} table=${table} me=${me} actors=${st.actors} />
         ${me >= 0 && !st.over && table.seats[me].kind === 'human' ? html`<p><button class="link danger"
             onClick=${() => { if (confirm('Leave for good and let a bot play your seat?')) session.current.toBot('random'); }}>Leave: hand my seat to a bot</button></p>` : ''}
+        ${params.admin && !st.over ? table.seats.filter((s) => s.kind === 'human' && s.seat !== me).map((s) => html`<p key=${s.seat}><button class="link"
+            onClick=${() => { if (confirm(`Let a bot play seat ${s.seat + 1} from now on?`)) session.current.send({ type: 'bot', seat: s.seat, token: params.admin, bot: 'random' }); }}>
+            Give seat ${s.seat + 1} to a bot${s.connected ? '' : ' (away)'}</button></p>`) : ''}
         ${me >= 0 && params.token ? html`<p class="muted small"><a href=${`/replay.html#table=${table.id}&viewer=${me}&token=${params.token}`}>Look back at earlier moves</a></p>` : ''}
         <h3>Log</h3>
         <${Log} log=${log} me=${me} />
