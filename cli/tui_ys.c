@@ -158,6 +158,24 @@ static int draw_market(const cJSON *view, const tui_box *b, int y)
     return yy + 1;
 }
 
+/* The rate track (Y-1.6: -7..+7), each colour's marker on its space. */
+static void draw_rate_track(const cJSON *view, const tui_box *b, int y)
+{
+    int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "Rates ");
+    x = tui_put(b, y, x, tui_attr(TR_DIM), "-7 ");
+    for (int r = -7; r <= 7; r++) {
+        int cx = x, any = 0;
+        for (int c = 0; c < 4; c++)
+            if (tj_int(tj(view, "rates"), colours[c]) == r) {
+                cx = put_gem(b, y, cx, colours[c]);
+                any = 1;
+            }
+        if (!any) tui_put(b, y, x, tui_attr(TR_DIM), r == 0 ? "0" : ".");
+        x += 4;
+    }
+    tui_put(b, y, x, tui_attr(TR_DIM), "+7");
+}
+
 static void put_values(const tui_box *b, int y, int *x, const cJSON *vals, int hidden)
 {
     const cJSON *v;
@@ -242,6 +260,10 @@ static void ys_draw(const cJSON *view, int seat, const tui_box *b)
     int spare = b->h - need;
     int y = 0;
     draw_info(view, b, y++);
+    if (spare >= 1) {
+        draw_rate_track(view, b, y++);
+        spare--;
+    }
     if (spare >= 2) y++;
     draw_city(view, b, y);
     y += 6;
