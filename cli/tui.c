@@ -23,6 +23,7 @@ typedef struct log_entry {
     int seat;
     char said[VIEWERS][GG_MAX_NOTATION]; /* as announced to each viewer */
     int reveals; /* a human learnt something hidden, or chance was drawn */
+    char note[160]; /* what else changed (public): points, gems, rates */
 } log_entry;
 
 typedef struct tui {
@@ -161,9 +162,20 @@ static int commit(tui *t, int p, gg_action a, gg_error *err)
         snprintf(err->msg, sizeof err->msg, "cannot record the action");
         return -1;
     }
+    char *before = t->board && t->board->changes ? gg_view_json(t->s, GG_SPECTATOR) : NULL;
     if (gg_apply(t->s, p, a, err) != GG_OK) {
+        free(before);
         gg_record_truncate(t->rec, t->nlog);
         return -1;
+    }
+    if (before) {
+        char *after = gg_view_json(t->s, GG_SPECTATOR);
+        cJSON *b = cJSON_Parse(before), *f = after ? cJSON_Parse(after) : NULL;
+        if (b && f) t->board->changes(b, f, e->note, sizeof e->note);
+        cJSON_Delete(b);
+        cJSON_Delete(f);
+        free(after);
+        free(before);
     }
     t->nlog++;
     refresh_view(t);
@@ -245,14 +257,16 @@ static void draw_log(const tui *t, const layout *L)
     attroff(tui_attr(TR_DIM));
     tui_box b = {1, L->log_x, L->board_h, L->log_w};
     tui_put(&b, 0, 0, tui_attr(TR_HEAD), "Log");
-    int rows = L->board_h - 1, first = t->nlog - rows;
-    if (first < 0) first = 0;
+    int rows = L->board_h - 1, first = t->nlog, used = 0;
+    while (first > 0 && used + 1 + (t->log[first - 1].note[0] ? 1 : 0) <= rows)
+        used += 1 + (t->log[--first].note[0] ? 1 : 0);
     int vi = viewer_index(t, t->viewer);
     for (int i = first, y = 1; i < t->nlog; i++, y++) {
         const log_entry *e = &t->log[i];
         int x = tui_put(&b, y, 0, tui_attr(TR_DIM), "%3d ", i + 1);
         x = tui_put(&b, y, x, tui_attr(tui_seat_role(e->seat)), "S%d", e->seat);
         tui_put(&b, y, x, tui_attr(TR_TEXT), " %s", e->said[vi]);
+        if (e->note[0]) tui_put(&b, ++y, 4, tui_attr(TR_GOOD), "%s", e->note);
     }
 }
 
@@ -275,8 +289,9 @@ static void draw_msg(const tui *t, const layout *L)
         char who[48];
         seat_label(t, e->seat, who, sizeof who);
         x = tui_put(&b, 0, x + 1, tui_attr(tui_seat_role(e->seat)), "%s", who);
-        x = tui_put(&b, 0, x, tui_attr(TR_TEXT), ": %s%s", e->said[viewer_index(t, t->viewer)],
-                    i + 1 < t->nlog ? " |" : "");
+        x = tui_put(&b, 0, x, tui_attr(TR_TEXT), ": %s", e->said[viewer_index(t, t->viewer)]);
+        if (e->note[0]) x = tui_put(&b, 0, x, tui_attr(TR_GOOD), " (%s)", e->note);
+        if (i + 1 < t->nlog) x = tui_put(&b, 0, x, tui_attr(TR_TEXT), " |");
     }
 }
 
@@ -556,6 +571,7 @@ static void show_log(const tui *t)
         char who[48];
         seat_label(t, t->log[i].seat, who, sizeof who);
         tui_text_add(&text, TR_TEXT, "%4d  %-14s %s", i + 1, who, t->log[i].said[vi]);
+        if (t->log[i].note[0]) tui_text_add(&text, TR_GOOD, "      %s", t->log[i].note);
     }
     pager("Game log (as your seat saw it)", &text);
     tui_text_free(&text);

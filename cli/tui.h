@@ -101,6 +101,10 @@ typedef struct tui_board {
     void (*help)(const cJSON *view, tui_text *out);
     /* Explains every point of the final score (view after the game). */
     void (*score)(const cJSON *view, tui_text *out);
+    /* Optional: what an action changed that its notation does not say
+     * (points scored, gems won, rates moved), from the spectator's views
+     * before and after it; "" when nothing worth a note. */
+    void (*changes)(const cJSON *before, const cJSON *after, char *buf, size_t n);
 } tui_board;
 
 extern const tui_board tui_board_splendor;

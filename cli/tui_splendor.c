@@ -4,6 +4,7 @@
  * tokens, bonuses and reserved cards (a card reserved from a deck shows only
  * its tier to the other seats: S-6.2). Help texts quote the rules reference
  * (rules/splendor.md). */
+#include <stdio.h>
 #include <string.h>
 
 #include "tui.h"
@@ -230,4 +231,26 @@ static void splendor_score(const cJSON *view, tui_text *h)
     }
 }
 
-const tui_board tui_board_splendor = {"splendor", splendor_draw, splendor_help, splendor_score};
+/* ------------------------------------------------------------ changes */
+
+/* Nobles arrive without an action of their own when only one qualifies
+ * (S-4.2); the last round starts at 15 points (S-5.1). */
+static void splendor_changes(const cJSON *before, const cJSON *after, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    size_t len = 0;
+    const cJSON *pb = tj(before, "players"), *pa = tj(after, "players");
+    for (int q = 0; q < cJSON_GetArraySize(pa) && len < n; q++) {
+        int d = cJSON_GetArraySize(tj(cJSON_GetArrayItem(pa, q), "nobles")) -
+                cJSON_GetArraySize(tj(cJSON_GetArrayItem(pb, q), "nobles"));
+        if (d > 0)
+            len += (size_t)snprintf(buf + len, n - len, "%sa noble visits S%d (+3)",
+                                    len ? "; " : "", q);
+    }
+    if (len < n && tj_bool(after, "last_round") && !tj_bool(before, "last_round"))
+        snprintf(buf + len, n - len, "%s15 points reached: the round is completed (S-5.1)",
+                 len ? "; " : "");
+}
+
+const tui_board tui_board_splendor = {"splendor", splendor_draw, splendor_help, splendor_score,
+                                      splendor_changes};

@@ -4,6 +4,8 @@
  * gems and the rate of each colour; every player's score, order card, gems,
  * front brokers, screen and character cards. A broker this seat may not see
  * shows as "?" (Y-11). Help texts quote the rules reference (rules/ys.md). */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -533,4 +535,47 @@ static void ys_score(const cJSON *view, tui_text *h)
                             "black); still tied, a shared win.");
 }
 
-const tui_board tui_board_ys = {"ys", ys_draw, ys_help, ys_score};
+/* ------------------------------------------------------------ changes */
+
+static void append(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t n, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    if (len + 1 >= n) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, n - len, fmt, ap);
+    va_end(ap);
+}
+
+/* Points, gems and rates an action moved (scoring happens inside actions). */
+static void ys_changes(const cJSON *before, const cJSON *after, char *buf, size_t n)
+{
+    static const char *const all[5] = {"blue", "green", "yellow", "red", "black"};
+    buf[0] = '\0';
+    const cJSON *pb = tj(before, "players"), *pa = tj(after, "players");
+    for (int q = 0; q < cJSON_GetArraySize(pa); q++) {
+        const cJSON *b = cJSON_GetArrayItem(pb, q), *a = cJSON_GetArrayItem(pa, q);
+        int ds = tj_int(a, "score") - tj_int(b, "score"), head = 0;
+        if (ds) {
+            append(buf, n, "%sS%d %+d pts", buf[0] ? "; " : "", q, ds);
+            head = 1;
+        }
+        for (int g = 0; g < 5; g++) {
+            int d = tj_int(tj(a, "gems"), all[g]) - tj_int(tj(b, "gems"), all[g]);
+            if (!d) continue;
+            if (!head) append(buf, n, "%sS%d", buf[0] ? "; " : "", q);
+            append(buf, n, "%s %+d %s", head ? "," : "", d, all[g]);
+            head = 1;
+        }
+    }
+    int head = 0;
+    for (int c = 0; c < 4; c++) {
+        int d = tj_int(tj(after, "rates"), colours[c]) - tj_int(tj(before, "rates"), colours[c]);
+        if (!d) continue;
+        append(buf, n, "%s%s %+d", head ? ", " : buf[0] ? "; rates: " : "rates: ", colours[c], d);
+        head = 1;
+    }
+}
+
+const tui_board tui_board_ys = {"ys", ys_draw, ys_help, ys_score, ys_changes};
