@@ -642,10 +642,19 @@ int srv_table_bot_step(srv_table *t)
     gg_action a;
     gg_error ge;
     int ok = copy && gg_bot_choose(bot, copy, seat, &a, &ge) == GG_OK;
+    if (!ok && copy) {
+        /* A bot that fails must not stall the table: a random legal move instead. */
+        fprintf(stderr, "gemgames serve: table %s: bot at seat %d failed (%s); moving at random\n",
+                t->id, seat, ge.msg);
+        gg_action list[GG_MAX_ACTIONS];
+        int count = gg_legal(copy, seat, list);
+        if (count > 0) {
+            a = list[srv_random_u64() % (uint64_t)count];
+            ok = 1;
+        }
+    }
     char text[GG_MAX_NOTATION], canon[GG_MAX_NOTATION];
     if (ok) gg_action_format(copy, seat, a, text, sizeof text);
-    else fprintf(stderr, "gemgames serve: table %s: bot at seat %d failed: %s\n", t->id, seat,
-                 copy ? ge.msg : "out of memory");
     gg_free(copy);
 
     pthread_mutex_lock(&t->mu);
