@@ -50,7 +50,8 @@ typedef struct group {
     double score_sum;             /* over entrant-games */
     double pair_sum, pair_sq;     /* per game: mean pairwise score vs group 0 */
     long pair_games;
-    double think_ms;              /* time spent choosing */
+    double think_ms;              /* time spent choosing (wall clock) */
+    double cpu_ms;                /* CPU time spent choosing (this process) */
     long decisions;
     long iterations;              /* ISMCTS iterations (search bots only) */
 } group;
@@ -173,12 +174,14 @@ static int is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static double now_ms(void)
+static double clock_ms(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
+static double now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
+static double cpu_ms(void) { return clock_ms(CLOCK_PROCESS_CPUTIME_ID); }
 
 /* Plays game `g`: entrant e at seat (e + g) mod N. */
 static int play_game(const match_args *a, match *m, gg_bot **bots, long g)
@@ -203,9 +206,10 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g)
             int e = row->seat_entrant[seats[i]];
             gg_action act;
             group *G = &m->groups[m->group_of[e]];
-            double t0 = now_ms();
+            double t0 = now_ms(), c0 = cpu_ms();
             gg_status st = gg_bot_choose(bots[e], s, seats[i], &act, &err);
             G->think_ms += now_ms() - t0;
+            G->cpu_ms += cpu_ms() - c0;
             G->decisions++;
             if (gg_ismcts_last_iterations(bots[e]) > 0) G->iterations += gg_ismcts_last_iterations(bots[e]);
             if (st != GG_OK ||
@@ -336,9 +340,12 @@ static void print_json(const match_args *a, const match *m)
         cJSON_AddNumberToObject(x, "decisions", (double)G->decisions);
         cJSON_AddItemToObject(x, "ms_per_decision",
                               json_number(G->decisions ? G->think_ms / (double)G->decisions : 0));
-        if (G->iterations)
+        if (G->iterations) {
             cJSON_AddItemToObject(x, "iterations_per_second",
                                   json_number(1000.0 * (double)G->iterations / G->think_ms));
+            cJSON_AddItemToObject(x, "iterations_per_cpu_second",
+                                  json_number(1000.0 * (double)G->iterations / G->cpu_ms));
+        }
         cJSON_AddItemToArray(bots, x);
     }
     cJSON *list = cJSON_AddArrayToObject(root, "game_list");
@@ -397,7 +404,9 @@ static void print_text(const match_args *a, const match *m)
         printf("%-32s %ld decisions, %.2f ms each", G->spec, G->decisions,
                G->decisions ? G->think_ms / (double)G->decisions : 0.0);
         if (G->iterations)
-            printf(", %.0f ISMCTS iterations/s", 1000.0 * (double)G->iterations / G->think_ms);
+            printf(", %.0f ISMCTS iterations/s (%.0f per CPU second)",
+                   1000.0 * (double)G->iterations / G->think_ms,
+                   1000.0 * (double)G->iterations / G->cpu_ms);
         printf("\n");
     }
 }

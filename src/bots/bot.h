@@ -31,15 +31,22 @@ extern const gg_bot_kind gg_bot_engine;    /* engine.c */
 typedef int (*gg_rollout_policy)(const gg_state *s, int seat, const gg_action *legal, int n,
                                  gg_rng *rng);
 
-/* One game's heuristic: a name and its policy. */
+/* A game's evaluation of an unfinished state (a determinization): each
+ * seat's chance to win, in [0, 1]. Used where ISMCTS cuts a rollout short. */
+typedef void (*gg_state_eval)(const gg_state *s, double value[GG_MAX_SEATS]);
+
+/* One game's heuristic: a name, its policy, optionally an evaluation. */
 typedef struct gg_heuristic {
     const char *game; /* gg_game_name */
     gg_rollout_policy policy;
+    gg_state_eval eval;
 } gg_heuristic;
 
 
-/* The heuristic policy of a game, or NULL when it has none. */
+
+/* The heuristic policy / evaluation of a game, or NULL when it has none. */
 gg_rollout_policy gg_heuristic_policy(const gg_game *game);
+gg_state_eval gg_heuristic_eval(const gg_game *game);
 /* Iterations the last gg_bot_choose of an ISMCTS bot ran (all threads); -1
  * for another kind of bot. For benchmarks. */
 long gg_ismcts_last_iterations(const gg_bot *bot);

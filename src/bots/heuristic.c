@@ -11,11 +11,23 @@ static const gg_heuristic *const heuristics[] = {
     NULL,
 };
 
-gg_rollout_policy gg_heuristic_policy(const gg_game *game)
+static const gg_heuristic *find(const gg_game *game)
 {
     for (int i = 0; heuristics[i]; i++)
-        if (strcmp(heuristics[i]->game, gg_game_name(game)) == 0) return heuristics[i]->policy;
+        if (strcmp(heuristics[i]->game, gg_game_name(game)) == 0) return heuristics[i];
     return NULL;
+}
+
+gg_rollout_policy gg_heuristic_policy(const gg_game *game)
+{
+    const gg_heuristic *h = find(game);
+    return h ? h->policy : NULL;
+}
+
+gg_state_eval gg_heuristic_eval(const gg_game *game)
+{
+    const gg_heuristic *h = find(game);
+    return h ? h->eval : NULL;
 }
 
 static gg_status heuristic_create(gg_bot *bot, const char *params, gg_error *err)

@@ -85,6 +85,7 @@ typedef struct worker {
     double deadline;
     const ismcts_params *p;
     gg_rollout_policy policy;
+    gg_state_eval eval;
 } worker;
 
 typedef struct ismcts {
@@ -138,11 +139,16 @@ static int in_sorted(const gg_action *list, int n, gg_action a)
 }
 
 /* The reward of every seat for a finished (or cut-off) game, in [0, 1]. */
-static void rewards(const gg_state *s, int rank_reward, double r[GG_MAX_SEATS])
+static void rewards(const gg_state *s, int rank_reward, gg_state_eval eval,
+                    double r[GG_MAX_SEATS])
 {
     gg_result res;
     gg_result_get(s, &res);
     int n = res.players;
+    if (!res.over && eval) {
+        eval(s, r);
+        return;
+    }
     if (!res.over) {
         /* cut off: rank by the score so far */
         res.winners = 0;
@@ -348,7 +354,7 @@ static void iterate(worker *w)
     }
     rollout(w, s);
     double r[GG_MAX_SEATS];
-    rewards(s, w->p->rank_reward, r);
+    rewards(s, w->p->rank_reward, w->eval, r);
     for (int d = 0; d < depth; d++) {
         const step *st = &path[d];
         w->nodes[st->nd].visits++;
@@ -505,6 +511,7 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
         w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
         w->deadline = deadline;
         w->policy = m->p.heuristic ? gg_heuristic_policy(s->game) : NULL;
+        w->eval = gg_heuristic_eval(s->game);
     }
     pthread_t th;
     int threaded = m->p.threads == 2 && pthread_create(&th, NULL, search, &m->w[1]) == 0;
