@@ -19,11 +19,14 @@ const game = games.find((g) => g.name === 'splendor') || games[0];
 if (!game) { skip('crash test', 'no game is registered yet'); await srv.stop(); cleanup(dir); done(); }
 const P = Math.max(2, game.min_players);
 
-// Bot tables, and one table where seat 0 is this test's client.
+// Bot tables of every game, and one table where seat 0 is this test's client.
 const tables = [];
-for (let i = 0; i < 6; i++) {
-  const r = await http(srv, 'POST', '/api/tables', { game: game.name, players: P, seats: Array(P).fill('random'), seed: 100 + i });
-  tables.push({ id: r.json.id, bot: true });
+for (const g of games) {
+  for (let i = 0; i < 3; i++) {
+    const n = Math.min(g.max_players, Math.max(2, g.min_players) + i);
+    const r = await http(srv, 'POST', '/api/tables', { game: g.name, players: n, seats: Array(n).fill('random'), seed: 100 + i });
+    tables.push({ id: r.json.id, bot: true });
+  }
 }
 const human = (await http(srv, 'POST', '/api/tables', { game: game.name, players: P, seats: ['human', ...Array(P - 1).fill('random')], seed: 7 })).json;
 tables.push({ id: human.id, bot: false });
@@ -86,9 +89,18 @@ async function checkDurable(when) {
 }
 
 let lost = [];
-let kills = 0;
+let kills = 0, killsDuringPlay = 0;
 for (; kills < KILLS; kills++) {
+  // New bot games keep arriving, so every kill lands in the middle of some.
+  if (kills % 4 === 3) {
+    const g = games[kills % games.length];
+    const n = Math.max(2, g.min_players);
+    const r = await http(srv, 'POST', '/api/tables', { game: g.name, players: n, seats: Array(n).fill('random'), seed: 1000 + kills });
+    tables.push({ id: r.json.id, bot: true });
+  }
   await sleep(40 + rand() * 400);
+  const infos = await Promise.all(tables.map(async (t) => (await http(srv, 'GET', `/api/tables/${t.id}`)).json));
+  if (infos.some((i) => i.moves > 0 && !i.over)) killsDuringPlay++;
   up = false;
   await srv.kill();
   watchers.forEach((w) => { try { w.ws.terminate(); } catch { /* gone */ } });
@@ -97,7 +109,7 @@ for (; kills < KILLS; kills++) {
   lost.push(...(await checkDurable(`kill ${kills + 1}`)));
   watchAll();
 }
-ok(kills === KILLS, `the server was killed with SIGKILL ${KILLS} times and restarted`);
+ok(kills === KILLS && killsDuringPlay === KILLS, `the server was killed with SIGKILL ${KILLS} times during play and restarted`, { killsDuringPlay });
 ok(lost.length === 0, 'every acknowledged or shown move survived every kill', lost.slice(0, 10));
 ok(acked.filter((a) => a !== undefined).length > 0, `the client's moves were acknowledged (${acked.filter((a) => a !== undefined).length})`);
 
