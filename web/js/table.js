@@ -55,6 +55,7 @@ function App() {
   const me = st.seat;
   const Board = boards[table.game] || GenericBoard;
   const myTurn = st.legal.length > 0;
+  document.title = `${myTurn ? '● Your move — ' : st.over ? 'Game over — ' : ''}${table.title} · gemgames`;
   const waitingOn = st.actors.filter((a) => a !== me);
 
   return html`<div class="page table-page">
