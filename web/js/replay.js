@@ -3,7 +3,7 @@
 // follow it from any seat's point of view, which then shows everything.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { html, api, hashParams, Log, Scores, GenericBoard, breakdownOf, seatName } from './common.js';
+import { html, api, hashParams, humanize, Log, Scores, GenericBoard, breakdownOf, seatName } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 
@@ -36,11 +36,11 @@ function Replay() {
   return html`<div class="page replay-page">
     <header><a href="/" class="home">gemgames</a><span class="title">Replay · ${info.title} · table ${info.id}</span></header>
     <div class="replay-bar">
-      <button onClick=${() => go(0)} aria-label="first">⏮</button>
+      <button onClick=${() => go(0)} aria-label="first">«</button>
       <button onClick=${() => go(step - 1)} aria-label="back">◀</button>
       <input type="range" min="0" max=${info.moves} value=${step ?? 0} onInput=${(e) => go(Number(e.target.value))} />
       <button onClick=${() => go(step + 1)} aria-label="forward">▶</button>
-      <button onClick=${() => go(info.moves)} aria-label="last">⏭</button>
+      <button onClick=${() => go(info.moves)} aria-label="last">»</button>
       <span>move ${step} of ${info.moves}</span>
       <label>as <select value=${viewer} onChange=${(e) => setViewer(Number(e.target.value))}>
         ${viewers.map((v) => html`<option value=${v}>${v < 0 ? 'spectator' : seatName(info, v)}</option>`)}
@@ -51,7 +51,7 @@ function Replay() {
     ${frame ? html`<main class="layout">
       <section class="board-area"><${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null} /></section>
       <aside class="side">
-        <div class="decision">${frame.view.decision || ''}</div>
+        <div class="decision">${humanize(frame.view.decision || '', viewer)}</div>
         ${frame.view.over ? html`<${Scores} result=${info.result} breakdown=${breakdownOf(frame.view)} table=${info} me=${viewer} />` : ''}
         <h3>Log</h3><${Log} log=${frame.log} me=${viewer} />
       </aside></main>` : ''}
