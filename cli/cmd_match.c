@@ -13,7 +13,7 @@
  *
  * Results, per distinct spec (entrants with the same spec pooled):
  *   win share  a game's winners share 1 (ties split); the mean over games
- *              of the group's average share, with a 95% normal interval
+ *              of the group's average share, with a 95% Wilson interval
  *              (parity is 1/N);
  *   score      the mean final score;
  *   Elo        against the first spec: from the pairwise score p (1 for
@@ -264,16 +264,26 @@ typedef struct interval {
     double mean, lo, hi;
 } interval;
 
-/* Mean and 95% normal interval of n observations in [0,1]. */
+/*
+ * Mean of n per-game observations in [0,1] and its 95% Wilson score interval
+ * (Wilson 1927), treating the mean as a proportion over n games. Unlike the
+ * normal interval it never collapses to a point at 0% or 100% (400 wins of
+ * 400 give [99.05%, 100%]), and for shares split by ties or averaged over
+ * several entrants (less spread than a proportion) it is conservative.
+ */
 static interval mean_ci(double sum, double sq, long n)
 {
+    (void)sq;
     interval r = {0, 0, 0};
     if (n <= 0) return r;
-    r.mean = sum / (double)n;
-    double var = n > 1 ? (sq - sum * sum / (double)n) / (double)(n - 1) : 0;
-    double half = 1.959964 * sqrt(var > 0 ? var : 0) / sqrt((double)n);
-    r.lo = fmax(0, r.mean - half);
-    r.hi = fmin(1, r.mean + half);
+    const double z = 1.959964;
+    double p = sum / (double)n, nn = (double)n;
+    double denom = 1 + z * z / nn;
+    double centre = (p + z * z / (2 * nn)) / denom;
+    double half = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
+    r.mean = p;
+    r.lo = fmax(0, centre - half);
+    r.hi = fmin(1, centre + half);
     return r;
 }
 
