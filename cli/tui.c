@@ -99,18 +99,28 @@ static int is_enter(int ch)
 
 /*
  * Did applying `a` (seat p) show some human anything they could not know
- * before? For each human h: apply `a` to the real state and to states where
- * everything hidden from h (other seats' secrets, deck orders, the RNG) was
- * redrawn by gg_determinize. If h's view afterwards differs, the outcome
- * depended on a hidden value or on chance: undo must not cross it. If the
- * action cannot even be replayed on the redrawn states (it used a secret
- * of p's), we count it as a reveal, to be safe.
+ * before? For each human h we apply `a` to the real state and to states in
+ * which everything hidden from h (other seats' secrets, deck orders, the
+ * RNG) was redrawn by gg_determinize:
+ *   - if h's view afterwards differs, the outcome depended on a hidden value
+ *     or on chance (a card drawn, bids revealed, a ship turned up);
+ *   - if an action h sees in full cannot be played in some redrawn world,
+ *     the action itself told h something (e.g. a broker played face up from
+ *     behind a screen shows it was not among that seat's face-down ones).
+ * An action h sees masked (a face-down broker, a bid) may fail in a redrawn
+ * world only because of its hidden part; that says nothing. If it cannot be
+ * replayed in any world we count a reveal, to be safe. Undo never crosses
+ * an action for which this returns 1.
  */
 static int action_reveals(tui *t, int p, gg_action a)
 {
-    enum { TRIES = 4 };
+    enum { TRIES = 8 };
+    char full[GG_MAX_NOTATION], seen[GG_MAX_NOTATION];
+    gg_action_format(t->s, p, a, full, sizeof full);
     for (int h = 0; h < t->players; h++) {
         if (!t->human[h]) continue;
+        gg_action_announce(t->s, p, a, h, seen, sizeof seen);
+        int public_action = strcmp(full, seen) == 0;
         gg_error err;
         gg_state *after = gg_clone(t->s);
         if (!after || gg_apply(after, p, a, &err) != GG_OK) {
@@ -119,21 +129,26 @@ static int action_reveals(tui *t, int p, gg_action a)
         }
         char *want = gg_view_json(after, h);
         gg_free(after);
-        int applied = 0, differs = 0;
-        for (int k = 0; k < TRIES && !differs; k++) {
+        int applied = 0, reveals = !want;
+        for (int k = 0; k < TRIES && !reveals; k++) {
             gg_state *d = gg_clone(t->s);
-            if (!d) break;
+            if (!d) {
+                reveals = 1;
+                break;
+            }
             gg_determinize(d, h, &t->rng);
             if (gg_apply(d, p, a, &err) == GG_OK) {
                 applied++;
                 char *got = gg_view_json(d, h);
-                differs = !want || !got || strcmp(want, got) != 0;
+                reveals = !got || strcmp(want, got) != 0;
                 free(got);
+            } else if (public_action) {
+                reveals = 1;
             }
             gg_free(d);
         }
         free(want);
-        if (differs || !applied) return 1;
+        if (reveals || !applied) return 1;
     }
     return 0;
 }

@@ -37,6 +37,11 @@ if tui_screen | grep -Eq 'S[123] random +bid [0-9]'; then echo "not ok $T_N - th
 else echo "ok $T_N - the bots' bids are announced without values"; fi
 tui_keys q
 
+# Undo never crosses the reveal of the bids.
+tui_wait "S0 (you) to play"
+tui_keys F3
+screen_has "undo is refused once the bids were revealed" "Cannot undo: move 4 (bid 4+4)"
+
 # A move with the keys: Enter plays the highlighted (first) move.
 tui_wait "S0 (you) to play"
 first=$(tui_screen | sed -n '/ to play/{n;p;}' | sed 's/  .*//')
