@@ -6,6 +6,7 @@
 #   make bench      gemgames bench for every game
 # Modules add generated sources and flags in their own module.mk files.
 
+.DEFAULT_GOAL := all
 VARIANT ?= rel
 O       := build/$(VARIANT)
 GEN     := build/gen

@@ -1,0 +1,52 @@
+# gen_data.awk — turns data/splendor/cards.csv and nobles.csv into C tables
+# (build/gen/splendor_data.c). Refuses malformed data: wrong header, ids out
+# of order, unknown colours, tiers not 40/30/20, anything not a small number.
+function fail(msg) { printf "gen_data.awk: %s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"; bad = 1; exit 1 }
+function num(v, what) { if (v !~ /^[0-9]+$/ || v + 0 > 15) fail(what " must be a whole number from 0 to 15, not \"" v "\""); return v + 0 }
+BEGIN {
+    FS = ","
+    colour["white"] = 0; colour["blue"] = 1; colour["green"] = 2; colour["red"] = 3; colour["black"] = 4
+    print "/* Generated from data/splendor/cards.csv and nobles.csv by src/splendor/gen_data.awk. */"
+    print "#include \"splendor/splendor.h\""
+    print ""
+}
+{ sub(/\r$/, "") }
+FILENAME ~ /cards\.csv$/ && FNR == 1 {
+    if ($0 != "id,tier,bonus,points,white,blue,green,red,black") fail("unexpected header")
+    print "const spl_card spl_cards[SPL_CARDS] = {"
+    next
+}
+FILENAME ~ /cards\.csv$/ {
+    if (NF != 9) fail("expected 9 fields")
+    if ($1 != (ncards + 0) "") fail("card ids must run 0, 1, 2, ... in order")
+    t = num($2, "tier"); if (t < 1 || t > 3 || t < lasttier) fail("tiers must be 1..3, in order")
+    lasttier = t; tiercount[t]++
+    if (!($3 in colour)) fail("unknown bonus colour \"" $3 "\"")
+    printf "    {{%d, %d, %d, %d, %d}, %d, %d, %d},\n", num($5, "white"), num($6, "blue"), \
+        num($7, "green"), num($8, "red"), num($9, "black"), t - 1, colour[$3], num($4, "points")
+    ncards++
+    next
+}
+FILENAME ~ /nobles\.csv$/ && FNR == 1 {
+    if ($0 != "id,points,white,blue,green,red,black") fail("unexpected header")
+    print "};"
+    print ""
+    print "const spl_noble spl_nobles[SPL_NOBLES] = {"
+    next
+}
+FILENAME ~ /nobles\.csv$/ {
+    if (NF != 7) fail("expected 7 fields")
+    if ($1 != (nnobles + 0) "") fail("noble ids must run 0, 1, 2, ... in order")
+    printf "    {{%d, %d, %d, %d, %d}, %d},\n", num($3, "white"), num($4, "blue"), \
+        num($5, "green"), num($6, "red"), num($7, "black"), num($2, "points")
+    nnobles++
+    next
+}
+END {
+    if (bad) exit 1
+    if (ncards != 90 || tiercount[1] != 40 || tiercount[2] != 30 || tiercount[3] != 20) {
+        print "gen_data.awk: cards.csv must hold 40/30/20 cards in tiers 1/2/3" > "/dev/stderr"; exit 1
+    }
+    if (nnobles != 10) { print "gen_data.awk: nobles.csv must hold 10 nobles" > "/dev/stderr"; exit 1 }
+    print "};"
+}

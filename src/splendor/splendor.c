@@ -1,0 +1,660 @@
+/*
+ * splendor.c — Splendor rules: set-up, legal actions, applying them, the end
+ * of a turn and of the game (rules reference S-1 … S-5).
+ *
+ * Speed matters here (random playouts, search): legal() and apply() never
+ * allocate, and colour vectors are handled eight bytes at a time.
+ */
+#include <string.h>
+
+#include "splendor/splendor.h"
+
+const char spl_colour_letter[SPL_TOKEN_KINDS] = {'W', 'B', 'G', 'R', 'K', 'Y'};
+const char *const spl_colour_name[SPL_TOKEN_KINDS] = {"white", "blue", "green",
+                                                       "red",   "black", "gold"};
+
+static const gg_option_info spl_options[] = {
+    {"first", {"seat0", "random"}, 2, "who takes the first turn (S-2.2)"},
+};
+
+/* ------------------------------------------------------ colour vectors */
+
+#define HI8 0x8080808080808080ull
+#define LO7 0x7f7f7f7f7f7f7f7full
+#define COLOURS5 0x000000ffffffffffull
+
+static inline uint64_t vec_load(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* Per byte max(a - b, 0); every byte below 128. */
+static inline uint64_t vec_sat_sub(uint64_t a, uint64_t b)
+{
+    uint64_t d = (a | HI8) - b;
+    uint64_t keep = ((d & HI8) >> 7) * 0xffu;
+    return d & LO7 & keep;
+}
+
+/* Sum of the bytes (the total stays below 256). */
+static inline unsigned vec_sum(uint64_t v) { return (unsigned)((v * 0x0101010101010101ull) >> 56); }
+
+/* 1 when every byte of a is >= the matching byte of b. */
+static inline int vec_covers(uint64_t a, uint64_t b) { return (((a | HI8) - b) & HI8) == HI8; }
+
+static inline spl_state *ST(gg_state *s) { return (spl_state *)s; }
+static inline const spl_state *CST(const gg_state *s) { return (const spl_state *)s; }
+
+/* ---------------------------------------------------------------- set-up */
+
+int spl_tokens_per_colour(int players)
+{
+    return players == 2 ? 4 : players == 3 ? 5 : 7; /* S-1.3 */
+}
+
+static void shuffle(uint8_t *a, int n, gg_rng *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+static void refill_slot(spl_state *st, int tier, int slot)
+{
+    /* S-3.5: replaced at once from the deck; an empty deck leaves it empty. */
+    if (st->deck_n[tier] == 0) {
+        st->board[tier][slot] = SPL_NONE;
+        return;
+    }
+    int top = --st->deck_n[tier];
+    st->board[tier][slot] = st->deck[tier][top];
+    st->deck[tier][top] = 0;
+}
+
+static gg_status spl_init(gg_state *s, gg_error *err)
+{
+    (void)err;
+    spl_state *st = ST(s);
+    int n = s->players;
+    /* S-2.2: seat 0 begins unless the table asked for a random first player. */
+    st->first = s->opts.value[0] == 1 ? (uint8_t)gg_rng_below(&s->rng, (uint32_t)n) : 0;
+    st->turn = st->first;
+    for (int c = 0; c < SPL_COLOURS; c++) st->supply[c] = (uint8_t)spl_tokens_per_colour(n);
+    st->supply[SPL_GOLD] = SPL_GOLD_TOKENS; /* S-1.3 */
+    /* S-2.1: shuffle each tier, deal four face up. */
+    for (int id = 0; id < SPL_CARDS; id++) {
+        int t = spl_cards[id].tier;
+        st->deck[t][st->deck_n[t]++] = (uint8_t)id;
+    }
+    for (int t = 0; t < SPL_TIERS; t++) {
+        shuffle(st->deck[t], st->deck_n[t], &s->rng);
+        for (int k = 0; k < SPL_SLOTS; k++) refill_slot(st, t, k);
+    }
+    /* S-1.4, S-2.1: players + 1 nobles at random. */
+    uint8_t nobles[SPL_NOBLES];
+    for (int i = 0; i < SPL_NOBLES; i++) nobles[i] = (uint8_t)i;
+    shuffle(nobles, SPL_NOBLES, &s->rng);
+    memset(st->noble, SPL_NONE, sizeof st->noble);
+    for (int i = 0; i <= n; i++) st->noble[i] = nobles[i];
+    for (int p = 0; p < SPL_MAX_PLAYERS; p++) memset(st->pl[p].reserved, SPL_NONE, SPL_HAND);
+    return GG_OK;
+}
+
+/* ----------------------------------------------------------- who acts */
+
+int spl_actors(const gg_state *s, int seats[GG_MAX_SEATS])
+{
+    const spl_state *st = CST(s);
+    if (st->over) return 0;
+    seats[0] = st->turn;
+    return 1;
+}
+
+int spl_is_over(const gg_state *s) { return CST(s)->over; }
+
+int spl_excess(const spl_state *st)
+{
+    int e = st->pl[st->turn].ntokens - SPL_TOKEN_LIMIT;
+    return st->phase == SPL_RETURN && e > 0 ? e : 0;
+}
+
+int spl_source_card(const spl_state *st, int seat, int src, int reserve)
+{
+    if (src < 12) return st->board[src / 4][src % 4];
+    if (reserve) {
+        int t = src - SPL_SRC_DECK;
+        return t < SPL_TIERS && st->deck_n[t] ? st->deck[t][st->deck_n[t] - 1] : SPL_NONE;
+    }
+    int i = src - SPL_SRC_HAND;
+    return i < st->pl[seat].nreserved ? st->pl[seat].reserved[i] : SPL_NONE;
+}
+
+unsigned spl_qualifying_nobles(const spl_state *st, int seat)
+{
+    const spl_player *p = &st->pl[seat];
+    if (p->ncards < 8) return 0; /* every noble asks for at least 8 bonuses */
+    uint64_t bonus = vec_load(p->bonus);
+    unsigned q = 0;
+    for (int i = 0; i <= st->base.players; i++) {
+        int id = st->noble[i];
+        if (id != SPL_NONE && vec_covers(bonus, vec_load(spl_nobles[id].need))) q |= 1u << i;
+    }
+    return q;
+}
+
+/* --------------------------------------------------------- legal actions */
+
+/* Colour masks with 1, 2 and 3 colours, ascending (S-3.1). */
+static const uint8_t masks_of_size[4][10] = {
+    {0},
+    {1, 2, 4, 8, 16},
+    {3, 5, 6, 9, 10, 12, 17, 18, 20, 24},
+    {7, 11, 13, 14, 19, 21, 22, 25, 26, 28},
+};
+static const uint8_t n_masks_of_size[4] = {0, 5, 10, 10};
+static const uint8_t popcount5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
+/* Hot path: candidates are written unconditionally and kept by adding the
+ * condition to n (no unpredictable branches in random playouts). */
+static int legal_take(const spl_state *st, gg_action *out, int n)
+{
+    unsigned avail = 0;
+    for (int c = 0; c < SPL_COLOURS; c++) avail |= (unsigned)(st->supply[c] != 0) << c;
+    /* S-3.1 decision: three colours, or every colour left when fewer remain. */
+    int k = popcount5[avail];
+    if (k > 3) k = 3;
+    const uint8_t *m = masks_of_size[k];
+    for (int i = 0; i < n_masks_of_size[k]; i++) {
+        out[n] = SPL_ACTION(SPL_A_TAKE3, m[i]);
+        n += (m[i] & ~avail) == 0;
+    }
+    for (int c = 0; c < SPL_COLOURS; c++) { /* S-3.2: the pile holds at least 4 */
+        out[n] = SPL_ACTION(SPL_A_TAKE2, c);
+        n += st->supply[c] >= 4;
+    }
+    return n;
+}
+
+static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *out, int n)
+{
+    if (p->nreserved >= SPL_HAND) return n; /* S-3.3 */
+    const uint8_t *board = &st->board[0][0];
+    for (int src = 0; src < 12; src++) {
+        out[n] = SPL_ACTION(SPL_A_RESERVE, src);
+        n += board[src] != SPL_NONE;
+    }
+    for (int t = 0; t < SPL_TIERS; t++) {
+        out[n] = SPL_ACTION(SPL_A_RESERVE, SPL_SRC_DECK + t);
+        n += st->deck_n[t] != 0;
+    }
+    return n;
+}
+
+/* Every way to pay `need` (per colour, after bonuses) with gold standing in
+ * for some coloured tokens: gold[c] in [need-held, need], total <= gold held.
+ * Emitted in ascending order of the 3-bit-per-colour gold field (S-3.4). */
+typedef struct pay_ctx {
+    uint8_t lo[5], hi[5];
+    gg_action base;
+    gg_action *out;
+    int n;
+} pay_ctx;
+
+static void enum_payments(pay_ctx *c, int colour, unsigned gold_left, unsigned field)
+{
+    if (colour < 0) {
+        c->out[c->n++] = c->base | field;
+        return;
+    }
+    for (unsigned g = c->lo[colour]; g <= c->hi[colour] && g <= gold_left; g++)
+        enum_payments(c, colour - 1, gold_left - g, field | g << (3 * colour));
+}
+
+/* `wealth` = bonuses + coloured tokens held, per colour. */
+static int legal_buy_one(const spl_player *p, uint64_t wealth, int card, int src,
+                         gg_action *out, int n)
+{
+    uint64_t cost = vec_load(spl_cards[card].cost);
+    unsigned gold = p->tokens[SPL_GOLD];
+    gg_action base = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
+    if (gold == 0) { /* the common case: no choice of payment */
+        if (vec_covers(wealth, cost)) out[n++] = base;
+        return n;
+    }
+    uint64_t lacking = vec_sat_sub(cost, wealth);
+    if (vec_sum(lacking) > gold) return n;
+    uint64_t need = vec_sat_sub(cost, vec_load(p->bonus));
+    if (need == 0) {
+        out[n++] = base;
+        return n;
+    }
+    pay_ctx c;
+    for (int k = 0; k < SPL_COLOURS; k++) {
+        c.lo[k] = (uint8_t)(lacking >> (8 * k));
+        c.hi[k] = (uint8_t)(need >> (8 * k));
+    }
+    c.base = base;
+    c.out = out;
+    c.n = n;
+    enum_payments(&c, SPL_COLOURS - 1, gold, 0);
+    return c.n;
+}
+
+static uint64_t wealth_of(const spl_player *p)
+{
+    return vec_load(p->bonus) + (vec_load(p->tokens) & COLOURS5);
+}
+
+static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, int n)
+{
+    uint64_t wealth = wealth_of(p);
+    const uint8_t *board = &st->board[0][0];
+    if (p->tokens[SPL_GOLD] == 0) { /* no gold: one way to pay, if any */
+        for (int src = 0; src < 12; src++) {
+            int card = board[src], there = card != SPL_NONE;
+            out[n] = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
+            n += there & vec_covers(wealth, vec_load(spl_cards[there ? card : 0].cost));
+        }
+        for (int i = 0; i < p->nreserved; i++) {
+            out[n] = SPL_ACTION(SPL_A_BUY, (unsigned)(SPL_SRC_HAND + i) << 16);
+            n += vec_covers(wealth, vec_load(spl_cards[p->reserved[i]].cost));
+        }
+        return n;
+    }
+    for (int src = 0; src < 12; src++)
+        if (board[src] != SPL_NONE) n = legal_buy_one(p, wealth, board[src], src, out, n);
+    for (int i = 0; i < p->nreserved; i++)
+        n = legal_buy_one(p, wealth, p->reserved[i], SPL_SRC_HAND + i, out, n);
+    return n;
+}
+
+/* S-4.1: every multiset of exactly `left` (1..3) held tokens, as a field of
+ * 2 bits per kind, ascending. */
+static int legal_return(const spl_player *p, int left, gg_action *out)
+{
+    int n = 0;
+    const uint8_t *t = p->tokens;
+    for (int i = 0; i < SPL_TOKEN_KINDS; i++) {
+        if (!t[i]) continue;
+        if (left == 1) {
+            out[n++] = SPL_ACTION(SPL_A_RETURN, 1u << 2 * i);
+            continue;
+        }
+        for (int j = i; j < SPL_TOKEN_KINDS; j++) {
+            if (t[j] < 1 + (j == i)) continue;
+            unsigned f2 = (1u << 2 * i) + (1u << 2 * j);
+            if (left == 2) {
+                out[n++] = SPL_ACTION(SPL_A_RETURN, f2);
+                continue;
+            }
+            for (int k = j; k < SPL_TOKEN_KINDS; k++)
+                if (t[k] >= 1 + (k == i) + (k == j))
+                    out[n++] = SPL_ACTION(SPL_A_RETURN, f2 + (1u << 2 * k));
+        }
+    }
+    for (int a = 1; a < n; a++) { /* insertion sort: at most 56 items */
+        gg_action x = out[a];
+        int b = a;
+        for (; b > 0 && out[b - 1] > x; b--) out[b] = out[b - 1];
+        out[b] = x;
+    }
+    return n;
+}
+
+int spl_legal(const gg_state *s, int seat, gg_action *out)
+{
+    const spl_state *st = CST(s);
+    if (st->over || seat != st->turn) return 0;
+    const spl_player *p = &st->pl[seat];
+    int n = 0;
+    switch (st->phase) {
+    case SPL_MAIN:
+        n = legal_take(st, out, n);
+        n = legal_reserve(st, p, out, n);
+        n = legal_buy(st, p, out, n);
+        if (n == 0) out[n++] = SPL_ACTION(SPL_A_PASS, 0); /* S-3.6 */
+        return n;
+    case SPL_RETURN:
+        return legal_return(p, spl_excess(st), out);
+    case SPL_NOBLE: {
+        unsigned q = spl_qualifying_nobles(st, seat);
+        for (int i = 0; i < SPL_MAX_NOBLE_SLOTS; i++)
+            if (q & 1u << i) out[n++] = SPL_ACTION(SPL_A_NOBLE, i);
+        return n;
+    }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------- applying */
+
+void spl_player_derive(spl_player *p)
+{
+    memset(p->bonus, 0, sizeof p->bonus);
+    int points = 0, cards = 0, tokens = 0;
+    for (int id = 0; id < SPL_CARDS; id++) {
+        if (!(p->bought[id >> 6] >> (id & 63) & 1)) continue;
+        p->bonus[spl_cards[id].bonus]++;
+        points += spl_cards[id].points;
+        cards++;
+    }
+    for (int i = 0; i < SPL_NOBLES; i++)
+        if (p->nobles >> i & 1) points += spl_nobles[i].points;
+    for (int k = 0; k < SPL_TOKEN_KINDS; k++) tokens += p->tokens[k];
+    p->points = (uint8_t)points;
+    p->ncards = (uint8_t)cards;
+    p->ntokens = (uint8_t)tokens;
+}
+
+static void take_noble(spl_state *st, spl_player *p, int slot)
+{
+    int id = st->noble[slot];
+    p->nobles |= (uint16_t)(1u << id);
+    p->points = (uint8_t)(p->points + spl_nobles[id].points);
+    st->noble[slot] = SPL_NONE;
+}
+
+/* S-5.1, S-3.6: the next seat; the game ends when a round completes after
+ * someone reached 15 points, or after a round in which everyone passed. */
+static void end_turn(spl_state *st)
+{
+    int n = st->base.players;
+    st->phase = SPL_MAIN;
+    if (st->pl[st->turn].points >= SPL_WIN_POINTS) st->last_round = 1;
+    int next = st->turn + 1 == n ? 0 : st->turn + 1;
+    if (next == st->first) {
+        if (st->last_round || st->passes == n) st->over = 1;
+        st->passes = 0;
+    }
+    st->turn = (uint8_t)next;
+}
+
+/* S-4.2: a qualifying noble visits (at most one); several → the player picks. */
+static void visit_nobles(spl_state *st)
+{
+    unsigned q = spl_qualifying_nobles(st, st->turn);
+    if (q && (q & (q - 1))) {
+        st->phase = SPL_NOBLE;
+        return;
+    }
+    if (q) take_noble(st, &st->pl[st->turn], __builtin_ctz(q));
+    end_turn(st);
+}
+
+/* After the turn's action: S-4.1 ten tokens, then S-4.2 nobles. */
+static void after_action(spl_state *st, const spl_player *p)
+{
+    if (p->ntokens > SPL_TOKEN_LIMIT) {
+        st->phase = SPL_RETURN;
+        return;
+    }
+    visit_nobles(st);
+}
+
+static void take_tokens(spl_state *st, spl_player *p, unsigned mask)
+{
+    for (int c = 0; c < SPL_COLOURS; c++) {
+        if (!(mask >> c & 1)) continue;
+        st->supply[c]--;
+        p->tokens[c]++;
+        p->ntokens++;
+    }
+}
+
+static void reserve_card(spl_state *st, spl_player *p, int src)
+{
+    int card, hidden = 0;
+    if (src < 12) {
+        card = st->board[src / 4][src % 4];
+        refill_slot(st, src / 4, src % 4);
+    } else {
+        int t = src - SPL_SRC_DECK;
+        int top = --st->deck_n[t];
+        card = st->deck[t][top];
+        st->deck[t][top] = 0;
+        hidden = 1; /* S-6.2: unseen by the others */
+    }
+    p->hidden = (uint8_t)(p->hidden | hidden << p->nreserved);
+    p->reserved[p->nreserved++] = (uint8_t)card;
+    if (st->supply[SPL_GOLD]) { /* S-3.3: one gold if any is left */
+        st->supply[SPL_GOLD]--;
+        p->tokens[SPL_GOLD]++;
+        p->ntokens++;
+    }
+}
+
+static void remove_reserved(spl_player *p, int i)
+{
+    for (int k = i; k + 1 < p->nreserved; k++) p->reserved[k] = p->reserved[k + 1];
+    unsigned low = p->hidden & ((1u << i) - 1), high = p->hidden >> (i + 1);
+    p->hidden = (uint8_t)(low | high << i);
+    p->reserved[--p->nreserved] = SPL_NONE;
+}
+
+static void buy_card(spl_state *st, spl_player *p, int src, unsigned goldfield)
+{
+    int card;
+    if (src < 12) {
+        card = st->board[src / 4][src % 4];
+        refill_slot(st, src / 4, src % 4);
+    } else {
+        card = p->reserved[src - SPL_SRC_HAND];
+        remove_reserved(p, src - SPL_SRC_HAND);
+    }
+    const spl_card *c = &spl_cards[card];
+    unsigned gold_total = 0;
+    for (int k = 0; k < SPL_COLOURS; k++) { /* S-3.4: cost minus bonuses, gold as chosen */
+        int need = c->cost[k] - p->bonus[k];
+        if (need <= 0) continue;
+        unsigned g = goldfield >> (3 * k) & 7;
+        int coloured = need - (int)g;
+        p->tokens[k] = (uint8_t)(p->tokens[k] - coloured);
+        st->supply[k] = (uint8_t)(st->supply[k] + coloured);
+        gold_total += g;
+        p->ntokens = (uint8_t)(p->ntokens - need);
+    }
+    p->tokens[SPL_GOLD] = (uint8_t)(p->tokens[SPL_GOLD] - gold_total);
+    st->supply[SPL_GOLD] = (uint8_t)(st->supply[SPL_GOLD] + gold_total);
+    p->bought[card >> 6] |= 1ull << (card & 63);
+    p->bonus[c->bonus]++;
+    p->points = (uint8_t)(p->points + c->points);
+    p->ncards++;
+}
+
+static void return_tokens(spl_state *st, spl_player *p, unsigned field)
+{
+    for (int k = 0; k < SPL_TOKEN_KINDS; k++) {
+        unsigned r = field >> (2 * k) & 3;
+        p->tokens[k] = (uint8_t)(p->tokens[k] - r);
+        st->supply[k] = (uint8_t)(st->supply[k] + r);
+        p->ntokens = (uint8_t)(p->ntokens - r);
+    }
+}
+
+void spl_apply(gg_state *s, int seat, gg_action a)
+{
+    spl_state *st = ST(s);
+    spl_player *p = &st->pl[seat];
+    unsigned pay = SPL_PAYLOAD(a);
+    switch (SPL_KIND(a)) {
+    case SPL_A_TAKE3:
+        take_tokens(st, p, pay);
+        after_action(st, p);
+        break;
+    case SPL_A_TAKE2:
+        st->supply[pay] = (uint8_t)(st->supply[pay] - 2);
+        p->tokens[pay] = (uint8_t)(p->tokens[pay] + 2);
+        p->ntokens = (uint8_t)(p->ntokens + 2);
+        after_action(st, p);
+        break;
+    case SPL_A_RESERVE:
+        reserve_card(st, p, (int)pay);
+        after_action(st, p);
+        break;
+    case SPL_A_BUY:
+        buy_card(st, p, (int)SPL_BUY_SRC(a), SPL_BUY_GOLD(a));
+        after_action(st, p);
+        break;
+    case SPL_A_RETURN:
+        return_tokens(st, p, pay);
+        visit_nobles(st);
+        break;
+    case SPL_A_NOBLE:
+        take_noble(st, p, (int)pay);
+        end_turn(st);
+        break;
+    case SPL_A_PASS:
+        st->passes++;
+        end_turn(st);
+        break;
+    default:
+        GG_ASSERT(!"unknown Splendor action");
+    }
+}
+
+/* ------------------------------------------------------------ validation */
+
+static const char *source_name(int src, int reserve, char *buf, size_t n)
+{
+    if (src < 12)
+        snprintf(buf, n, "face-up card %d-%d", src / 4 + 1, src % 4 + 1);
+    else if (reserve)
+        snprintf(buf, n, "the tier %d deck", src - SPL_SRC_DECK + 1);
+    else
+        snprintf(buf, n, "reserved card r%d", src - SPL_SRC_HAND + 1);
+    return buf;
+}
+
+static gg_status explain_main(const spl_state *st, const spl_player *p, gg_action a,
+                              gg_error *err)
+{
+    unsigned pay = SPL_PAYLOAD(a);
+    char name[48];
+    switch (SPL_KIND(a)) {
+    case SPL_A_TAKE3: {
+        unsigned avail = 0;
+        for (int c = 0; c < SPL_COLOURS; c++)
+            if (st->supply[c]) avail |= 1u << c;
+        for (int c = 0; c < SPL_COLOURS; c++)
+            if ((pay >> c & 1) && !st->supply[c])
+                return gg_fail(err, GG_EILLEGAL, "there are no %s tokens left (S-3.1)",
+                               spl_colour_name[c]);
+        int k = __builtin_popcount(avail) < 3 ? __builtin_popcount(avail) : 3;
+        return gg_fail(err, GG_EILLEGAL,
+                       "take exactly %d different colour%s: %d colour%s still ha%s tokens (S-3.1)",
+                       k, k == 1 ? "" : "s", __builtin_popcount(avail),
+                       __builtin_popcount(avail) == 1 ? "" : "s",
+                       __builtin_popcount(avail) == 1 ? "s" : "ve");
+    }
+    case SPL_A_TAKE2:
+        return gg_fail(err, GG_EILLEGAL,
+                       "taking 2 %s needs at least 4 in the pile; it holds %d (S-3.2)",
+                       spl_colour_name[pay % 5], st->supply[pay % 5]);
+    case SPL_A_RESERVE:
+        if (p->nreserved >= SPL_HAND)
+            return gg_fail(err, GG_EILLEGAL, "you already hold 3 reserved cards (S-3.3)");
+        return gg_fail(err, GG_EILLEGAL, "%s is empty",
+                       source_name((int)pay, 1, name, sizeof name));
+    case SPL_A_BUY: {
+        int src = (int)SPL_BUY_SRC(a);
+        int card = spl_source_card(st, st->turn, src, 0);
+        if (card == SPL_NONE)
+            return gg_fail(err, GG_EILLEGAL, "there is no %s",
+                           source_name(src, 0, name, sizeof name));
+        gg_action list[GG_MAX_ACTIONS];
+        int n = legal_buy_one(p, wealth_of(p), card, src, list, 0);
+        if (n == 0)
+            return gg_fail(err, GG_EILLEGAL, "you cannot afford %s, even with gold (S-3.4)",
+                           source_name(src, 0, name, sizeof name));
+        return gg_fail(err, GG_EILLEGAL,
+                       "that gold payment does not fit %s: gold can only stand in for "
+                       "tokens the card still costs, and only as much gold as you hold (S-3.4)",
+                       source_name(src, 0, name, sizeof name));
+    }
+    case SPL_A_PASS:
+        return gg_fail(err, GG_EILLEGAL, "you may pass only when no other action is legal (S-3.6)");
+    case SPL_A_RETURN:
+        return gg_fail(err, GG_EILLEGAL, "you hold no more than 10 tokens: nothing to return");
+    case SPL_A_NOBLE:
+        return gg_fail(err, GG_EILLEGAL, "there is no noble to choose now");
+    }
+    return gg_fail(err, GG_EILLEGAL, "that is not a Splendor action");
+}
+
+gg_status spl_validate(const gg_state *s, int seat, gg_action a, gg_error *err)
+{
+    const spl_state *st = CST(s);
+    gg_action list[GG_MAX_ACTIONS];
+    int n = spl_legal(s, seat, list);
+    for (int i = 0; i < n; i++)
+        if (list[i] == a) return GG_OK;
+    const spl_player *p = &st->pl[seat];
+    if (st->phase == SPL_RETURN) {
+        int e = spl_excess(st);
+        if (SPL_KIND(a) != SPL_A_RETURN)
+            return gg_fail(err, GG_EILLEGAL,
+                           "you hold %d tokens: first return %d to get down to 10 (S-4.1)",
+                           p->ntokens, e);
+        return gg_fail(err, GG_EILLEGAL,
+                       "return exactly %d token%s that you hold (S-4.1)", e, e == 1 ? "" : "s");
+    }
+    if (st->phase == SPL_NOBLE) {
+        if (SPL_KIND(a) != SPL_A_NOBLE)
+            return gg_fail(err, GG_EILLEGAL, "choose which noble visits you first (S-4.2)");
+        return gg_fail(err, GG_EILLEGAL, "that noble does not qualify to visit you (S-4.2)");
+    }
+    return explain_main(st, p, a, err);
+}
+
+/* --------------------------------------------------------------- result */
+
+/* S-5.2: most points; ties to the fewest purchased cards; else shared. */
+static int beats(const spl_player *a, const spl_player *b)
+{
+    return a->points > b->points || (a->points == b->points && a->ncards < b->ncards);
+}
+
+void spl_result(const gg_state *s, gg_result *r)
+{
+    const spl_state *st = CST(s);
+    int n = s->players;
+    r->over = st->over;
+    r->winners = 0;
+    for (int p = 0; p < n; p++) {
+        r->score[p] = st->pl[p].points;
+        int better = 0;
+        for (int q = 0; q < n; q++) better += beats(&st->pl[q], &st->pl[p]);
+        r->rank[p] = better + 1;
+        if (better == 0) r->winners++;
+    }
+}
+
+const gg_game gg_splendor_game = {
+    .name = "splendor",
+    .title = "Splendor",
+    .min_players = 2,
+    .max_players = 4,
+    .options = spl_options,
+    .n_options = 1,
+    .state_size = sizeof(spl_state),
+    .init = spl_init,
+    .actors = spl_actors,
+    .legal = spl_legal,
+    .validate = spl_validate,
+    .apply = spl_apply,
+    .is_over = spl_is_over,
+    .result = spl_result,
+    .format = spl_format,
+    .announce = NULL, /* the notation names positions only: nothing secret */
+    .parse = spl_parse,
+    .view = spl_view,
+    .save = spl_save,
+    .load = spl_load,
+    .determinize = spl_determinize,
+};

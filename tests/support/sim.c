@@ -1,0 +1,192 @@
+/* sim.c — the random-simulation harness (see sim.h). */
+#include "sim.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sim_ctx {
+    const sim_config *cfg;
+    uint64_t seed;
+    long step;
+    long actions_checked, json_checked;
+    int every, offset; /* JSON checks when (step + offset) % every == 0 */
+    char *msg;
+    size_t n;
+} sim_ctx;
+
+static int failf(sim_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int failf(sim_ctx *c, const char *fmt, ...)
+{
+    char what[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(c->msg, c->n, "%s %dp seed %llu step %ld: %s", c->cfg->game, c->cfg->players,
+             (unsigned long long)c->seed, c->step, what);
+    return 1;
+}
+
+static int check_round_trip(sim_ctx *c, const gg_state *s)
+{
+    char *json = gg_state_json(s);
+    if (!json) return failf(c, "gg_state_json returned NULL");
+    gg_error err = {0};
+    gg_state *back = gg_state_load(json, &err);
+    int bad = 0;
+    if (!back) {
+        bad = failf(c, "state JSON does not load back: %s\n%s", err.msg, json);
+    } else if (!gg_state_equal(back, s)) {
+        bad = failf(c, "state JSON loads back to a different state:\n%s", json);
+    } /* equal states save to equal text: no need to save `back` again */
+    gg_free(back);
+    free(json);
+    return bad;
+}
+
+static int check_actions(sim_ctx *c, const gg_state *s, int seat, const gg_action *legal,
+                         int k)
+{
+    char buf[GG_MAX_NOTATION + 8];
+    for (int i = 0; i < k; i++) {
+        if (i && legal[i] <= legal[i - 1])
+            return failf(c, "legal actions of seat %d not sorted and unique at %d", seat, i);
+        int len = gg_action_format(s, seat, legal[i], buf, sizeof buf);
+        if (len <= 0 || len >= GG_MAX_NOTATION || (int)strlen(buf) != len)
+            return failf(c, "action %u formats badly (length %d)", legal[i], len);
+        gg_action back;
+        gg_error err = {0};
+        if (gg_action_parse(s, seat, buf, &back, &err) != GG_OK)
+            return failf(c, "\"%s\" does not parse: %s", buf, err.msg);
+        if (back != legal[i])
+            return failf(c, "\"%s\" parses to %u, not %u", buf, back, legal[i]);
+    }
+    c->actions_checked += k;
+    return 0;
+}
+
+static int check_views(sim_ctx *c, const gg_state *s, gg_rng *rng)
+{
+    const sim_hooks *h = c->cfg->hooks;
+    int players = gg_players(s);
+    for (int seat = GG_SPECTATOR; seat < players; seat++) {
+        char *view = gg_view_json(s, seat);
+        if (!view) return failf(c, "no view for seat %d", seat);
+        char hm[400] = "";
+        if (h && h->check_view && h->check_view(s, seat, view, hm, sizeof hm)) {
+            failf(c, "view of seat %d: %s", seat, hm);
+            free(view);
+            return 1;
+        }
+        gg_state *d = gg_clone(s);
+        gg_determinize(d, seat, rng);
+        char *dview = gg_view_json(d, seat);
+        int bad = 0;
+        if (!dview || strcmp(view, dview) != 0)
+            bad = failf(c, "determinize changed the view of seat %d:\n%s\n%s", seat, view,
+                        dview ? dview : "(null)");
+        else if (h && h->check_state && h->check_state(d, hm, sizeof hm))
+            bad = failf(c, "determinized for seat %d: %s", seat, hm);
+        free(dview);
+        gg_free(d);
+        free(view);
+        if (bad) return 1;
+    }
+    return 0;
+}
+
+/* One decision of seat `seat`: every check, then a random legal action. */
+static int step(sim_ctx *c, gg_state *s, int seat, gg_rng *choice)
+{
+    gg_action legal[GG_MAX_ACTIONS];
+    int k = gg_legal(s, seat, legal);
+    if (k <= 0 || k > GG_MAX_ACTIONS) return failf(c, "actor %d has %d legal actions", seat, k);
+    if (check_actions(c, s, seat, legal, k)) return 1;
+    gg_action a = legal[gg_rng_below(choice, (uint32_t)k)];
+    gg_state *clone = gg_clone(s);
+    if (!gg_state_equal(clone, s)) return failf(c, "a clone differs from its original");
+    gg_error err = {0};
+    if (gg_apply(s, seat, a, &err) != GG_OK) {
+        gg_free(clone);
+        return failf(c, "gg_apply refuses legal action %u: %s", a, err.msg);
+    }
+    gg_apply_trusted(clone, seat, a);
+    int bad = !gg_state_equal(clone, s) ? failf(c, "the clone did not follow its original") : 0;
+    gg_free(clone);
+    return bad;
+}
+
+static int play_one(sim_ctx *c, const gg_game *game, const gg_options *opts, sim_stats *st)
+{
+    gg_error err = {0};
+    gg_state *s = gg_new(game, opts, c->seed, &err);
+    if (!s) return failf(c, "gg_new: %s", err.msg);
+    gg_rng choice, det;
+    gg_rng_seed(&choice, c->seed * 0x9E3779B97F4A7C15ull + 1);
+    gg_rng_seed(&det, c->seed ^ 0xd1b54a32d192ed03ull);
+    const sim_hooks *h = c->cfg->hooks;
+    char hm[400] = "";
+    int bad = 0;
+    for (c->step = 0; !bad; c->step++) {
+        int json = gg_is_over(s) || (c->step + c->offset) % c->every == 0;
+        if (json) {
+            bad = check_round_trip(c, s) || check_views(c, s, &det);
+            c->json_checked++;
+        }
+        if (!bad && h && h->check_state && h->check_state(s, hm, sizeof hm))
+            bad = failf(c, "%s", hm);
+        if (bad || gg_is_over(s)) break;
+        if (c->step >= c->cfg->max_steps) {
+            bad = failf(c, "the game did not end within %d decisions", c->cfg->max_steps);
+            break;
+        }
+        int seats[GG_MAX_SEATS];
+        int n = gg_actors(s, seats);
+        if (n <= 0) {
+            bad = failf(c, "nobody to act in a game that is not over");
+            break;
+        }
+        for (int i = 0; i < n && !bad; i++) bad = step(c, s, seats[i], &choice);
+        st->steps++;
+    }
+    if (!bad) {
+        gg_result r;
+        gg_result_get(s, &r);
+        if (!r.over || r.winners < 1) bad = failf(c, "a finished game has no winner");
+        if (gg_actors(s, (int[GG_MAX_SEATS]){0}) != 0) bad = failf(c, "actors after the end");
+    }
+    if (c->step > st->longest) st->longest = c->step;
+    gg_free(s);
+    return bad;
+}
+
+int sim_run(const sim_config *cfg, sim_stats *stats, char *msg, size_t n)
+{
+    sim_stats local = {0};
+    sim_stats *st = stats ? stats : &local;
+    memset(st, 0, sizeof *st);
+    sim_ctx c = {.cfg = cfg, .msg = msg, .n = n};
+    const gg_game *game = gg_game_find(cfg->game);
+    if (!game) return failf(&c, "no such game");
+    gg_options opts;
+    gg_options_init(&opts, game, cfg->players);
+    for (int i = 0; i < 4 && cfg->options[i]; i++) {
+        gg_error err = {0};
+        if (gg_options_set_kv(&opts, game, cfg->options[i], &err))
+            return failf(&c, "option %s: %s", cfg->options[i], err.msg);
+    }
+    const char *full = getenv("SIM_FULL");
+    int all_full = full && strcmp(full, "1") == 0;
+    for (int g = 0; g < cfg->games; g++) {
+        c.seed = cfg->first_seed + (uint64_t)g;
+        c.every = (all_full || g < cfg->full_games || cfg->json_every < 1) ? 1 : cfg->json_every;
+        c.offset = g % c.every;
+        if (play_one(&c, game, &opts, st)) return 1;
+        st->games++;
+        st->actions_checked = c.actions_checked;
+        st->json_checked = c.json_checked;
+    }
+    return 0;
+}

@@ -1,0 +1,61 @@
+/*
+ * sim.h — a random-simulation harness for any registered game (in the manner
+ * of OpenSpiel's and TAG's random simulation tests).
+ *
+ * sim_run plays `games` seeded games with uniformly random legal actions and,
+ * at every step, checks the invariants every game must keep:
+ *   - a clone equals the original, and replaying the chosen action on the
+ *     clone gives the same state again (independence, determinism);
+ *   - gg_state_json round-trips byte-exactly (gg_state_equal after load, and
+ *     the reloaded state saves to the same text);
+ *   - every legal action is sorted, unique, formats within GG_MAX_NOTATION and
+ *     parses back to itself; gg_apply accepts it;
+ *   - view(determinize(s, p), p) == view(s, p) for every seat and the spectator;
+ *   - each game ends within max_steps decisions;
+ * plus the game's own hooks (conservation, leaks) on every state and view.
+ *
+ * The JSON checks (state round trip, determinize, views and their hooks) cost
+ * far more than playing, above all in the sanitizer build. They run at every
+ * step of the first `full_games` games, and at every `json_every`-th step of
+ * the others (the offset moves from game to game, so every step index is
+ * covered), and always on the final position. The environment variable
+ * SIM_FULL=1 runs them at every step of every game.
+ */
+#ifndef GG_TESTS_SIM_H
+#define GG_TESTS_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gemgames.h"
+
+typedef struct sim_hooks {
+    /* Checks a state (e.g. conservation); returns 0, or 1 with msg filled. */
+    int (*check_state)(const gg_state *s, char *msg, size_t n);
+    /* Checks the view `view` made for `seat` (GG_SPECTATOR too) from `s`
+     * (e.g. that it leaks nothing); returns 0, or 1 with msg filled. */
+    int (*check_view)(const gg_state *s, int seat, const char *view, char *msg, size_t n);
+} sim_hooks;
+
+typedef struct sim_config {
+    const char *game;
+    int players;
+    const char *options[4]; /* "key=value" strings, NULL-terminated (may be empty) */
+    uint64_t first_seed;    /* games use first_seed, first_seed+1, ... */
+    int games;
+    int max_steps;          /* a game longer than this fails */
+    const sim_hooks *hooks; /* may be NULL */
+    int full_games;         /* games with the JSON checks at every step */
+    int json_every;         /* otherwise every n-th step (0 or 1: every step) */
+} sim_config;
+
+typedef struct sim_stats {
+    long games, steps, actions_checked, json_checked;
+    long longest; /* most decisions in one game */
+} sim_stats;
+
+/* Runs the simulation. Returns 0 when every check held; otherwise 1 with
+ * msg saying which check failed, for which seed, at which step. */
+int sim_run(const sim_config *cfg, sim_stats *stats, char *msg, size_t n);
+
+#endif

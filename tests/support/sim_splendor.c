@@ -1,0 +1,90 @@
+/* sim_splendor.c — Splendor's simulation hooks (see sim_splendor.h). */
+#include "sim_splendor.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "splendor/splendor.h"
+
+#define FAIL(...) (snprintf(msg, n, __VA_ARGS__), 1)
+
+int sim_splendor_check_state(const gg_state *s, char *msg, size_t n)
+{
+    const spl_state *st = (const spl_state *)s;
+    int players = s->players, where[SPL_CARDS] = {0};
+    for (int k = 0; k < SPL_TOKEN_KINDS; k++) { /* S-1.3: tokens conserved */
+        int total = st->supply[k];
+        for (int q = 0; q < players; q++) total += st->pl[q].tokens[k];
+        int want = k == SPL_GOLD ? SPL_GOLD_TOKENS : spl_tokens_per_colour(players);
+        if (total != want) return FAIL("%d %s tokens in the game, not %d", total,
+                                       spl_colour_name[k], want);
+    }
+    for (int t = 0; t < SPL_TIERS; t++) { /* S-1.2: every card exactly once */
+        for (int i = 0; i < st->deck_n[t]; i++) where[st->deck[t][i]]++;
+        for (int i = st->deck_n[t]; i < SPL_DECK_MAX; i++)
+            if (st->deck[t][i]) return FAIL("tier %d deck has junk past its end", t + 1);
+        for (int k = 0; k < SPL_SLOTS; k++) {
+            int id = st->board[t][k];
+            if (id == SPL_NONE) {
+                if (st->deck_n[t]) return FAIL("slot %d-%d empty with cards in the deck", t + 1, k + 1);
+                continue;
+            }
+            if (spl_cards[id].tier != t) return FAIL("card %d in the wrong tier", id);
+            where[id]++;
+        }
+    }
+    for (int q = 0; q < players; q++) {
+        spl_player p = st->pl[q];
+        for (int id = 0; id < SPL_CARDS; id++) where[id] += (int)(p.bought[id >> 6] >> (id & 63) & 1);
+        for (int i = 0; i < p.nreserved; i++) where[p.reserved[i]]++;
+        if (p.nreserved > SPL_HAND) return FAIL("seat %d holds %d reserved cards", q, p.nreserved);
+        spl_player_derive(&p);
+        if (memcmp(&p, &st->pl[q], sizeof p) != 0)
+            return FAIL("seat %d's bonuses, points or counts are inconsistent", q);
+        int limit = (!st->over && st->phase == SPL_RETURN && q == st->turn) ? 13 : 10;
+        if (p.ntokens > limit) return FAIL("seat %d holds %d tokens", q, p.ntokens);
+    }
+    for (int id = 0; id < SPL_CARDS; id++)
+        if (where[id] != 1) return FAIL("card %d appears %d times", id, where[id]);
+    return 0;
+}
+
+/* Marks every card the view shows as a card object ("card":N,). */
+static void cards_shown(const char *view, uint8_t shown[SPL_CARDS])
+{
+    memset(shown, 0, SPL_CARDS);
+    for (const char *p = strstr(view, "\"card\":"); p; p = strstr(p + 1, "\"card\":")) {
+        int id = 0, digits = 0;
+        for (p += 7; *p >= '0' && *p <= '9' && digits < 3; p++, digits++) id = id * 10 + (*p - '0');
+        if (digits && *p == ',' && id < SPL_CARDS) shown[id] = 1;
+    }
+}
+
+int sim_splendor_check_view(const gg_state *s, int seat, const char *view, char *msg, size_t n)
+{
+    const spl_state *st = (const spl_state *)s;
+    uint8_t shown[SPL_CARDS];
+    if (strstr(view, "\"rng\"") || strstr(view, "\"seed\"") || strstr(view, "\"decks\""))
+        return FAIL("the view contains the RNG, the seed or deck contents (S-6.3)");
+    cards_shown(view, shown);
+    for (int t = 0; t < SPL_TIERS; t++) /* S-6.3: never a deck card */
+        for (int i = 0; i < st->deck_n[t]; i++)
+            if (shown[st->deck[t][i]])
+                return FAIL("card %d, in the tier %d deck, is in the view", st->deck[t][i], t + 1);
+    for (int t = 0; t < SPL_TIERS; t++)
+        for (int k = 0; k < SPL_SLOTS; k++)
+            if (st->board[t][k] != SPL_NONE && !shown[st->board[t][k]])
+                return FAIL("face-up card %d is missing from the view (S-6.1)", st->board[t][k]);
+    for (int q = 0; q < s->players; q++) {
+        const spl_player *p = &st->pl[q];
+        for (int i = 0; i < p->nreserved; i++) {
+            int visible = !(p->hidden >> i & 1) || q == seat || st->over; /* S-6.1, S-6.2, S-6.4 */
+            if (visible != shown[p->reserved[i]])
+                return FAIL("seat %d's reserved card %d is %s", q, p->reserved[i],
+                            visible ? "missing from the view" : "visible to another seat (S-6.2)");
+        }
+    }
+    return 0;
+}
+
+const sim_hooks sim_splendor_hooks = {sim_splendor_check_state, sim_splendor_check_view};

@@ -1,0 +1,15 @@
+/* sim_splendor.h — Splendor's hooks for the simulation harness (sim.h):
+ * tokens and cards conserved, derived fields consistent, and no view showing
+ * another seat's deck-reserved card or any card still in a deck. */
+#ifndef GG_TESTS_SIM_SPLENDOR_H
+#define GG_TESTS_SIM_SPLENDOR_H
+
+#include "sim.h"
+
+extern const sim_hooks sim_splendor_hooks;
+
+/* The individual checks, also usable on their own. */
+int sim_splendor_check_state(const gg_state *s, char *msg, size_t n);
+int sim_splendor_check_view(const gg_state *s, int seat, const char *view, char *msg, size_t n);
+
+#endif
