@@ -49,5 +49,6 @@ void cli_render_view(FILE *out, const gg_game *game, const char *view_json);
  * prints the board as the view shows it; `seat` is the viewer (may be
  * GG_SPECTATOR). Registered in cli/render.c. */
 typedef void (*cli_renderer)(FILE *out, const struct cJSON *view, int seat);
+void cli_render_splendor(FILE *out, const struct cJSON *view, int seat);
 
 #endif

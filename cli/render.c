@@ -15,6 +15,7 @@ typedef struct renderer_entry {
 
 /* One line per game with a text renderer; NULL ends the list. */
 static const renderer_entry renderers[] = {
+    {"splendor", cli_render_splendor},
     {NULL, NULL},
 };
 

@@ -43,7 +43,7 @@ gg_status ggj_int(const cJSON *obj, const char *key, int lo, int hi, int *out, g
     if (!cJSON_IsNumber(v))
         return gg_fail(err, GG_EJSON, "\"%s\" must be a number", key);
     double d = v->valuedouble;
-    if (d != (double)(long long)d || d < lo || d > hi)
+    if (d < lo || d > hi || d != (double)(long long)d) /* range first: no overflowing cast */
         return gg_fail(err, GG_EJSON, "\"%s\" must be a whole number from %d to %d", key, lo,
                        hi);
     *out = (int)d;
@@ -75,8 +75,8 @@ gg_status ggj_ints(const cJSON *obj, const char *key, int lo, int hi, int *out, 
     const cJSON *it;
     cJSON_ArrayForEach(it, arr)
     {
-        if (!cJSON_IsNumber(it) || it->valuedouble != (double)(long long)it->valuedouble ||
-            it->valuedouble < lo || it->valuedouble > hi)
+        if (!cJSON_IsNumber(it) || it->valuedouble < lo || it->valuedouble > hi ||
+            it->valuedouble != (double)(long long)it->valuedouble)
             return gg_fail(err, GG_EJSON, "\"%s\"[%d] must be a whole number from %d to %d",
                            key, i, lo, hi);
         out[i++] = (int)it->valuedouble;

@@ -19,7 +19,7 @@
 
 /* JSON checks at every step of the first FULL games, then every EVERY-th
  * step (SIM_FULL=1 in the environment: every step of every game). */
-enum { FULL = 150, EVERY = 6 };
+enum { FULL = 60, EVERY = 12 };
 
 static void run(const char *option, uint64_t first_seed, int games, int full)
 {
