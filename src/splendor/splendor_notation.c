@@ -89,7 +89,7 @@ int spl_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n)
 
 /* -------------------------------------------------------------- parse */
 
-enum { MAX_WORDS = 8 };
+enum { MAX_WORDS = 12 };
 
 typedef struct words {
     char w[MAX_WORDS][16];
