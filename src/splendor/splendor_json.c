@@ -504,6 +504,14 @@ void spl_determinize(gg_state *s, int seat, gg_rng *rng)
                 if ((p->hidden >> i & 1) && spl_cards[p->reserved[i]].tier == t)
                     where[n] = &p->reserved[i], pool[n++] = p->reserved[i];
         }
+        /* Sorted first, so that the result depends only on what `seat` sees,
+         * not on the hidden order being replaced (bots rely on it). */
+        for (int i = 1; i < n; i++) {
+            uint8_t x = pool[i];
+            int j = i;
+            for (; j > 0 && pool[j - 1] > x; j--) pool[j] = pool[j - 1];
+            pool[j] = x;
+        }
         for (int i = n - 1; i > 0; i--) {
             int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
             uint8_t x = pool[i];
