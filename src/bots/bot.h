@@ -44,6 +44,8 @@ typedef struct gg_heuristic {
 
 
 
+extern const gg_heuristic gg_heuristic_splendor; /* heuristic_splendor.c */
+
 /* The heuristic policy / evaluation of a game, or NULL when it has none. */
 gg_rollout_policy gg_heuristic_policy(const gg_game *game);
 gg_state_eval gg_heuristic_eval(const gg_game *game);

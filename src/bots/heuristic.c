@@ -8,6 +8,7 @@
 
 /* One line per game that has a heuristic. */
 static const gg_heuristic *const heuristics[] = {
+    &gg_heuristic_splendor,
     NULL,
 };
 

@@ -1,0 +1,214 @@
+/*
+ * heuristic_splendor.c — a hand-written Splendor player, also the rollout
+ * policy of ISMCTS (rollout=heuristic). One ply, fast, no allocation.
+ *
+ * It looks only at what its seat may know: it is given a determinization
+ * (bot: heuristic.c; search: ismcts.c), and reads of it only public parts
+ * plus its own reserved cards — never another player's hidden reserve or
+ * the decks.
+ *
+ * The plan: value every card it could aim for (board and own reserve) by
+ * points, by how its bonus moves it toward the nobles on the table and
+ * toward the other cards, divided by how far away it is (tokens still
+ * missing after bonuses and gold). Then:
+ *   buy      the card's value, more for points, a winning buy above all;
+ *   take     tokens that close the gap to the best planned cards;
+ *   reserve  a planned card it cannot afford yet (and a gold), or to deny an
+ *            opponent a card worth 3+ points that they could buy next turn;
+ *   return   the tokens its plan needs least (never gold first);
+ *   noble    the first (every noble is worth 3).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "bots/bot.h"
+#include "splendor/splendor.h"
+
+/* How many more tokens of each colour `p` needs for card `c` (after bonuses),
+ * and in total after gold. */
+static int missing(const spl_player *p, const spl_card *c, int need[SPL_COLOURS])
+{
+    int total = 0;
+    for (int k = 0; k < SPL_COLOURS; k++) {
+        int eff = c->cost[k] > p->bonus[k] ? c->cost[k] - p->bonus[k] : 0;
+        need[k] = eff > p->tokens[k] ? eff - p->tokens[k] : 0;
+        total += need[k];
+    }
+    total -= p->tokens[SPL_GOLD];
+    return total > 0 ? total : 0;
+}
+
+/* What a bonus of colour k is worth to p: toward nobles and board cards. */
+static double bonus_worth(const spl_state *st, const spl_player *p, int k)
+{
+    double v = 0;
+    for (int i = 0; i < st->base.players + 1; i++) {
+        if (st->noble[i] == SPL_NONE) continue;
+        const spl_noble *n = &spl_nobles[st->noble[i]];
+        if (n->need[k] <= p->bonus[k]) continue;
+        int gap = 0;
+        for (int j = 0; j < SPL_COLOURS; j++)
+            gap += n->need[j] > p->bonus[j] ? n->need[j] - p->bonus[j] : 0;
+        v += 3.0 * n->points / (gap + 1);
+    }
+    for (int t = 0; t < SPL_TIERS; t++)
+        for (int s = 0; s < SPL_SLOTS; s++) {
+            int id = st->board[t][s];
+            if (id != SPL_NONE && spl_cards[id].cost[k] > p->bonus[k])
+                v += 0.25 + 0.1 * spl_cards[id].points;
+        }
+    return v;
+}
+
+/* The value of owning card c (points first, then its bonus worth bw[]). */
+static double card_worth(const spl_player *p, const double *bw, const spl_card *c)
+{
+    double v = 3.0 * c->points + bw[c->bonus];
+    if (p->points + c->points >= SPL_WIN_POINTS) v += 100;
+    return v;
+}
+
+enum { MAX_PLAN = SPL_TIERS * SPL_SLOTS + SPL_HAND };
+
+typedef struct plan {
+    int n;
+    double weight[MAX_PLAN]; /* worth / distance */
+    int need[MAX_PLAN][SPL_COLOURS];
+    int card[MAX_PLAN];
+    double demand[SPL_COLOURS]; /* how much the plan wants tokens of a colour */
+    double bw[SPL_COLOURS];     /* bonus_worth per colour */
+} plan;
+
+static void add_plan(plan *pl, const spl_state *st, const spl_player *p, int id)
+{
+    const spl_card *c = &spl_cards[id];
+    int i = pl->n++;
+    int miss = missing(p, c, pl->need[i]);
+    pl->card[i] = id;
+    (void)st;
+    pl->weight[i] = card_worth(p, pl->bw, c) / (1.0 + miss * miss * 0.5);
+    for (int k = 0; k < SPL_COLOURS; k++)
+        if (c->cost[k] > p->bonus[k]) pl->demand[k] += pl->weight[i];
+}
+
+static void make_plan(plan *pl, const spl_state *st, int seat)
+{
+    const spl_player *p = &st->pl[seat];
+    memset(pl, 0, sizeof *pl);
+    for (int k = 0; k < SPL_COLOURS; k++) pl->bw[k] = bonus_worth(st, p, k);
+    for (int t = 0; t < SPL_TIERS; t++)
+        for (int s = 0; s < SPL_SLOTS; s++)
+            if (st->board[t][s] != SPL_NONE) add_plan(pl, st, p, st->board[t][s]);
+    for (int r = 0; r < p->nreserved; r++) add_plan(pl, st, p, p->reserved[r]);
+}
+
+/* How much taking `take[k]` tokens of each colour helps the plan. */
+static double take_worth(const plan *pl, const int take[SPL_COLOURS])
+{
+    double v = 0;
+    for (int i = 0; i < pl->n; i++) {
+        int helps = 0;
+        for (int k = 0; k < SPL_COLOURS; k++)
+            helps += take[k] < pl->need[i][k] ? take[k] : pl->need[i][k];
+        v += pl->weight[i] * helps;
+    }
+    return v;
+}
+
+/* Can an opponent buy card id on their next turn? (public information) */
+static int opponent_can_buy(const spl_state *st, int seat, int id)
+{
+    for (int q = 0; q < st->base.players; q++) {
+        if (q == seat) continue;
+        int need[SPL_COLOURS];
+        if (missing(&st->pl[q], &spl_cards[id], need) == 0) return 1;
+    }
+    return 0;
+}
+
+static double score_action(const spl_state *st, int seat, const plan *pl, gg_action a)
+{
+    const spl_player *p = &st->pl[seat];
+    uint32_t pay = SPL_PAYLOAD(a);
+    int take[SPL_COLOURS] = {0};
+    switch (SPL_KIND(a)) {
+    case SPL_A_BUY: {
+        int src = SPL_BUY_SRC(a);
+        int id = spl_source_card(st, seat, src, 0);
+        if (id == SPL_NONE) return 0;
+        int gold = 0;
+        for (int k = 0; k < SPL_COLOURS; k++) gold += (SPL_BUY_GOLD(a) >> (3 * k)) & 7;
+        return 20 + 2 * card_worth(p, pl->bw, &spl_cards[id]) - 1.5 * gold;
+    }
+    case SPL_A_TAKE3:
+        for (int k = 0; k < SPL_COLOURS; k++) take[k] = pay >> k & 1;
+        return 1 + take_worth(pl, take);
+    case SPL_A_TAKE2:
+        take[pay % SPL_COLOURS] = 2;
+        return 1 + take_worth(pl, take);
+    case SPL_A_RESERVE: {
+        double gold = st->supply[SPL_GOLD] ? 1.5 : 0;
+        if (p->ntokens >= SPL_TOKEN_LIMIT) gold = 0;
+        if (pay >= SPL_SRC_DECK) return 0.2 + gold;
+        int id = st->board[pay / SPL_SLOTS][pay % SPL_SLOTS];
+        if (id == SPL_NONE) return 0;
+        double v = gold + 0.3 * card_worth(p, pl->bw, &spl_cards[id]);
+        if (spl_cards[id].points >= 3 && opponent_can_buy(st, seat, id)) v += 4 * spl_cards[id].points;
+        return v;
+    }
+    case SPL_A_RETURN: {
+        /* each token returned costs what the plan would have used it for */
+        double v = 0;
+        for (int k = 0; k < SPL_TOKEN_KINDS; k++) {
+            int back = (int)(pay >> (2 * k) & 3);
+            if (k == SPL_GOLD) v -= 10.0 * back;
+            else v -= back * pl->demand[k];
+        }
+        return v;
+    }
+    case SPL_A_NOBLE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int splendor_policy(const gg_state *s, int seat, const gg_action *legal, int n,
+                           gg_rng *rng)
+{
+    const spl_state *st = (const spl_state *)s;
+    plan pl;
+    make_plan(&pl, st, seat);
+    int best = 0, ties = 0;
+    double best_v = -1e300;
+    for (int i = 0; i < n; i++) {
+        double v = score_action(st, seat, &pl, legal[i]);
+        if (v > best_v + 1e-9) {
+            best_v = v, best = i, ties = 1;
+        } else if (v > best_v - 1e-9 && gg_rng_below(rng, (uint32_t)++ties) == 0) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* An unfinished game: points, plus what cards, nobles in reach and tokens
+ * promise; each seat's lead over the best other seat through a logistic. */
+static void splendor_eval(const gg_state *s, double value[GG_MAX_SEATS])
+{
+    const spl_state *st = (const spl_state *)s;
+    double v[GG_MAX_SEATS];
+    int n = s->players;
+    for (int p = 0; p < n; p++) {
+        const spl_player *pl = &st->pl[p];
+        v[p] = pl->points + 0.4 * pl->ncards + 0.08 * pl->ntokens + 0.1 * pl->tokens[SPL_GOLD];
+    }
+    for (int p = 0; p < n; p++) {
+        double best = -1e9;
+        for (int q = 0; q < n; q++)
+            if (q != p && v[q] > best) best = v[q];
+        value[p] = 1.0 / (1.0 + exp(-(v[p] - best) / 2.5));
+    }
+}
+
+const gg_heuristic gg_heuristic_splendor = {"splendor", splendor_policy, splendor_eval};
