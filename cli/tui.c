@@ -595,6 +595,10 @@ static void show_log(const tui *t)
 static void show_help(const tui *t)
 {
     tui_text h = {0};
+    const char *decision = tj_str(t->view, "decision");
+    if (*decision) tui_text_add(&h, TR_HEAD, "Now: %s", decision);
+    if (t->board && t->board->help) t->board->help(t->view, &h);
+    tui_text_add(&h, TR_TEXT, " ");
     tui_text_add(&h, TR_HEAD, "Playing");
     tui_text_add(&h, TR_TEXT,
                  "  The list under the status line holds every legal move. Choose one with the "
@@ -607,10 +611,6 @@ static void show_help(const tui *t)
                  "F3 or :undo takes back your last move and the bots' replies (refused when "
                  "something hidden was revealed or chance was drawn since). F4 or :log shows the "
                  "whole log. F10 or :quit leaves. ? or F1 shows this help.");
-    tui_text_add(&h, TR_TEXT, " ");
-    const char *decision = tj_str(t->view, "decision");
-    if (*decision) tui_text_add(&h, TR_HEAD, "Now: %s", decision);
-    if (t->board && t->board->help) t->board->help(t->view, &h);
     pager("Help - ? or F1", &h);
     tui_text_free(&h);
 }
