@@ -67,7 +67,7 @@ static void draw_supply(const cJSON *view, const tui_box *b, int y)
 {
     int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "Supply  ");
     x = put_counts(b, y, x, tj(view, "supply"), 6);
-    if (tj_bool(view, "last_round"))
+    if (tj_bool(view, "last_round") && !tj_bool(view, "over"))
         tui_put(b, y, x + 2, tui_attr(TR_ERROR), "LAST ROUND (someone has 15)");
 }
 
