@@ -20,6 +20,7 @@ export const valueTest = (v) => (a) => {
   if (x[0] === 'bid') return x[1].split('+').includes(String(v));
   return false;
 };
+export const neutralTest = (v) => (a) => w(a)[0] === 'neutral' && w(a)[1] === String(v);
 export const colourTest = (c) => (a) => a === `gem ${c}` || a.startsWith(`rate ${c}`) || a === `column ${c}`;
 
 function Broker({ b, x, y, s = 26, me }) {
@@ -141,7 +142,13 @@ function PlayerPanel({ p, me, view, table, legal, select, sel }) {
       ${(p.cards || []).map((c, i) => html`<span key=${i} class="card-chip" title=${JSON.stringify(c)}>${cardName(c)}</span>`)}
       ${(p.active || []).map((c, i) => html`<span key=${'a' + i} class="card-chip active" title=${JSON.stringify(c)}>${cardName(c)}</span>`)}</div>` : ''}
     ${p.neutral_hand || p.neutral_hand_count ? html`<div class="ys-row"><span class="muted">Neutral</span>
-      ${(p.neutral_hand || []).map((v, i) => html`<span key=${i} class="broker-chip" style="border-color:#8d8d8d">${v}</span>`)}
+      ${(p.neutral_hand || []).map((v, i) => {
+        const test = neutralTest(v);
+        const can = mine && legal.some(test);
+        return html`<button key=${i} class=${['broker-chip', can ? 'legal' : '', sel === `neutral-${v}` ? 'selected' : ''].join(' ')}
+          data-target=${`neutral ${v}`} disabled=${!can} style="border-color:#8d8d8d"
+          onClick=${() => select({ key: `neutral-${v}`, label: `Neutral broker ${v}`, test })}>${v}</button>`;
+      })}
       ${!p.neutral_hand ? html`<span>${p.neutral_hand_count} neutral brokers in hand</span>` : ''}</div>` : ''}
   </div>`;
 }
