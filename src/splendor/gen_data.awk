@@ -24,6 +24,7 @@ FILENAME ~ /cards\.csv$/ {
     if (!($3 in colour)) fail("unknown bonus colour \"" $3 "\"")
     printf "    {{%d, %d, %d, %d, %d}, %d, %d, %d},\n", num($5, "white"), num($6, "blue"), \
         num($7, "green"), num($8, "red"), num($9, "black"), t - 1, colour[$3], num($4, "points")
+    cost64[ncards + 0] = sprintf("0x000000%02x%02x%02x%02x%02xull", $9, $8, $7, $6, $5)
     ncards++
     next
 }
@@ -48,5 +49,11 @@ END {
         print "gen_data.awk: cards.csv must hold 40/30/20 cards in tiers 1/2/3" > "/dev/stderr"; exit 1
     }
     if (nnobles != 10) { print "gen_data.awk: nobles.csv must hold 10 nobles" > "/dev/stderr"; exit 1 }
+    print "};"
+    print ""
+    print "/* Costs as 64-bit words (byte k = colour k); ids past 89, SPL_NONE included,"
+    print " * cost 127 of every colour, so an empty slot is never affordable. */"
+    print "const uint64_t spl_cost64[256] = {"
+    for (i = 0; i < 256; i++) printf "    %s,\n", (i < ncards ? cost64[i] : "0x0000007f7f7f7f7full")
     print "};"
 }

@@ -185,6 +185,16 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
 {
     if (p->nreserved >= SPL_HAND) return n; /* S-3.3 */
     const uint8_t *board = &st->board[0][0];
+    uint64_t lo8 = vec_load(board);
+    uint32_t hi4;
+    memcpy(&hi4, board + 8, 4);
+    /* no byte is SPL_NONE (0xFF): "has a zero byte" on the complement */
+    if (((~lo8 - 0x0101010101010101ull) & lo8 & HI8) == 0 &&
+        ((~hi4 - 0x01010101u) & hi4 & 0x80808080u) == 0 && st->deck_n[0] && st->deck_n[1] &&
+        st->deck_n[2]) { /* the usual case: every slot and every deck has a card */
+        for (int src = 0; src < 15; src++) out[n + src] = SPL_ACTION(SPL_A_RESERVE, src);
+        return n + 15;
+    }
     for (int src = 0; src < 12; src++) {
         out[n] = SPL_ACTION(SPL_A_RESERVE, src);
         n += board[src] != SPL_NONE;
@@ -196,31 +206,44 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
     return n;
 }
 
-/* Every way to pay `need` (per colour, after bonuses) with gold standing in
- * for some coloured tokens: gold[c] in [need-held, need], total <= gold held.
- * Emitted in ascending order of the 3-bit-per-colour gold field (S-3.4). */
-typedef struct pay_ctx {
-    uint8_t lo[5], hi[5];
-    gg_action base;
-    gg_action *out;
-    int n;
-} pay_ctx;
-
-static void enum_payments(pay_ctx *c, int colour, unsigned gold_left, unsigned field)
+/* Every way to pay a card with gold standing in for some coloured tokens:
+ * gold[c] from lo[c] (what the tokens held cannot cover) to hi[c] (all the
+ * card still costs in c), at most `gold` in all. Emitted in ascending order
+ * of the 3-bit-per-colour field: an odometer whose lowest digit is white. */
+static int enum_payments(const uint8_t lo[5], const uint8_t hi[5], unsigned gold, gg_action base,
+                         gg_action *out, int n)
 {
-    if (colour < 0) {
-        c->out[c->n++] = c->base | field;
-        return;
+    int cols[5], m = 0;
+    unsigned g[5], used = 0, field = 0;
+    for (int c = 0; c < SPL_COLOURS; c++) {
+        g[c] = lo[c];
+        used += lo[c];
+        field |= (unsigned)lo[c] << (3 * c);
+        if (hi[c] > lo[c]) cols[m++] = c;
     }
-    for (unsigned g = c->lo[colour]; g <= c->hi[colour] && g <= gold_left; g++)
-        enum_payments(c, colour - 1, gold_left - g, field | g << (3 * colour));
+    for (;;) {
+        out[n++] = base | field;
+        int i = 0;
+        for (; i < m; i++) { /* advance the lowest digit that can, reset those below */
+            int c = cols[i];
+            if (g[c] < hi[c] && used < gold) {
+                g[c]++, used++;
+                field += 1u << (3 * c);
+                break;
+            }
+            used -= g[c] - lo[c];
+            field -= (g[c] - lo[c]) << (3 * c);
+            g[c] = lo[c];
+        }
+        if (i == m) return n;
+    }
 }
 
 /* `wealth` = bonuses + coloured tokens held, per colour. */
 static int legal_buy_one(const spl_player *p, uint64_t wealth, int card, int src,
                          gg_action *out, int n)
 {
-    uint64_t cost = vec_load(spl_cards[card].cost);
+    uint64_t cost = spl_cost64[card];
     unsigned gold = p->tokens[SPL_GOLD];
     gg_action base = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
     if (gold == 0) { /* the common case: no choice of payment */
@@ -234,16 +257,10 @@ static int legal_buy_one(const spl_player *p, uint64_t wealth, int card, int src
         out[n++] = base;
         return n;
     }
-    pay_ctx c;
-    for (int k = 0; k < SPL_COLOURS; k++) {
-        c.lo[k] = (uint8_t)(lacking >> (8 * k));
-        c.hi[k] = (uint8_t)(need >> (8 * k));
-    }
-    c.base = base;
-    c.out = out;
-    c.n = n;
-    enum_payments(&c, SPL_COLOURS - 1, gold, 0);
-    return c.n;
+    uint8_t lo[8], hi[8];
+    memcpy(lo, &lacking, 8);
+    memcpy(hi, &need, 8);
+    return enum_payments(lo, hi, gold, base, out, n);
 }
 
 static uint64_t wealth_of(const spl_player *p)
@@ -256,19 +273,17 @@ static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, i
     uint64_t wealth = wealth_of(p);
     const uint8_t *board = &st->board[0][0];
     if (p->tokens[SPL_GOLD] == 0) { /* no gold: one way to pay, if any */
-        for (int src = 0; src < 12; src++) {
-            int card = board[src], there = card != SPL_NONE;
+        for (int src = 0; src < 12; src++) { /* an empty slot costs 127 of all */
             out[n] = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
-            n += there & vec_covers(wealth, vec_load(spl_cards[there ? card : 0].cost));
+            n += vec_covers(wealth, spl_cost64[board[src]]);
         }
         for (int i = 0; i < p->nreserved; i++) {
             out[n] = SPL_ACTION(SPL_A_BUY, (unsigned)(SPL_SRC_HAND + i) << 16);
-            n += vec_covers(wealth, vec_load(spl_cards[p->reserved[i]].cost));
+            n += vec_covers(wealth, spl_cost64[p->reserved[i]]);
         }
         return n;
     }
-    for (int src = 0; src < 12; src++)
-        if (board[src] != SPL_NONE) n = legal_buy_one(p, wealth, board[src], src, out, n);
+    for (int src = 0; src < 12; src++) n = legal_buy_one(p, wealth, board[src], src, out, n);
     for (int i = 0; i < p->nreserved; i++)
         n = legal_buy_one(p, wealth, p->reserved[i], SPL_SRC_HAND + i, out, n);
     return n;

@@ -50,6 +50,9 @@ typedef struct spl_noble {
 
 extern const spl_card spl_cards[SPL_CARDS];
 extern const spl_noble spl_nobles[SPL_NOBLES];
+/* cost of card id as one word (byte k = colour k); 256 entries so that any
+ * byte, SPL_NONE included, indexes it (unknown ids cost 127 of everything). */
+extern const uint64_t spl_cost64[256];
 
 /* Phases: whose decision is what. */
 enum spl_phase {
