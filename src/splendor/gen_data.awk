@@ -56,4 +56,34 @@ END {
     print "const uint64_t spl_cost64[256] = {"
     for (i = 0; i < 256; i++) printf "    %s,\n", (i < ncards ? cost64[i] : "0x0000007f7f7f7f7full")
     print "};"
+    take_tables()
+}
+
+# S-3.1 as a table: for each set of colours that still have tokens (bit c =
+# colour c), the colour masks a "take 3 different" may name, ascending: three
+# colours, or every colour left when fewer than three remain.
+function bits(m,   k) { k = 0; while (m) { k += m % 2; m = int(m / 2) } return k }
+function subset(a, b,   i) { for (i = 0; i < 5; i++) { if (a % 2 && !(b % 2)) return 0; a = int(a / 2); b = int(b / 2) } return 1 }
+# Entries are whole actions (kind << 24 | payload, splendor.h): take3 = 1,
+# take2 = 2 (payload: the colour).
+function take_tables(   avail, want, m, n, line, c) {
+    print ""
+    print "const spl_take_list spl_take3[32] = {"
+    for (avail = 0; avail < 32; avail++) {
+        want = bits(avail) < 3 ? bits(avail) : 3
+        n = 0; line = ""
+        for (m = 1; m < 32 && want; m++)
+            if (bits(m) == want && subset(m, avail)) { line = line (n ? ", " : "") (16777216 + m) "u"; n++ }
+        printf "    {%d, {%s}},\n", n, (line == "" ? "0" : line)
+    }
+    print "};"
+    print ""
+    print "/* S-3.2: for each set of colours whose pile holds 4 or more, the take2 actions. */"
+    print "const spl_take_list spl_take2[32] = {"
+    for (avail = 0; avail < 32; avail++) {
+        n = 0; line = ""; m = avail
+        for (c = 0; c < 5; c++) { if (m % 2) { line = line (n ? ", " : "") (33554432 + c) "u"; n++ } m = int(m / 2) }
+        printf "    {%d, {%s}},\n", n, (line == "" ? "0" : line)
+    }
+    print "};"
 }

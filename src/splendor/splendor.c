@@ -149,36 +149,27 @@ unsigned spl_qualifying_nobles(const spl_state *st, int seat)
 
 /* --------------------------------------------------------- legal actions */
 
-/* Colour masks with 1, 2 and 3 colours, ascending (S-3.1). */
-static const uint8_t masks_of_size[4][10] = {
-    {0},
-    {1, 2, 4, 8, 16},
-    {3, 5, 6, 9, 10, 12, 17, 18, 20, 24},
-    {7, 11, 13, 14, 19, 21, 22, 25, 26, 28},
-};
-static const uint8_t n_masks_of_size[4] = {0, 5, 10, 10};
-static const uint8_t popcount5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
-
 /* Hot path: candidates are written unconditionally and kept by adding the
  * condition to n (no unpredictable branches in random playouts). */
+/* Bit c set when byte c (c < 5) of v has its top bit set: the five bits,
+ * each shifted to byte c's bit 0, meet at bits 28..32 under this multiplier
+ * without carries. */
+static inline unsigned gather5(uint64_t v)
+{
+    return (unsigned)((((v >> 7) & 0x0000000101010101ull) * 0x10204081ull) >> 28) & 31u;
+}
+
 static int legal_take(const spl_state *st, gg_action *out, int n)
 {
-    unsigned avail = 0;
-    for (int c = 0; c < SPL_COLOURS; c++) avail |= (unsigned)(st->supply[c] != 0) << c;
+    uint64_t supply = vec_load(st->supply) & COLOURS5; /* piles hold at most 7 */
+    unsigned avail = gather5(supply + 0x7f7f7f7f7full);   /* top bit: pile not empty */
+    unsigned four = gather5(supply + 0x7c7c7c7c7cull);    /* top bit: pile holds >= 4 */
     /* S-3.1 decision: three colours, or every colour left when fewer remain. */
-    int k = popcount5[avail];
-    if (k > 3) k = 3;
-    const uint8_t *m = masks_of_size[k];
-    for (int i = 0; i < n_masks_of_size[k]; i++) {
-        out[n] = SPL_ACTION(SPL_A_TAKE3, m[i]);
-        n += (m[i] & ~avail) == 0;
-    }
-    for (int c = 0; c < SPL_COLOURS; c++) { /* S-3.2: the pile holds at least 4 */
-        out[n] = SPL_ACTION(SPL_A_TAKE2, c);
-        n += st->supply[c] >= 4;
-    }
-    return n;
+    const spl_take_list *t3 = &spl_take3[avail], *t2 = &spl_take2[four];
+    memcpy(out + n, t3->act, sizeof t3->act);
+    n += (int)t3->n;
+    memcpy(out + n, t2->act, 5 * sizeof(gg_action)); /* S-3.2 */
+    return n + (int)t2->n;
 }
 
 static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *out, int n)
@@ -239,19 +230,13 @@ static int enum_payments(const uint8_t lo[5], const uint8_t hi[5], unsigned gold
     }
 }
 
-/* `wealth` = bonuses + coloured tokens held, per colour. */
-static int legal_buy_one(const spl_player *p, uint64_t wealth, int card, int src,
+/* The payments of one card the player can afford with gold: `lacking` is
+ * what bonuses and coloured tokens leave unpaid, per colour. */
+static int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, int src,
                          gg_action *out, int n)
 {
-    uint64_t cost = spl_cost64[card];
     unsigned gold = p->tokens[SPL_GOLD];
     gg_action base = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
-    if (gold == 0) { /* the common case: no choice of payment */
-        if (vec_covers(wealth, cost)) out[n++] = base;
-        return n;
-    }
-    uint64_t lacking = vec_sat_sub(cost, wealth);
-    if (vec_sum(lacking) > gold) return n;
     uint64_t need = vec_sat_sub(cost, vec_load(p->bonus));
     if (need == 0) {
         out[n++] = base;
@@ -261,6 +246,16 @@ static int legal_buy_one(const spl_player *p, uint64_t wealth, int card, int src
     memcpy(lo, &lacking, 8);
     memcpy(hi, &need, 8);
     return enum_payments(lo, hi, gold, base, out, n);
+}
+
+/* `wealth` = bonuses + coloured tokens held, per colour. */
+static inline int legal_buy_one(const spl_player *p, uint64_t wealth, int card, int src,
+                                gg_action *out, int n)
+{
+    uint64_t cost = spl_cost64[card];
+    uint64_t lacking = vec_sat_sub(cost, wealth);
+    if (vec_sum(lacking) > p->tokens[SPL_GOLD]) return n; /* out of reach even with gold */
+    return buy_with_gold(p, cost, lacking, src, out, n);
 }
 
 static uint64_t wealth_of(const spl_player *p)

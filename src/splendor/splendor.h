@@ -53,6 +53,15 @@ extern const spl_noble spl_nobles[SPL_NOBLES];
 /* cost of card id as one word (byte k = colour k); 256 entries so that any
  * byte, SPL_NONE included, indexes it (unknown ids cost 127 of everything). */
 extern const uint64_t spl_cost64[256];
+/* Generated lists of actions, ascending, indexed by a colour mask:
+ * spl_take3[colours with tokens left] — the "take 3 different" actions (S-3.1);
+ * spl_take2[colours whose pile holds 4 or more] — the "take 2 same" (S-3.2). */
+typedef struct spl_take_list {
+    uint32_t n;
+    uint32_t act[10];
+} spl_take_list;
+extern const spl_take_list spl_take3[32];
+extern const spl_take_list spl_take2[32];
 
 /* Phases: whose decision is what. */
 enum spl_phase {

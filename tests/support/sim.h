@@ -10,7 +10,9 @@
  *     the reloaded state saves to the same text);
  *   - every legal action is sorted, unique, formats within GG_MAX_NOTATION and
  *     parses back to itself; gg_apply accepts it;
- *   - view(determinize(s, p), p) == view(s, p) for every seat and the spectator;
+ *   - view(determinize(s, p), p) == view(s, p) for every seat and the spectator,
+ *     and determinize's result depends only on that view (the same random
+ *     numbers give the same state from s and from any determinization of s);
  *   - each game ends within max_steps decisions;
  * plus the game's own hooks (conservation, leaks) on every state and view.
  *
