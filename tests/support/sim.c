@@ -96,7 +96,7 @@ static int check_views(sim_ctx *c, const gg_state *s, gg_rng *rng)
         if (!bad && !gg_state_equal(e, d))
             bad = failf(c, "determinize for seat %d depends on the hidden parts it replaces", seat);
         gg_free(e);
-        else if (h && h->check_state && h->check_state(d, hm, sizeof hm))
+        if (!bad && h && h->check_state && h->check_state(d, hm, sizeof hm))
             bad = failf(c, "determinized for seat %d: %s", seat, hm);
         free(dview);
         gg_free(d);
