@@ -19,7 +19,7 @@
 
 /* JSON checks at every step of the first FULL games, then every EVERY-th
  * step (SIM_FULL=1 in the environment: every step of every game). */
-enum { FULL = 60, EVERY = 12 };
+enum { FULL = 16, EVERY = 32 };
 
 static void run(const char *option, uint64_t first_seed, int games, int full)
 {

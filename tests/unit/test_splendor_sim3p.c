@@ -19,7 +19,7 @@
 
 /* JSON checks at every step of the first FULL games, then every EVERY-th
  * step (SIM_FULL=1 in the environment: every step of every game). */
-enum { FULL = 40, EVERY = 16 };
+enum { FULL = 12, EVERY = 40 };
 
 static void run(const char *option, uint64_t first_seed, int games, int full)
 {
