@@ -412,6 +412,9 @@ static gg_status check_turn(const spl_state *st, gg_error *err)
     }
     if (st->last_round && !someone_won)
         return gg_fail(err, GG_EJSON, "\"last_round\" is true but nobody has 15 points");
+    if (st->last_round && st->turn == st->first) /* S-5.1: that round has been completed */
+        return gg_fail(err, GG_EJSON,
+                       "in the last round the first seat cannot be to play: the game is over");
     if (st->passes > (st->turn - st->first + n) % n)
         return gg_fail(err, GG_EJSON, "\"passes\" counts more seats than have played this round");
     if (st->phase == SPL_NOBLE) {

@@ -479,26 +479,25 @@ static void test_S_3_5_refill(void **unused)
     assert_int_equal(SS(s)->deck_n[0], 35);
     gg_free(s);
 
-    /* an empty deck leaves the space empty */
-    cJSON *root = pos_new(2, 21);
+    /* an empty deck leaves the space empty (seat 0 owns the rest of tier 3,
+     * so the last round runs: seat 1 reserves, seat 2 looks) */
+    cJSON *root = pos_new(3, 21);
     cJSON *deck = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "decks"), 2);
-    while (cJSON_GetArraySize(deck)) {
-        int id = cJSON_GetArrayItem(deck, 0)->valueint;
-        give_card(root, 1, id); /* seat 1 owns the rest of tier 3 */
-    }
-    int pts = 0; /* keep seat 1 below 15 points: it may not have ended a turn with 15 */
-    cJSON *c;
-    cJSON_ArrayForEach(c, cJSON_GetObjectItem(player(root, 1), "cards")) pts += spl_cards[c->valueint].points;
-    assert_true(pts >= 15);
+    while (cJSON_GetArraySize(deck)) give_card(root, 0, cJSON_GetArrayItem(deck, 0)->valueint);
     cJSON_ReplaceItemInObject(root, "last_round", cJSON_CreateTrue());
+    cJSON_ReplaceItemInObject(root, "turn", cJSON_CreateNumber(1));
     s = pos_load(root);
-    play(s, 0, "reserve 3-1");
+    play(s, 1, "reserve 3-1");
     assert_int_equal(SS(s)->board[2][0], SPL_NONE);
-    assert_false(is_legal(s, 1, "reserve deck 3"));
-    char *v = gg_view_json(s, 1);
+    assert_false(gg_is_over(s));
+    assert_false(is_legal(s, 2, "reserve deck 3"));
+    assert_true(is_legal(s, 2, "reserve 3-2"));
+    char *v = gg_view_json(s, 2);
     assert_non_null(strstr(v, "\"tier\":3,\"deck\":0,\"cards\":[null,"));
     free(v);
-    refused(s, 1, "buy 3-1", GG_EILLEGAL, "there is no face-up card 3-1");
+    refused(s, 2, "buy 3-1", GG_EILLEGAL, "there is no face-up card 3-1");
+    refused(s, 2, "reserve 3-1", GG_EILLEGAL, "face-up card 3-1 is empty");
+    refused(s, 2, "reserve deck 3", GG_EILLEGAL, "the tier 3 deck is empty");
     gg_free(s);
 }
 
@@ -999,6 +998,11 @@ static void e_unearned_noble(cJSON *r)
     cJSON_AddItemToArray(cJSON_GetObjectItem(player(r, 0), "nobles"), cJSON_CreateNumber(id));
 }
 static void e_fifteen_without_last_round(cJSON *r) { give_points(r, 1, 15); }
+static void e_last_round_back_at_first(cJSON *r)
+{
+    give_points(r, 1, 15);
+    cJSON_ReplaceItemInObject(r, "last_round", cJSON_CreateTrue());
+}
 static void e_noble_phase(cJSON *r) { cJSON_ReplaceItemInObject(r, "phase", cJSON_CreateString("noble")); }
 static void e_return_phase(cJSON *r) { cJSON_ReplaceItemInObject(r, "phase", cJSON_CreateString("return")); }
 static void e_first_random(cJSON *r) { cJSON_ReplaceItemInObject(r, "first", cJSON_CreateNumber(1)); }
@@ -1055,6 +1059,7 @@ static void test_bad_state_json(void **unused)
         {e_noble_twice, "noble"},
         {e_unearned_noble, "without the bonuses it requires"},
         {e_fifteen_without_last_round, "\"last_round\" must be true"},
+        {e_last_round_back_at_first, "the game is over"},
         {e_noble_phase, "several nobles"},
         {e_return_phase, "11 to 13 tokens"},
         {e_first_random, "first=seat0"},
