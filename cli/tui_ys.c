@@ -72,9 +72,31 @@ static void draw_info(const cJSON *view, const tui_box *b, int y)
     const cJSON *s;
     cJSON_ArrayForEach(s, tj(view, "turn_order"))
         x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(s->valueint)), "S%d", s->valueint);
-    tui_put(b, y, x + 2, tui_attr(TR_DIM), "ships %d  piles %d  blue cards %d",
-            tj_int(view, "ship_deck_left"), tj_int(view, "palace_piles_left"),
-            tj_int(view, "blue_cards_waiting"));
+    x += 2;
+    const cJSON *g;
+    if (cJSON_IsArray(tj(view, "port_gems_left"))) {
+        /* a port being shared (Y-8.4): what is still to choose */
+        x = tui_put(b, y, x, tui_attr(TR_HEAD), "port gems left:");
+        cJSON_ArrayForEach(g, tj(view, "port_gems_left")) x = put_gem(b, y, x + 1, g->valuestring);
+    } else if (cJSON_IsArray(tj(view, "column_order"))) {
+        /* tied columns being ordered (Y-8.7): the order so far */
+        x = tui_put(b, y, x, tui_attr(TR_HEAD), "columns:");
+        int k = 0;
+        cJSON_ArrayForEach(g, tj(view, "column_order"))
+        {
+            if (k++ >= tj_int(view, "columns_fixed")) break;
+            x = tui_put(b, y, x + 1, tui_attr(tui_colour_role(g->valuestring)), "%s",
+                        g->valuestring);
+        }
+    } else {
+        x = tui_put(b, y, x, tui_attr(TR_DIM), "ships %d  piles %d  blue cards %d",
+                    tj_int(view, "ship_deck_left"), tj_int(view, "palace_piles_left"),
+                    tj_int(view, "blue_cards_waiting"));
+    }
+    if (cJSON_IsNumber(tj(view, "intriguer")))
+        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Intriguer S%d", tj_int(view, "intriguer"));
+    if (cJSON_IsNumber(tj(view, "merchant")))
+        tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Merchant S%d", tj_int(view, "merchant"));
 }
 
 static void draw_city(const cJSON *view, const tui_box *b, int y)
@@ -212,6 +234,14 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
     if (cJSON_IsArray(tj(pl, "screen"))) put_values(b, y + 1, &x, tj(pl, "screen"), 0);
     else x = tui_put(b, y + 1, x, tui_attr(TR_HIDDEN), " %d hidden", tj_int(pl, "screen_count"));
     if (!tj_bool(pl, "bid_done")) x = tui_put(b, y + 1, x + 1, tui_attr(TR_DIM), "(bidding)");
+    if (cJSON_IsArray(tj(pl, "neutral_hand"))) {
+        x = tui_put(b, y + 1, x + 2, tui_attr(TR_DIM), "neutral");
+        put_values(b, y + 1, &x, tj(pl, "neutral_hand"), 0);
+    } else if (tj(pl, "neutral_hand_count")) {
+        x = tui_put(b, y + 1, x + 2, tui_attr(TR_DIM), "neutral %d", tj_int(pl, "neutral_hand_count"));
+    }
+    if (tj_int(pl, "spy_peeks_left"))
+        x = tui_put(b, y + 1, x + 2, tui_attr(TR_GOLD), "spy %d", tj_int(pl, "spy_peeks_left"));
     const cJSON *c;
     int first = 1;
     cJSON_ArrayForEach(c, tj(pl, "cards"))
