@@ -2,7 +2,10 @@
  * (shared/seeds/001_3e80d2579fb9ef3d.txt) as scenario tests. Each test sets
  * up the position from state JSON (gg_state_load), plays the example's actions
  * with gg_play and checks the outcome the rulebook states. Example ids and
- * source lines: docs/rulebook-examples.md.
+ * source lines: docs/rulebook-examples.md. EX-SP-BONUS-1 is the Splendor
+ * module's test_S_3_4_rulebook_card_example (test_splendor_rules.c), which
+ * also checks the data of the pictured card and noble; the tests here play
+ * those examples through.
  *
  * Only the public API is used: positions are written as JSON and outcomes
  * read back from gg_view_json. */
@@ -252,39 +255,6 @@ static void ex_sp_card_1_one_token_short(void **unused)
     gg_free(s);
 }
 
-/* EX-SP-BONUS-1 (SP 157-159) — S-3.4: with 2 blue bonuses (cards 8, 9), card
- * 24 (cost 2 blue + 1 green) costs only 1 green token. */
-static void ex_sp_bonus_1_bonuses_reduce_the_cost(void **unused)
-{
-    (void)unused;
-    position p;
-    position_init(&p, 2);
-    p.face_up[0][0] = 24;
-    p.cards[0][p.ncards[0]++] = 8;
-    p.cards[0][p.ncards[0]++] = 9;
-    p.tokens[0][G] = 1;
-    gg_state *s = position_load(&p);
-    cJSON *before = view_of(s);
-    const cJSON *tier1 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(before, "tiers"), 0);
-    const cJSON *card = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tier1, "cards"), 0);
-    const cJSON *cost = cJSON_GetObjectItemCaseSensitive(card, "cost");
-    assert_int_equal(num(cost, "blue"), 2);
-    assert_int_equal(num(cost, "green"), 1);
-    assert_int_equal(colour_count(player_view(before, 0), "bonus", "blue"), 2);
-    int green_supply = num(cJSON_GetObjectItemCaseSensitive(before, "supply"), "green");
-    cJSON_Delete(before);
-
-    play(s, 0, "buy 1-1");
-
-    cJSON *after = view_of(s);
-    const cJSON *pl = player_view(after, 0);
-    assert_true(has_number(cJSON_GetObjectItemCaseSensitive(pl, "cards"), 24));
-    assert_int_equal(num(pl, "token_count"), 0);
-    assert_int_equal(num(cJSON_GetObjectItemCaseSensitive(after, "supply"), "green"), green_supply + 1);
-    cJSON_Delete(after);
-    gg_free(s);
-}
-
 /* EX-SP-BONUS-2 (SP 161) — S-3.4: bonuses covering the whole cost buy the
  * card without a single token. Bonuses white 1, blue 4, green 2 (cards 0; 8,
  * 9, 10, 11; 16, 17, all 0 points) and no tokens buy card 61. */
@@ -395,7 +365,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ex_sp_card_1_buy_the_pictured_card),
         cmocka_unit_test(ex_sp_card_1_one_token_short),
-        cmocka_unit_test(ex_sp_bonus_1_bonuses_reduce_the_cost),
         cmocka_unit_test(ex_sp_bonus_2_free_purchase),
         cmocka_unit_test(ex_sp_noble_1_visits_at_end_of_turn),
         cmocka_unit_test(ex_sp_noble_1_tokens_do_not_count),
