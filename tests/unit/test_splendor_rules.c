@@ -411,7 +411,7 @@ static void test_S_3_3_reserve(void **unused)
 
 /* The rulebook's example (EX-SP-BONUS-1): with 2 blue bonuses, a card costing
  * 2 blue + 1 green costs just 1 green token. */
-static void test_S_3_4_rulebook_card_example(void **unused)
+static void test_S_3_4_ex_sp_bonus_1_rulebook_card_example(void **unused)
 {
     (void)unused;
     cJSON *root = pos_new(2, 11);
@@ -1086,7 +1086,7 @@ int main(void)
         cmocka_unit_test(test_S_3_1_take_three_different),
         cmocka_unit_test(test_S_3_2_take_two_needs_four),
         cmocka_unit_test(test_S_3_3_reserve),
-        cmocka_unit_test(test_S_3_4_rulebook_card_example),
+        cmocka_unit_test(test_S_3_4_ex_sp_bonus_1_rulebook_card_example),
         cmocka_unit_test(test_S_3_4_buy_gold_payments_are_distinct_moves),
         cmocka_unit_test(test_S_3_5_refill),
         cmocka_unit_test(test_S_3_6_pass_only_when_nothing_is_legal),
