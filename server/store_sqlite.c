@@ -3,12 +3,15 @@
  * Writes go through one connection guarded by a mutex; each append is its
  * own transaction, so once sqlite3_step returns SQLITE_DONE the move survives
  * a crash of the process (WAL, synchronous=NORMAL) and the server may
- * acknowledge it. */
+ * acknowledge it. Checkpoints (copying the WAL into the database, with its
+ * fsyncs) run on a thread of their own and a connection of their own, so no
+ * move ever waits for one. */
 #include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "store.h"
 
@@ -17,7 +20,62 @@ typedef struct sqlite_store {
     sqlite3 *db;
     pthread_mutex_t mu;
     sqlite3_stmt *ins_table, *ins_action, *upd_seats;
+    sqlite3 *ck; /* the checkpointer's connection */
+    pthread_t ck_thread;
+    int ck_running, ck_stop;
+    pthread_mutex_t ck_mu;
+    pthread_cond_t ck_cv;
 } sqlite_store;
+
+/* Every half second: a passive checkpoint, which never blocks the writer. */
+static void *checkpointer(void *arg)
+{
+    sqlite_store *s = arg;
+    pthread_mutex_lock(&s->ck_mu);
+    while (!s->ck_stop) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 500000000;
+        if (ts.tv_nsec >= 1000000000) ts.tv_sec++, ts.tv_nsec -= 1000000000;
+        pthread_cond_timedwait(&s->ck_cv, &s->ck_mu, &ts);
+        if (s->ck_stop) break;
+        pthread_mutex_unlock(&s->ck_mu);
+        sqlite3_wal_checkpoint_v2(s->ck, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        pthread_mutex_lock(&s->ck_mu);
+    }
+    pthread_mutex_unlock(&s->ck_mu);
+    return NULL;
+}
+
+static void checkpointer_start(sqlite_store *s, const char *path)
+{
+    pthread_mutex_init(&s->ck_mu, NULL);
+    pthread_cond_init(&s->ck_cv, NULL);
+    if (sqlite3_open_v2(path, &s->ck, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, NULL) !=
+            SQLITE_OK ||
+        sqlite3_exec(s->db, "PRAGMA wal_autocheckpoint=0", NULL, NULL, NULL) != SQLITE_OK ||
+        pthread_create(&s->ck_thread, NULL, checkpointer, s) != 0) {
+        /* No thread: SQLite checkpoints on commit as usual. */
+        sqlite3_exec(s->db, "PRAGMA wal_autocheckpoint=1000", NULL, NULL, NULL);
+        return;
+    }
+    sqlite3_busy_timeout(s->ck, 5000);
+    s->ck_running = 1;
+}
+
+static void checkpointer_stop(sqlite_store *s)
+{
+    if (s->ck_running) {
+        pthread_mutex_lock(&s->ck_mu);
+        s->ck_stop = 1;
+        pthread_cond_signal(&s->ck_cv);
+        pthread_mutex_unlock(&s->ck_mu);
+        pthread_join(s->ck_thread, NULL);
+        s->ck_running = 0;
+    }
+    sqlite3_close(s->ck);
+    s->ck = NULL;
+}
 
 static const char schema[] =
     "CREATE TABLE IF NOT EXISTS tables("
@@ -146,6 +204,8 @@ static void sq_close(store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
     if (!s) return;
+    checkpointer_stop(s);
+    if (s->db) sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
     sqlite3_finalize(s->ins_table);
     sqlite3_finalize(s->ins_action);
     sqlite3_finalize(s->upd_seats);
@@ -190,5 +250,6 @@ store *store_sqlite_open(const char *path, char *err)
         sq_close(&s->base);
         return NULL;
     }
+    checkpointer_start(s, path);
     return &s->base;
 }
