@@ -44,6 +44,15 @@ static inline unsigned vec_sum(uint64_t v) { return (unsigned)((v * 0x0101010101
 /* 1 when every byte of a is >= the matching byte of b. */
 static inline int vec_covers(uint64_t a, uint64_t b) { return (((a | HI8) - b) & HI8) == HI8; }
 
+static inline void vec_store(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+
+/* Colour mask bit c → byte c holding 1. */
+static inline uint64_t vec_of_mask(unsigned m)
+{
+    uint64_t x = m;
+    return (x & 1) | (x & 2) << 7 | (x & 4) << 14 | (x & 8) << 21 | (x & 16) << 28;
+}
+
 static inline spl_state *ST(gg_state *s) { return (spl_state *)s; }
 static inline const spl_state *CST(const gg_state *s) { return (const spl_state *)s; }
 
@@ -285,35 +294,33 @@ static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, i
 }
 
 /* S-4.1: every multiset of exactly `left` (1..3) held tokens, as a field of
- * 2 bits per kind, ascending. */
+ * 2 bits per kind. Nested from gold (the most significant digit) down, with
+ * white taking what is left, so the fields come out ascending. */
 static int legal_return(const spl_player *p, int left, gg_action *out)
 {
     int n = 0;
     const uint8_t *t = p->tokens;
-    for (int i = 0; i < SPL_TOKEN_KINDS; i++) {
-        if (!t[i]) continue;
-        if (left == 1) {
-            out[n++] = SPL_ACTION(SPL_A_RETURN, 1u << 2 * i);
-            continue;
-        }
-        for (int j = i; j < SPL_TOKEN_KINDS; j++) {
-            if (t[j] < 1 + (j == i)) continue;
-            unsigned f2 = (1u << 2 * i) + (1u << 2 * j);
-            if (left == 2) {
-                out[n++] = SPL_ACTION(SPL_A_RETURN, f2);
-                continue;
+#define UPTO(k, rest) ((int)t[k] < (rest) ? (int)t[k] : (rest))
+    for (int r5 = 0; r5 <= UPTO(5, left); r5++) {
+        int e5 = left - r5;
+        for (int r4 = 0; r4 <= UPTO(4, e5); r4++) {
+            int e4 = e5 - r4;
+            for (int r3 = 0; r3 <= UPTO(3, e4); r3++) {
+                int e3 = e4 - r3;
+                for (int r2 = 0; r2 <= UPTO(2, e3); r2++) {
+                    int e2 = e3 - r2;
+                    unsigned high = (unsigned)r5 << 10 | (unsigned)r4 << 8 | (unsigned)r3 << 6 |
+                                    (unsigned)r2 << 4;
+                    for (int r1 = 0; r1 <= UPTO(1, e2); r1++) {
+                        int r0 = e2 - r1;
+                        out[n] = SPL_ACTION(SPL_A_RETURN, high | (unsigned)r1 << 2 | (unsigned)r0);
+                        n += r0 <= t[0];
+                    }
+                }
             }
-            for (int k = j; k < SPL_TOKEN_KINDS; k++)
-                if (t[k] >= 1 + (k == i) + (k == j))
-                    out[n++] = SPL_ACTION(SPL_A_RETURN, f2 + (1u << 2 * k));
         }
     }
-    for (int a = 1; a < n; a++) { /* insertion sort: at most 56 items */
-        gg_action x = out[a];
-        int b = a;
-        for (; b > 0 && out[b - 1] > x; b--) out[b] = out[b - 1];
-        out[b] = x;
-    }
+#undef UPTO
     return n;
 }
 
@@ -409,12 +416,10 @@ static void after_action(spl_state *st, const spl_player *p)
 
 static void take_tokens(spl_state *st, spl_player *p, unsigned mask)
 {
-    for (int c = 0; c < SPL_COLOURS; c++) {
-        if (!(mask >> c & 1)) continue;
-        st->supply[c]--;
-        p->tokens[c]++;
-        p->ntokens++;
-    }
+    uint64_t one_each = vec_of_mask(mask); /* never below 0: only piles with tokens */
+    vec_store(st->supply, vec_load(st->supply) - one_each);
+    vec_store(p->tokens, vec_load(p->tokens) + one_each);
+    p->ntokens = (uint8_t)(p->ntokens + vec_sum(one_each));
 }
 
 static void reserve_card(spl_state *st, spl_player *p, int src)
@@ -458,17 +463,18 @@ static void buy_card(spl_state *st, spl_player *p, int src, unsigned goldfield)
         remove_reserved(p, src - SPL_SRC_HAND);
     }
     const spl_card *c = &spl_cards[card];
+    /* S-3.4: cost minus bonuses; gold stands in where the action says */
+    uint64_t need = vec_sat_sub(spl_cost64[card], vec_load(p->bonus)), gold = 0;
     unsigned gold_total = 0;
-    for (int k = 0; k < SPL_COLOURS; k++) { /* S-3.4: cost minus bonuses, gold as chosen */
-        int need = c->cost[k] - p->bonus[k];
-        if (need <= 0) continue;
+    for (int k = 0; goldfield >> (3 * k); k++) {
         unsigned g = goldfield >> (3 * k) & 7;
-        int coloured = need - (int)g;
-        p->tokens[k] = (uint8_t)(p->tokens[k] - coloured);
-        st->supply[k] = (uint8_t)(st->supply[k] + coloured);
+        gold |= (uint64_t)g << (8 * k);
         gold_total += g;
-        p->ntokens = (uint8_t)(p->ntokens - need);
     }
+    uint64_t coloured = need - gold; /* per colour, gold <= need: no borrow */
+    vec_store(p->tokens, vec_load(p->tokens) - coloured);
+    vec_store(st->supply, vec_load(st->supply) + coloured);
+    p->ntokens = (uint8_t)(p->ntokens - vec_sum(need));
     p->tokens[SPL_GOLD] = (uint8_t)(p->tokens[SPL_GOLD] - gold_total);
     st->supply[SPL_GOLD] = (uint8_t)(st->supply[SPL_GOLD] + gold_total);
     p->bought[card >> 6] |= 1ull << (card & 63);
