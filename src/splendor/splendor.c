@@ -251,6 +251,16 @@ static int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, i
         out[n++] = base;
         return n;
     }
+    if (gold == 1) { /* the usual case: one gold token, for one colour or none */
+        if (lacking) {
+            out[n++] = base | 1u << (3 * (__builtin_ctzll(lacking) / 8));
+            return n;
+        }
+        out[n++] = base;
+        for (unsigned m = gather5(need + 0x7f7f7f7f7full); m; m &= m - 1)
+            out[n++] = base | 1u << (3 * __builtin_ctz(m));
+        return n;
+    }
     uint8_t lo[8], hi[8];
     memcpy(lo, &lacking, 8);
     memcpy(hi, &need, 8);
