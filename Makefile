@@ -8,7 +8,7 @@
 
 .DEFAULT_GOAL := all
 VARIANT ?= rel
-O       := build/$(VARIANT)
+O       ?= build/$(VARIANT)
 GEN     := build/gen
 
 CC      ?= cc
@@ -31,6 +31,7 @@ LDFLAGS := $(OPT) $(EXTRA_LDFLAGS)
 
 LIB_SRC  := $(wildcard src/*/*.c)
 GEN_SRC  :=
+GEN_HDR  :=
 CLI_SRC  := $(wildcard cli/*.c) $(wildcard server/*.c)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TSUP_SRC := $(wildcard tests/support/*.c)
@@ -56,11 +57,11 @@ $(DEPS): scripts/setup.sh
 
 deps: $(DEPS)
 
-$(O)/obj/%.o: %.c | $(DEPS) $(GEN_SRC)
+$(O)/obj/%.o: %.c | $(DEPS) $(GEN_SRC) $(GEN_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(O)/obj/gen/%.o: $(GEN)/%.c
+$(O)/obj/gen/%.o: $(GEN)/%.c | $(DEPS) $(GEN_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 

@@ -7,7 +7,7 @@
 # TESTS=pattern runs only the tests whose file name matches.
 set -u
 B=${1:-build/san}
-LOGS=build/test-logs
+LOGS=${TEST_LOGS:-build/test-logs}
 rm -rf "$LOGS"; mkdir -p "$LOGS"
 export GEMGAMES="$PWD/$B/gemgames"
 export CMOCKA_MESSAGE_OUTPUT=TAP

@@ -1,0 +1,1574 @@
+/* ys.c — the Ys rules (Y-1 … Y-9): set-up, the round as a step machine
+ * (preparation, bid, turn places, placement, scoring, King's Favour), final
+ * scoring, who knows what (Y-11), legal actions and their validation.
+ * Character cards live in ys_cards.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ys/ys.h"
+
+const char *const ys_gem_name[YS_GEM_KINDS] = {"blue", "green", "yellow", "red", "black", "white"};
+const char *const ys_zone_name[YS_ZONES] = {"port", "trade", "palace"};
+
+static const gg_option_info ys_options[YS_OPT_COUNT] = {
+    {"districts", {"4", "3"}, 2, "districts in play: 3 is for 3 players (2 players always use 3)"},
+    {"kings_favour", {"off", "on"}, 2, "King's Favour: a throne room and a fifth phase (3-5 players)"},
+    {"express", {"off", "on"}, 2, "Ys Express: 9 brokers, 3 placement turns (3-4 players)"},
+    {"ysplus", {"off", "on"}, 2, "the 12 Ys+ characters (not available yet)"},
+    {"events", {"off", "on"}, 2, "the 14 Ys+ events (not available yet)"},
+    {"strong_neutral", {"off", "on"}, 2, "2 players: neutral brokers 4 3 1 0 instead of 4 2 1 0"},
+    {"see_own_hidden", {"on", "off"}, 2, "may a player look at his own face-down brokers (Y-6.5)"},
+};
+
+int ys_opt(const ys_state *st, enum ys_option o) { return st->base.opts.value[o]; }
+int ys_see_own_hidden(const ys_state *st) { return ys_opt(st, YS_OPT_SEE_OWN_HIDDEN) == 0; }
+static int kings_favour(const ys_state *st) { return ys_opt(st, YS_OPT_KINGS_FAVOUR) == 1; }
+static int players_of(const ys_state *st) { return st->base.players; }
+static int two_players(const ys_state *st) { return st->base.players == 2; }
+
+/* ------------------------------------------------------------ set-up (Y-2) */
+
+static void shuffle(uint8_t *a, int n, gg_rng *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+static gg_status check_options(const ys_state *st, gg_error *err)
+{
+    int n = players_of(st);
+    if (ys_opt(st, YS_OPT_YSPLUS) || ys_opt(st, YS_OPT_EVENTS))
+        return gg_fail(err, GG_EOPTION, "the Ys+ characters and events are not available yet");
+    if (kings_favour(st) && n < 3)
+        return gg_fail(err, GG_EOPTION, "King's Favour is for 3 to 5 players, not %d (Y-9.1)", n);
+    if (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4))
+        return gg_fail(err, GG_EOPTION, "Ys Express is for 3 or 4 players, not %d (Y-9.2)", n);
+    if (ys_opt(st, YS_OPT_DISTRICTS) == 1 && n > 3)
+        return gg_fail(err, GG_EOPTION, "3 districts is for 2 or 3 players, not %d (Y-2.2)", n);
+    if (ys_opt(st, YS_OPT_STRONG_NEUTRAL) && n != 2)
+        return gg_fail(err, GG_EOPTION, "the strong neutral is for 2 players, not %d (Y-9.4)", n);
+    return GG_OK;
+}
+
+/* Y-1.2: each player's brokers, ascending; King's Favour `2`s in reserve. */
+static void deal_brokers(ys_state *st, ys_player *p)
+{
+    const ys_broker_set *set = ys_opt(st, YS_OPT_EXPRESS) ? &ys_brokers_short : &ys_brokers_standard;
+    int n = 0;
+    for (int i = 0; i < set->n; i++) p->b[n++] = (ys_broker){set->v[i], YS_LOC_SCREEN, 0, 0};
+    if (kings_favour(st))
+        for (int i = 0; i < ys_brokers_reserve.n; i++)
+            p->b[n++] = (ys_broker){ys_brokers_reserve.v[i], YS_LOC_RESERVE, 0, 0};
+    p->n_brokers = (uint8_t)n;
+    if (two_players(st)) {
+        const ys_broker_set *ns = ys_opt(st, YS_OPT_STRONG_NEUTRAL) ? &ys_brokers_strong_neutral
+                                                                     : &ys_brokers_neutral;
+        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++)
+            p->nb[i] = (ys_broker){ns->v[i], YS_LOC_HAND, 0, 0};
+    }
+}
+
+static gg_status ys_init(gg_state *s, gg_error *err)
+{
+    ys_state *st = (ys_state *)s;
+    gg_status e = check_options(st, err);
+    if (e) return e;
+    int n = players_of(st);
+    st->districts = (uint8_t)((n == 2 || ys_opt(st, YS_OPT_DISTRICTS) == 1) ? 3 : 4);
+    st->turns = (uint8_t)(ys_opt(st, YS_OPT_EXPRESS) || n == 5 ? 3 : 4); /* Y-6.1 */
+    uint8_t order[YS_MAX_PLAYERS];
+    for (int q = 0; q < n; q++) order[q] = (uint8_t)(q + 1);
+    shuffle(order, n, &s->rng); /* Y-2.1 */
+    for (int q = 0; q < n; q++) {
+        deal_brokers(st, &st->pl[q]);
+        st->pl[q].order = order[q];
+    }
+    /* Y-2.3: 3 characters face down on each palace pile in play; the rest out unseen */
+    uint8_t deck[YS_CARD_KINDS];
+    int nd = 0;
+    for (int c = 0; c < YS_CARD_KINDS; c++)
+        if (ys_cards[c].set == 0) deck[nd++] = (uint8_t)c;
+    shuffle(deck, nd, &s->rng);
+    int k = 0;
+    memset(st->pile, 0, sizeof st->pile);
+    for (int d = 0; d < st->districts; d++) {
+        for (int i = 0; i < 3; i++) st->pile[d][i] = deck[k++];
+        st->pile_n[d] = 3;
+    }
+    while (k < nd) st->unused[st->unused_n++] = deck[k++];
+    st->blue_left = 4; /* Y-2.4 */
+    /* Y-2.5: ships (Ys Express: without the 4 that show white) */
+    for (int i = 0; i < YS_SHIPS; i++) {
+        const ys_ship *sh = &ys_ships[i];
+        if (ys_opt(st, YS_OPT_EXPRESS) && (sh->small[0] == YS_WHITE || sh->small[1] == YS_WHITE))
+            continue;
+        st->ship_deck[st->ship_n++] = (uint8_t)i;
+    }
+    shuffle(st->ship_deck, st->ship_n, &s->rng);
+    for (int c = 0; c < YS_COLOURS; c++) st->rate[c] = YS_RATE_START; /* Y-2.6 */
+    memset(st->port_ship, YS_NONE, sizeof st->port_ship);
+    memset(st->market_gem, YS_NONE, sizeof st->market_gem);
+    memset(st->palace_card, YS_NONE, sizeof st->palace_card);
+    st->queen_loc = st->queen_owner = YS_NONE;
+    st->round = 1;
+    st->step = YS_STEP_PREPARE;
+    ys_advance(st);
+    return GG_OK;
+}
+
+/* ------------------------------------------------------------ who knows what */
+
+static int board_revealed(const ys_state *st, int loc)
+{
+    if (YS_IS_ZONE(loc)) return st->revealed >> YS_LOC_DISTRICT(loc) & 1;
+    return YS_IS_CELL(loc) && (st->revealed >> 4 & 1);
+}
+
+/* Y-11: a broker's value is public face up, in front once bids are revealed,
+ * on a revealed district or market; otherwise its owner knows it (Y-6.5 may
+ * say no for his own face-down brokers) and so does anyone who peeked. */
+int ys_knows(const ys_state *st, int viewer, int q, const ys_broker *b)
+{
+    if (st->over) return 1; /* Y-11.4 */
+    switch (b->loc) {
+    case YS_LOC_RESERVE: return 1;
+    case YS_LOC_SCREEN: return viewer == q;
+    case YS_LOC_FRONT: return !(b->flags & YS_F_BID) || viewer == q;
+    default: break;
+    }
+    if (b->flags & (YS_F_UP | YS_F_ILLUSION)) return 1;
+    if (board_revealed(st, b->loc)) return 1;
+    if (viewer >= 0 && (b->known >> viewer & 1)) return 1;
+    return viewer == q && ys_see_own_hidden(st);
+}
+
+/* Y-9.4: once placed, only the placer knows a neutral broker's value. */
+int ys_knows_neutral(const ys_state *st, int viewer, int q, const ys_broker *b)
+{
+    if (st->over || viewer == q) return 1;
+    return YS_IS_BOARD(b->loc) && board_revealed(st, b->loc);
+}
+
+/* ------------------------------------------------------------ board queries */
+
+int ys_count_value(const ys_broker *b) { return (b->flags & YS_F_MERC) ? 5 : b->value; } /* Y-8.1 */
+
+int ys_front_sum(const ys_state *st, int q)
+{
+    int sum = 0;
+    const ys_player *p = &st->pl[q];
+    for (int i = 0; i < p->n_brokers; i++)
+        if (p->b[i].loc == YS_LOC_FRONT) sum += p->b[i].value;
+    return sum;
+}
+
+static int intriguer(const ys_state *st, int q)
+{
+    return q < YS_NEUTRAL && (st->pl[q].active >> YC_INTRIGUER & 1);
+}
+
+/* Y-8.3: the Intriguer wins every tie he is in; then the neutral; then the
+ * higher front-broker sum; then the lower order card. */
+int ys_wins_tie(const ys_state *st, int a, int b)
+{
+    int ia = intriguer(st, a), ib = intriguer(st, b);
+    if (ia != ib) return ia;
+    if (a == YS_NEUTRAL) return 1;
+    if (b == YS_NEUTRAL) return 0;
+    int fa = ys_front_sum(st, a), fb = ys_front_sum(st, b);
+    if (fa != fb) return fa > fb;
+    return st->pl[a].order < st->pl[b].order;
+}
+
+/* Totals per participant (seats, then [YS_NEUTRAL]) over the places in `locs`
+ * (a bitmask over loc codes 0..63); present[] says who has a broker there. */
+static void totals_over(const ys_state *st, uint64_t locs, int total[YS_MAX_PLAYERS + 1],
+                        int present[YS_MAX_PLAYERS + 1])
+{
+    memset(total, 0, sizeof(int) * (YS_MAX_PLAYERS + 1));
+    memset(present, 0, sizeof(int) * (YS_MAX_PLAYERS + 1));
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++)
+            if (p->b[i].loc < 64 && (locs >> p->b[i].loc & 1)) {
+                total[q] += ys_count_value(&p->b[i]);
+                present[q] = 1;
+            }
+        if (!two_players(st)) continue;
+        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++)
+            if (p->nb[i].loc < 64 && (locs >> p->nb[i].loc & 1)) {
+                total[YS_NEUTRAL] += p->nb[i].value;
+                present[YS_NEUTRAL] = 1;
+            }
+    }
+}
+
+/* Present participants ranked by total, best first (ties Y-8.3). */
+static int rank_present(const ys_state *st, const int total[], const int present[],
+                        uint8_t out[YS_MAX_PLAYERS + 1])
+{
+    int n = 0;
+    for (int q = 0; q <= YS_NEUTRAL; q++) {
+        if (!present[q]) continue;
+        int i = n++;
+        while (i > 0) {
+            int o = out[i - 1];
+            if (total[q] > total[o] || (total[q] == total[o] && ys_wins_tie(st, q, o))) {
+                out[i] = out[i - 1];
+                i--;
+            } else {
+                break;
+            }
+        }
+        out[i] = (uint8_t)q;
+    }
+    return n;
+}
+
+/* The single winner of a place set, or -1 when nobody is there (Y-8.2). */
+static int winner_over(const ys_state *st, uint64_t locs)
+{
+    int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1];
+    uint8_t rk[YS_MAX_PLAYERS + 1];
+    totals_over(st, locs, total, present);
+    return rank_present(st, total, present, rk) ? rk[0] : -1;
+}
+
+static uint64_t district_locs(int d) { return 7ull << YS_ZONE_LOC(d, 0); }
+static uint64_t zone_locs(int d, int z) { return 1ull << YS_ZONE_LOC(d, z); }
+static uint64_t row_locs(int r) { return 15ull << YS_CELL_LOC(0, r); }
+static uint64_t market_locs(void) { return 0xFFFFull << YS_LOC_CELL0; }
+static uint64_t column_locs(int c)
+{
+    uint64_t m = 0;
+    for (int r = 0; r < YS_ROWS; r++) m |= 1ull << YS_CELL_LOC(c, r);
+    return m;
+}
+
+/* Y-4.3: market rows open for this player count. */
+int ys_row_open(const ys_state *st, int r);
+int ys_row_open(const ys_state *st, int r)
+{
+    int n = players_of(st);
+    return n >= 5 ? 1 : n == 4 ? r >= 1 : r >= 2;
+}
+
+/* Market cells holding a broker (bit = 4*row + colour). */
+unsigned ys_cells_taken(const ys_state *st);
+unsigned ys_cells_taken(const ys_state *st)
+{
+    unsigned m = 0;
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++)
+            if (YS_IS_CELL(p->b[i].loc)) m |= 1u << (p->b[i].loc - YS_LOC_CELL0);
+        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
+            if (YS_IS_CELL(p->nb[i].loc)) m |= 1u << (p->nb[i].loc - YS_LOC_CELL0);
+    }
+    return m;
+}
+
+/* Y-6.3: may a broker go to `loc` now (open empty cell, zone not locked)? */
+int ys_loc_free(const ys_state *st, int loc, unsigned taken);
+int ys_loc_free(const ys_state *st, int loc, unsigned taken)
+{
+    if (YS_IS_ZONE(loc)) return YS_LOC_DISTRICT(loc) < st->districts && loc != st->queen_loc;
+    if (!YS_IS_CELL(loc)) return 0;
+    return ys_row_open(st, YS_LOC_ROW(loc)) && !(taken >> (loc - YS_LOC_CELL0) & 1);
+}
+
+/* Y-4.2: a port's gems; the large one twice with 4 or 5 players. */
+int ys_ship_gems(const ys_state *st, int ship, uint8_t out[4])
+{
+    if (ship == YS_NONE || ship >= YS_SHIPS) return 0;
+    const ys_ship *sh = &ys_ships[ship];
+    int n = 0;
+    out[n++] = sh->large;
+    if (players_of(st) >= 4) out[n++] = sh->large;
+    out[n++] = sh->small[0];
+    out[n++] = sh->small[1];
+    return n;
+}
+
+/* ------------------------------------------------------------ gems and points */
+
+/* The highest-rated colour, leftmost on equal rates (the neutral's choice). */
+static int best_rated(const ys_state *st)
+{
+    int best = 0;
+    for (int c = 1; c < YS_COLOURS; c++)
+        if (st->rate[c] > st->rate[best]) best = c;
+    return best;
+}
+
+static void add_points(ys_state *st, int who, int pts, int16_t *bucket_of_seat)
+{
+    if (who == YS_NEUTRAL) {
+        st->neutral_score = (int16_t)(st->neutral_score + pts);
+        return;
+    }
+    st->pl[who].score = (int16_t)(st->pl[who].score + pts);
+    if (bucket_of_seat) *bucket_of_seat = (int16_t)(*bucket_of_seat + pts);
+}
+
+static void give_gem(ys_state *st, int who, int gem)
+{
+    GG_ASSERT(gem >= 0 && gem < YS_WHITE);
+    if (who == YS_NEUTRAL) st->neutral_gems[gem]++;
+    else st->pl[who].gems[gem]++;
+}
+
+static void move_rate(ys_state *st, int c, int delta) /* Y-1.6: stops at the ends */
+{
+    int r = st->rate[c] + delta;
+    st->rate[c] = (int8_t)(r < YS_RATE_MIN ? YS_RATE_MIN : r > YS_RATE_MAX ? YS_RATE_MAX : r);
+}
+
+/* --------------------------------------------------------------- preparation */
+
+static uint8_t draw_ship(ys_state *st)
+{
+    GG_ASSERT(st->ship_n > 0);
+    return st->ship_deck[--st->ship_n];
+}
+
+/* Y-4.3: the market row gems from one more ship card. */
+static void prepare_market(ys_state *st)
+{
+    const ys_ship *sh = &ys_ships[draw_ship(st)];
+    int n = players_of(st);
+    memset(st->market_gem, YS_NONE, sizeof st->market_gem);
+    if (n >= 5) {
+        uint8_t g[4] = {sh->large, sh->large, sh->small[0], sh->small[1]};
+        shuffle(g, 4, &st->base.rng);
+        memcpy(st->market_gem, g, 4);
+    } else if (n == 4) {
+        uint8_t g[3] = {sh->large, sh->small[0], sh->small[1]};
+        if (g[2] == YS_WHITE) { g[2] = g[0]; g[0] = YS_WHITE; }
+        if (g[1] == YS_WHITE) { g[1] = g[0]; g[0] = YS_WHITE; }
+        if (g[0] == YS_WHITE) { /* white must go on row 1; the others at random */
+            st->market_gem[1] = YS_WHITE;
+            uint8_t rest[2] = {g[1], g[2]};
+            shuffle(rest, 2, &st->base.rng);
+            st->market_gem[2] = rest[0];
+            st->market_gem[3] = rest[1];
+        } else {
+            shuffle(g, 3, &st->base.rng);
+            memcpy(st->market_gem + 1, g, 3);
+        }
+    } else {
+        uint8_t g[2] = {sh->small[0], sh->small[1]};
+        shuffle(g, 2, &st->base.rng);
+        st->market_gem[2] = g[0];
+        st->market_gem[3] = g[1];
+    }
+}
+
+static void prepare_round(ys_state *st)
+{
+    for (int d = 0; d < st->districts; d++) { /* Y-4.1 */
+        if (st->round < YS_ROUNDS) {
+            GG_ASSERT(st->pile_n[d] > 0);
+            st->palace_card[d] = st->pile[d][--st->pile_n[d]];
+            st->pile[d][st->pile_n[d]] = 0;
+        } else {
+            st->palace_card[d] = YC_BLUE;
+            st->blue_left--;
+        }
+    }
+    for (int d = 0; d < st->districts; d++) st->port_ship[d] = draw_ship(st); /* Y-4.2 */
+    prepare_market(st);
+}
+
+/* ------------------------------------------------------------------- bids */
+
+static int find_broker(const ys_player *p, int loc, int value)
+{
+    for (int i = 0; i < p->n_brokers; i++)
+        if (p->b[i].loc == loc && p->b[i].value == value) return i;
+    return -1;
+}
+
+/* Y-5.2: ranked by bid sum, highest first; equal sums by order card. */
+static void rank_bids(ys_state *st)
+{
+    int n = players_of(st), sum[YS_MAX_PLAYERS];
+    for (int q = 0; q < n; q++) sum[q] = ys_front_sum(st, q);
+    for (int q = 0; q < n; q++) {
+        int i = q;
+        while (i > 0) {
+            int o = st->bid_rank[i - 1];
+            if (sum[q] > sum[o] || (sum[q] == sum[o] && st->pl[q].order < st->pl[o].order)) {
+                st->bid_rank[i] = st->bid_rank[i - 1];
+                i--;
+            } else {
+                break;
+            }
+        }
+        st->bid_rank[i] = (uint8_t)q;
+    }
+}
+
+static void apply_bid(ys_state *st, int seat, int a, int b)
+{
+    ys_player *p = &st->pl[seat];
+    int vals[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        int i = find_broker(p, YS_LOC_SCREEN, vals[k]);
+        GG_ASSERT(i >= 0);
+        p->b[i].loc = YS_LOC_FRONT;
+        p->b[i].flags = YS_F_BID;
+    }
+    p->bid_done = 1;
+    for (int q = 0; q < players_of(st); q++)
+        if (!st->pl[q].bid_done) return;
+    for (int q = 0; q < players_of(st); q++) /* Y-5.1: revealed together */
+        for (int i = 0; i < st->pl[q].n_brokers; i++) st->pl[q].b[i].flags &= (uint8_t)~YS_F_BID;
+    rank_bids(st);
+    st->step = YS_STEP_ORDER;
+    st->cursor = 0;
+    st->places_taken = 0;
+    memset(st->place_of, 0, sizeof st->place_of);
+}
+
+/* Y-5.3: the player who picked place k takes order card k. */
+static void deal_order_cards(ys_state *st)
+{
+    for (int q = 0; q < players_of(st); q++) {
+        st->pl[q].order = st->place_of[q];
+        st->turn_order[st->place_of[q] - 1] = (uint8_t)q;
+    }
+}
+
+static void apply_order(ys_state *st, int seat, int place)
+{
+    st->place_of[seat] = (uint8_t)place;
+    st->places_taken |= (uint8_t)(1u << (place - 1));
+    st->cursor++;
+    int n = players_of(st);
+    if (st->cursor == n - 1) { /* the last player takes the place left */
+        for (int k = 0; k < n; k++)
+            if (!(st->places_taken >> k & 1)) st->place_of[st->bid_rank[n - 1]] = (uint8_t)(k + 1);
+        st->cursor = (uint8_t)n;
+    }
+    if (st->cursor >= n) {
+        deal_order_cards(st);
+        st->step = YS_STEP_PLACEMENT_WINDOW;
+        st->window = YS_WIN_NONE;
+        st->cursor = 0;
+    }
+}
+
+/* --------------------------------------------------------------- placement */
+
+static int placed_this_turn(const ys_state *st) { return st->n_up + st->n_down; }
+
+/* Y-6.2: one face up and one face down; the Bishop allows both face down. */
+static int may_place_up(const ys_state *st) { return st->n_up == 0 && placed_this_turn(st) < 2; }
+static int may_place_down(const ys_state *st, int seat)
+{
+    if (placed_this_turn(st) >= 2) return 0;
+    return st->n_down == 0 || ((st->pl[seat].active >> YC_BISHOP & 1) && st->n_up == 0);
+}
+static int turn_brokers_done(const ys_state *st)
+{
+    return placed_this_turn(st) == 2 && (!two_players(st) || st->n_neutral == 1);
+}
+
+static void begin_turn(ys_state *st)
+{
+    int seat = st->turn_order[st->cursor];
+    st->actor = (uint8_t)seat;
+    st->n_up = st->n_down = st->n_neutral = 0;
+    ys_player *p = &st->pl[seat];
+    for (int i = 0; i < p->n_brokers; i++) p->b[i].flags &= (uint8_t)~YS_F_JUST;
+    st->stage = YS_ST_PLACE;
+}
+
+static void apply_place(ys_state *st, int seat, gg_action a)
+{
+    unsigned pay = YS_PAYLOAD(a);
+    int loc = pay & 0x7F, up = pay >> 7 & 1, value = pay >> 8 & 7, front = pay >> 11 & 1;
+    ys_player *p = &st->pl[seat];
+    int i = find_broker(p, front ? YS_LOC_FRONT : YS_LOC_SCREEN, value);
+    GG_ASSERT(i >= 0);
+    p->b[i].loc = (uint8_t)loc;
+    p->b[i].flags = (uint8_t)((up ? YS_F_UP : 0) | YS_F_JUST | (front ? YS_F_ILLUSION : 0));
+    p->b[i].known = 0;
+    if (up) st->n_up++;
+    else st->n_down++;
+    if (YS_IS_CELL(loc)) add_points(st, seat, 1, &p->pts_market); /* Y-6.4 */
+    if (front) st->stage = YS_ST_REFILL; /* Y-7.10: replaced from behind the screen */
+}
+
+static void apply_neutral(ys_state *st, int seat, gg_action a)
+{
+    unsigned pay = YS_PAYLOAD(a);
+    int loc = pay & 0x7F, value = pay >> 8 & 7;
+    ys_player *p = &st->pl[seat];
+    for (int i = 0; i < YS_NEUTRAL_BROKERS; i++)
+        if (p->nb[i].loc == YS_LOC_HAND && p->nb[i].value == value) {
+            p->nb[i].loc = (uint8_t)loc;
+            p->nb[i].flags = 0;
+            break;
+        }
+    st->n_neutral++;
+    if (YS_IS_CELL(loc)) { /* Y-9.4 decision: the neutral's market point */
+        st->neutral_score++;
+        st->neutral_market++;
+    }
+}
+
+static void apply_refill(ys_state *st, int seat, int value)
+{
+    ys_player *p = &st->pl[seat];
+    int i = find_broker(p, YS_LOC_SCREEN, value);
+    GG_ASSERT(i >= 0);
+    p->b[i].loc = YS_LOC_FRONT;
+    p->b[i].flags = 0;
+    st->stage = YS_ST_PLACE;
+}
+
+static void apply_peek(ys_state *st, int seat, gg_action a)
+{
+    unsigned pay = YS_PAYLOAD(a);
+    int loc = pay & 0x7F, q = pay >> 7 & 7;
+    ys_player *p = &st->pl[q];
+    for (int i = 0; i < p->n_brokers; i++)
+        if (p->b[i].loc == loc && !ys_knows(st, seat, q, &p->b[i])) {
+            p->b[i].known |= (uint8_t)(1u << seat);
+            break;
+        }
+    st->pl[seat].spy_peeks--;
+}
+
+/* After a turn's brokers: the ★ cards, else the next turn. */
+static void end_of_turn_brokers(ys_state *st)
+{
+    gg_action tmp[GG_MAX_ACTIONS];
+    st->stage = YS_ST_AFTER;
+    if (ys_card_plays(st, st->actor, tmp) > 0) return;
+    st->cursor++;
+    st->stage = 0;
+}
+
+/* ----------------------------------------------------------------- scoring */
+
+static void return_brokers_in(ys_state *st, uint64_t locs)
+{
+    for (int q = 0; q < players_of(st); q++) {
+        ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++)
+            if (p->b[i].loc < 64 && (locs >> p->b[i].loc & 1)) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
+            if (p->nb[i].loc < 64 && (locs >> p->nb[i].loc & 1)) p->nb[i] = (ys_broker){p->nb[i].value, YS_LOC_HAND, 0, 0};
+    }
+}
+
+/* The neutral takes gems by itself (Y-9.4): white first (as the best-rated
+ * colour), then the best-rated colours offered. */
+static void neutral_takes_port_gem(ys_state *st)
+{
+    int pick = -1;
+    for (int i = 0; i < st->port_gems_n; i++)
+        if (st->port_gems[i] == YS_WHITE) pick = i;
+    if (pick < 0) {
+        for (int i = 0; i < st->port_gems_n; i++)
+            if (pick < 0 || st->rate[st->port_gems[i]] > st->rate[st->port_gems[pick]] ||
+                (st->rate[st->port_gems[i]] == st->rate[st->port_gems[pick]] &&
+                 st->port_gems[i] < st->port_gems[pick]))
+                pick = i;
+    }
+    int g = st->port_gems[pick];
+    give_gem(st, YS_NEUTRAL, g == YS_WHITE ? best_rated(st) : g);
+    st->port_gems[pick] = st->port_gems[--st->port_gems_n];
+    st->share_left--;
+}
+
+void ys_take_port_gem(ys_state *st, int who, int gem, int to);
+void ys_take_port_gem(ys_state *st, int who, int gem, int to)
+{
+    for (int i = 0; i < st->port_gems_n; i++)
+        if (st->port_gems[i] == gem) {
+            st->port_gems[i] = st->port_gems[--st->port_gems_n];
+            break;
+        }
+    give_gem(st, who, gem == YS_WHITE ? to : gem);
+    st->share_left--;
+}
+
+/* Y-8.4: 1st takes 2, 2nd 1, 3rd the last (2-3 players: 2, then the last). */
+static int share_due(const ys_state *st, int pos)
+{
+    static const int big[3] = {2, 1, 1}, small[2] = {2, 1};
+    if (players_of(st) >= 4) return pos < 3 ? big[pos] : 0;
+    return pos < 2 ? small[pos] : 0;
+}
+
+static void start_district(ys_state *st, int d)
+{
+    int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1];
+    st->revealed |= (uint8_t)(1u << d);
+    totals_over(st, district_locs(d), total, present);
+    st->share_n = (uint8_t)rank_present(st, total, present, st->share_rank);
+    st->port_gems_n = (uint8_t)ys_ship_gems(st, st->port_ship[d], st->port_gems);
+    st->share_pos = 0;
+    st->share_left = (uint8_t)share_due(st, 0);
+}
+
+/* Shares the port's gems; returns 1 when a seat must choose. */
+static int share_port(ys_state *st)
+{
+    while (st->port_gems_n > 0 && st->share_pos < st->share_n) {
+        if (st->share_left == 0) {
+            st->share_pos++;
+            st->share_left = (uint8_t)share_due(st, st->share_pos);
+            if (st->share_left == 0) break;
+            continue;
+        }
+        int who = st->share_rank[st->share_pos];
+        if (who == YS_NEUTRAL) {
+            neutral_takes_port_gem(st);
+            continue;
+        }
+        int same = 1;
+        for (int i = 1; i < st->port_gems_n; i++) same &= st->port_gems[i] == st->port_gems[0];
+        if (same && st->port_gems[0] != YS_WHITE) { /* no choice to make */
+            ys_take_port_gem(st, who, st->port_gems[0], st->port_gems[0]);
+            continue;
+        }
+        st->stage = YS_ST_GEM;
+        st->gem_kind = YS_GEM_PORT;
+        st->actor = (uint8_t)who;
+        return 1;
+    }
+    st->port_gems_n = 0; /* gems nobody is entitled to stay in the bank */
+    st->share_n = 0;
+    return 0;
+}
+
+/* Y-8.4: the palace card goes to the palace winner; returns 1 when the
+ * winner must choose a gem (a blue card). */
+static int award_palace(ys_state *st, int d, int who)
+{
+    int card = st->palace_card[d];
+    st->palace_card[d] = YS_NONE;
+    if (card == YS_NONE || who < 0) return 0;
+    if (card == YC_KING || card == YC_PRINCE) { /* Y-7.17, Y-7.18: immediate */
+        int pts = card == YC_KING ? 5 : 4;
+        add_points(st, who, pts, who == YS_NEUTRAL ? NULL : &st->pl[who].pts_cards);
+        return 0;
+    }
+    if (who == YS_NEUTRAL) { /* Y-9.4: other cards are discarded; it takes a gem */
+        give_gem(st, YS_NEUTRAL, best_rated(st));
+        return 0;
+    }
+    if (card == YC_BLUE) { /* Y-7.19: one coloured gem of choice */
+        st->stage = YS_ST_GEM;
+        st->gem_kind = YS_GEM_ANY;
+        st->actor = (uint8_t)who;
+        return 1;
+    }
+    st->pl[who].hand |= 1u << card;
+    st->pl[who].fresh |= 1u << card; /* Y-7.1: playable from next round */
+    return 0;
+}
+
+/* Trade zone points (Y-8.4; Merchant Y-7.14). */
+static int trade_points(const ys_state *st)
+{
+    for (int q = 0; q < players_of(st); q++)
+        if (st->pl[q].active >> YC_MERCHANT & 1) return 5;
+    return 3;
+}
+
+/* One district: dstep 0 reveal and rank, 1 share the port, 2 zones, 3 palace
+ * card decision done, 4 clean up. Returns 1 when a decision is due. */
+static int score_district(ys_state *st)
+{
+    int d = st->district;
+    switch (st->dstep) {
+    case 0:
+        start_district(st, d);
+        st->dstep = 1;
+        /* fall through */
+    case 1:
+        if (share_port(st)) return 1;
+        st->dstep = 2;
+        /* fall through */
+    case 2: {
+        int w = winner_over(st, zone_locs(d, 0)); /* port: a black gem */
+        if (w >= 0) give_gem(st, w, YS_BLACK);
+        w = winner_over(st, zone_locs(d, 1)); /* trade: points */
+        if (w >= 0) add_points(st, w, trade_points(st), w == YS_NEUTRAL ? NULL : &st->pl[w].pts_trade);
+        st->dstep = 3;
+        w = winner_over(st, zone_locs(d, 2)); /* palace: the card */
+        if (award_palace(st, d, w)) return 1;
+    }
+        /* fall through */
+    case 3:
+        if (st->queen_loc != YS_NONE && YS_LOC_DISTRICT(st->queen_loc) == d) { /* Y-7.16 */
+            st->pl[st->queen_owner].active &= ~(1u << YC_QUEEN);
+            st->queen_loc = st->queen_owner = YS_NONE;
+        }
+        return_brokers_in(st, district_locs(d));
+        st->revealed &= (uint8_t)~(1u << d);
+        st->district++;
+        st->dstep = 0;
+        return 0;
+    }
+    return 0;
+}
+
+/* Y-8.6: each row's gem to the highest total in that row (dstep = row). */
+static int score_rows(ys_state *st)
+{
+    st->revealed |= 16;
+    while (st->dstep < YS_ROWS) {
+        int r = st->dstep++;
+        int gem = st->market_gem[r];
+        if (gem == YS_NONE) continue;
+        st->market_gem[r] = YS_NONE;
+        int w = winner_over(st, row_locs(r));
+        if (w < 0) continue;
+        if (gem != YS_WHITE) {
+            give_gem(st, w, gem);
+        } else if (w == YS_NEUTRAL) {
+            give_gem(st, w, best_rated(st));
+        } else { /* Y-8.5 */
+            st->stage = YS_ST_GEM;
+            st->gem_kind = YS_GEM_WHITE;
+            st->actor = (uint8_t)w;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Y-8.7: columns by total, then by broker count; still tied, ordered by a
+ * player. col_fixed is advanced past every position that needs no choice. */
+static void settle_columns(ys_state *st, const int total[4], const int count[4])
+{
+    while (st->col_fixed < YS_COLOURS) {
+        int a = st->col_order[st->col_fixed], k = st->col_fixed + 1;
+        while (k < YS_COLOURS && total[st->col_order[k]] == total[a] && count[st->col_order[k]] == count[a]) k++;
+        if (k - st->col_fixed > 1) return; /* a tie to order */
+        st->col_fixed++;
+    }
+}
+
+static void column_stats(const ys_state *st, int total[4], int count[4])
+{
+    for (int c = 0; c < YS_COLOURS; c++) {
+        int t[YS_MAX_PLAYERS + 1], pr[YS_MAX_PLAYERS + 1];
+        totals_over(st, column_locs(c), t, pr);
+        total[c] = count[c] = 0;
+        for (int q = 0; q <= YS_NEUTRAL; q++) total[c] += t[q];
+        for (int r = 0; r < YS_ROWS; r++) {
+            int loc = YS_CELL_LOC(c, r);
+            for (int q = 0; q < players_of(st); q++) {
+                const ys_player *p = &st->pl[q];
+                for (int i = 0; i < p->n_brokers; i++) count[c] += p->b[i].loc == loc;
+                for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) count[c] += p->nb[i].loc == loc;
+            }
+        }
+    }
+}
+
+/* Who orders tied columns: the Intriguer's owner, else the highest
+ * front-broker sum (ties Y-8.3). */
+static int column_chooser(const ys_state *st)
+{
+    int best = -1;
+    for (int q = 0; q < players_of(st); q++) {
+        if (intriguer(st, q)) return q;
+        if (best < 0) { best = q; continue; }
+        int fq = ys_front_sum(st, q), fb = ys_front_sum(st, best);
+        if (fq > fb || (fq == fb && ys_wins_tie(st, q, best))) best = q;
+    }
+    return best;
+}
+
+static void start_columns(ys_state *st)
+{
+    int total[4], count[4];
+    column_stats(st, total, count);
+    for (int c = 0; c < YS_COLOURS; c++) {
+        int i = c;
+        while (i > 0) {
+            int o = st->col_order[i - 1];
+            if (total[c] > total[o] || (total[c] == total[o] && count[c] > count[o])) {
+                st->col_order[i] = st->col_order[i - 1];
+                i--;
+            } else {
+                break;
+            }
+        }
+        st->col_order[i] = (uint8_t)c;
+    }
+    st->col_fixed = 0;
+    settle_columns(st, total, count);
+    st->col_chooser = (uint8_t)column_chooser(st);
+}
+
+void ys_choose_column(ys_state *st, int colour);
+void ys_choose_column(ys_state *st, int colour)
+{
+    int total[4], count[4];
+    column_stats(st, total, count);
+    int k = st->col_fixed;
+    while (st->col_order[k] != colour) k++;
+    for (; k > st->col_fixed; k--) st->col_order[k] = st->col_order[k - 1];
+    st->col_order[st->col_fixed++] = (uint8_t)colour;
+    settle_columns(st, total, count);
+}
+
+static void apply_column_rates(ys_state *st)
+{
+    static const int delta[4] = {2, 1, -1, -2};
+    for (int k = 0; k < YS_COLOURS; k++) move_rate(st, st->col_order[k], delta[k]);
+}
+
+/* Y-8.8: the market majority; -1 when nobody is on the market. */
+static int market_majority(const ys_state *st) { return winner_over(st, market_locs()); }
+
+static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */
+{
+    int best = 0;
+    for (int c = 1; c < YS_COLOURS; c++)
+        if (st->neutral_gems[c] > st->neutral_gems[best]) best = c;
+    move_rate(st, best, 1);
+}
+
+/* Y-8.9: board brokers go home; front ones too unless King's Favour. */
+static void end_scoring(ys_state *st)
+{
+    uint64_t board = 0;
+    for (int l = YS_LOC_ZONE0; l < YS_LOC_CELL0 + 16; l++) board |= 1ull << l;
+    return_brokers_in(st, board);
+    for (int q = 0; q < players_of(st); q++) {
+        ys_player *p = &st->pl[q];
+        p->active &= ~(1u << YC_INTRIGUER | 1u << YC_MERCHANT | 1u << YC_MERCENARY);
+        if (kings_favour(st)) continue;
+        for (int i = 0; i < p->n_brokers; i++)
+            if (p->b[i].loc == YS_LOC_FRONT) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+    }
+    memset(st->port_ship, YS_NONE, sizeof st->port_ship);
+    memset(st->market_gem, YS_NONE, sizeof st->market_gem);
+    memset(st->palace_card, YS_NONE, sizeof st->palace_card);
+    st->revealed = 0;
+}
+
+static int has_front(const ys_player *p)
+{
+    for (int i = 0; i < p->n_brokers; i++)
+        if (p->b[i].loc == YS_LOC_FRONT) return 1;
+    return 0;
+}
+
+/* Y-9.1: one front broker to the throne, the rest home, one `2` from reserve. */
+static void apply_throne(ys_state *st, int seat, int value)
+{
+    ys_player *p = &st->pl[seat];
+    int i = find_broker(p, YS_LOC_FRONT, value);
+    GG_ASSERT(i >= 0);
+    p->b[i] = (ys_broker){p->b[i].value, YS_LOC_THRONE, 0, 0};
+    p->throne_done = 1;
+    for (int q = 0; q < players_of(st); q++)
+        if (!st->pl[q].throne_done) return;
+    for (int q = 0; q < players_of(st); q++) {
+        ys_player *o = &st->pl[q];
+        for (int k = 0; k < o->n_brokers; k++)
+            if (o->b[k].loc == YS_LOC_FRONT) o->b[k] = (ys_broker){o->b[k].value, YS_LOC_SCREEN, 0, 0};
+        int r = find_broker(o, YS_LOC_RESERVE, 2);
+        if (r >= 0) o->b[r].loc = YS_LOC_SCREEN;
+    }
+    st->step = YS_STEP_END_ROUND;
+}
+
+static void end_round(ys_state *st)
+{
+    for (int q = 0; q < players_of(st); q++) {
+        ys_player *p = &st->pl[q];
+        p->active = 0; /* Bishop, Spy, Illusionist: end of round (Y-7.7, Y-7.8, Y-7.10) */
+        p->fresh = 0;
+        p->played = 0;
+        p->spy_peeks = 0;
+        p->bid_done = 0;
+        p->throne_done = 0;
+    }
+    st->round++;
+    st->step = st->round > YS_ROUNDS ? YS_STEP_FINAL : YS_STEP_PREPARE;
+}
+
+/* ------------------------------------------------------------ final scoring */
+
+/* Points of `n` tied entries covering places first..first+n-1 (0-based):
+ * the lowest place shared (Y-8.10). */
+void ys_final_scores(const ys_state *st, ys_final *f)
+{
+    memset(f, 0, sizeof *f);
+    int n = players_of(st), neutral = two_players(st);
+    for (int c = 0; c < YS_COLOURS; c++) { /* Y-8.10: by rate, leftmost first */
+        int i = c;
+        while (i > 0 && st->rate[c] > st->rate[f->colour_rank[i - 1]]) {
+            f->colour_rank[i] = f->colour_rank[i - 1];
+            i--;
+        }
+        f->colour_rank[i] = c;
+    }
+    for (int k = 0; k < YS_COLOURS; k++) {
+        int c = f->colour_rank[k];
+        int gems[YS_MAX_PLAYERS + 1] = {0};
+        for (int q = 0; q < n; q++) gems[q] = st->pl[q].gems[c];
+        if (neutral) gems[YS_NEUTRAL] = st->neutral_gems[c];
+        for (int q = 0; q <= YS_NEUTRAL; q++) {
+            if ((q >= n && !(q == YS_NEUTRAL && neutral)) || gems[q] == 0) continue;
+            int place = 0; /* tied players score the lowest place they share */
+            for (int o = 0; o <= YS_NEUTRAL; o++)
+                if ((o < n || (o == YS_NEUTRAL && neutral)) && gems[o] >= gems[q]) place++;
+            f->colour_pts[q][c] = place <= 5 ? ys_colour_points[k][place - 1] : 0;
+        }
+        if (neutral && gems[YS_NEUTRAL] == 0) /* Y-9.4: 3rd place for a colour it lacks */
+            f->colour_pts[YS_NEUTRAL][c] = ys_colour_points[k][2];
+    }
+    for (int q = 0; q < n; q++) { /* Y-8.11 */
+        int b = st->pl[q].gems[YS_BLACK];
+        f->black_pts[q] = ys_black_points[b > 7 ? 7 : b];
+    }
+    if (neutral) {
+        int b = st->neutral_gems[YS_BLACK];
+        f->black_pts[YS_NEUTRAL] = ys_black_points[b > 7 ? 7 : b];
+    }
+    if (!kings_favour(st)) return;
+    for (int q = 0; q < n; q++) /* Y-9.1: throne totals 12, 7, 3 */
+        for (int i = 0; i < st->pl[q].n_brokers; i++)
+            if (st->pl[q].b[i].loc == YS_LOC_THRONE) f->throne_total[q] += st->pl[q].b[i].value;
+    for (int q = 0; q < n; q++) {
+        int above = 0, same = 0;
+        for (int o = 0; o < n; o++) {
+            above += f->throne_total[o] > f->throne_total[q];
+            same += f->throne_total[o] == f->throne_total[q];
+        }
+        int sum = 0;
+        for (int p = above; p < above + same; p++) sum += p < 5 ? ys_throne_points[p] : 0;
+        f->throne_pts[q] = sum / same; /* shared, rounded down */
+    }
+}
+
+static void final_scoring(ys_state *st)
+{
+    ys_final f;
+    ys_final_scores(st, &f);
+    for (int q = 0; q <= YS_NEUTRAL; q++) {
+        if (q >= players_of(st) && q != YS_NEUTRAL) continue;
+        if (q == YS_NEUTRAL && !two_players(st)) continue;
+        int pts = f.black_pts[q] + (q < YS_NEUTRAL ? f.throne_pts[q] : 0);
+        for (int c = 0; c < YS_COLOURS; c++) pts += f.colour_pts[q][c];
+        add_points(st, q, pts, NULL);
+    }
+    st->over = 1;
+    st->stage = YS_ST_OVER;
+    st->step = YS_STEP_OVER;
+}
+
+/* -------------------------------------------------------------- the machine */
+
+/* A card window: the next seat in turn order (from cursor) with a card it
+ * may play now; returns 0 when the window is over. */
+static int window_next(ys_state *st, int window)
+{
+    gg_action tmp[GG_MAX_ACTIONS];
+    st->window = (uint8_t)window;
+    st->stage = YS_ST_WINDOW;
+    while (st->cursor < players_of(st)) {
+        st->actor = st->turn_order[st->cursor];
+        if (ys_card_plays(st, st->actor, tmp) > 0) return 1;
+        st->cursor++;
+    }
+    st->window = YS_WIN_NONE;
+    st->stage = 0;
+    return 0;
+}
+
+static void to_end_placement(ys_state *st)
+{
+    for (int q = 0; q < players_of(st); q++) { /* Y-6.6: the last broker to the front */
+        ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++) {
+            if (p->b[i].loc == YS_LOC_SCREEN) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_FRONT, 0, 0};
+            p->b[i].flags &= (uint8_t)~YS_F_JUST;
+        }
+        p->spy_peeks = 0; /* Y-7.8: during this placement phase */
+    }
+    st->step = YS_STEP_SCORING_WINDOW;
+    st->cursor = 0;
+    st->window = YS_WIN_NONE;
+}
+
+void ys_advance(ys_state *st)
+{
+    for (;;) {
+        switch (st->step) {
+        case YS_STEP_PREPARE:
+            prepare_round(st);
+            st->step = YS_STEP_BID;
+            st->stage = YS_ST_BID;
+            return;
+        case YS_STEP_BID:
+            st->stage = YS_ST_BID;
+            return;
+        case YS_STEP_ORDER:
+            st->stage = YS_ST_ORDER;
+            st->actor = st->bid_rank[st->cursor];
+            return;
+        case YS_STEP_PLACEMENT_WINDOW: /* cursor was set to 0 on the way in */
+            if (window_next(st, YS_WIN_START_OF_PLACEMENT)) return;
+            st->step = YS_STEP_PLACEMENT;
+            st->turn = 0;
+            st->cursor = 0;
+            st->stage = 0;
+            break;
+        case YS_STEP_PLACEMENT:
+            if (st->stage == YS_ST_PLACE || st->stage == YS_ST_REFILL) {
+                if (st->stage == YS_ST_PLACE && turn_brokers_done(st)) {
+                    end_of_turn_brokers(st);
+                    if (st->stage == YS_ST_AFTER) return;
+                    continue;
+                }
+                return;
+            }
+            if (st->stage == YS_ST_AFTER) return;
+            if (st->cursor >= players_of(st)) {
+                st->cursor = 0;
+                if (++st->turn >= st->turns) {
+                    to_end_placement(st);
+                    break;
+                }
+            }
+            begin_turn(st);
+            return;
+        case YS_STEP_SCORING_WINDOW:
+            if (window_next(st, YS_WIN_START_OF_SCORING)) return;
+            st->step = YS_STEP_DISTRICT;
+            st->district = 0;
+            st->dstep = 0;
+            break;
+        case YS_STEP_DISTRICT:
+            if (st->district >= st->districts) {
+                st->step = YS_STEP_MARKET_ROWS;
+                st->dstep = 0;
+                break;
+            }
+            if (score_district(st)) return;
+            break;
+        case YS_STEP_MARKET_ROWS:
+            if (score_rows(st)) return;
+            start_columns(st);
+            st->step = YS_STEP_COLUMNS;
+            break;
+        case YS_STEP_COLUMNS:
+            if (st->col_fixed < YS_COLOURS) {
+                st->stage = YS_ST_COLUMN;
+                st->actor = st->col_chooser;
+                return;
+            }
+            apply_column_rates(st);
+            st->step = YS_STEP_MAJORITY;
+            break;
+        case YS_STEP_MAJORITY: {
+            int w = market_majority(st);
+            st->step = YS_STEP_END_WINDOW;
+            st->cursor = 0;
+            st->window = YS_WIN_NONE;
+            if (w == YS_NEUTRAL) neutral_majority(st);
+            if (w >= 0 && w != YS_NEUTRAL) { /* resumes at the end window after the choice */
+                st->stage = YS_ST_MAJORITY;
+                st->actor = (uint8_t)w;
+                return;
+            }
+            break;
+        }
+        case YS_STEP_END_WINDOW:
+            if (window_next(st, YS_WIN_END_OF_SCORING)) return;
+            end_scoring(st);
+            st->step = YS_STEP_RETURN;
+            break;
+        case YS_STEP_RETURN:
+            st->step = kings_favour(st) ? YS_STEP_THRONE : YS_STEP_END_ROUND;
+            break;
+        case YS_STEP_THRONE:
+            st->stage = YS_ST_THRONE;
+            for (int q = 0; q < players_of(st); q++)
+                if (!has_front(&st->pl[q])) st->pl[q].throne_done = 1;
+            return;
+        case YS_STEP_END_ROUND:
+            end_round(st);
+            break;
+        case YS_STEP_FINAL:
+            final_scoring(st);
+            return;
+        case YS_STEP_OVER:
+        default:
+            st->stage = YS_ST_OVER;
+            return;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------- apply */
+
+void ys_apply(gg_state *s, int seat, gg_action a)
+{
+    ys_state *st = (ys_state *)s;
+    unsigned pay = YS_PAYLOAD(a);
+    switch (YS_KIND(a)) {
+    case YS_A_BID: apply_bid(st, seat, pay & 7, pay >> 3 & 7); break;
+    case YS_A_ORDER: apply_order(st, seat, (int)pay); break;
+    case YS_A_PLACE: apply_place(st, seat, a); break;
+    case YS_A_NEUTRAL: apply_neutral(st, seat, a); break;
+    case YS_A_REFILL: apply_refill(st, seat, (int)pay); break;
+    case YS_A_PEEK: apply_peek(st, seat, a); break;
+    case YS_A_PASS: /* my turn, or my part of a card window, ends */
+        st->cursor++;
+        if (st->stage == YS_ST_AFTER) st->stage = 0;
+        break;
+    case YS_A_GEM: {
+        int gem = pay & 7, to = pay >> 3 & 7;
+        st->stage = 0;
+        if (st->gem_kind == YS_GEM_PORT) ys_take_port_gem(st, seat, gem, to);
+        else give_gem(st, seat, to);
+        st->gem_kind = 0;
+        break;
+    }
+    case YS_A_COLUMN: ys_choose_column(st, (int)pay); break;
+    case YS_A_RATE:
+        move_rate(st, pay & 7, (pay >> 3 & 1) ? 1 : -1);
+        st->stage = 0;
+        break;
+    case YS_A_THRONE: apply_throne(st, seat, (int)pay); break;
+    case YS_A_PLAY:
+        ys_card_apply(st, seat, a);
+        if (st->stage == YS_ST_AFTER) end_of_turn_brokers(st); /* more to play, or the turn ends */
+        break;
+    default: GG_ASSERT(0);
+    }
+    ys_advance(st);
+}
+
+/* ------------------------------------------------------------------- actors */
+
+int ys_actors(const gg_state *s, int seats[GG_MAX_SEATS])
+{
+    const ys_state *st = (const ys_state *)s;
+    int n = 0;
+    if (st->over) return 0;
+    if (st->stage == YS_ST_BID || st->stage == YS_ST_THRONE) {
+        for (int q = 0; q < players_of(st); q++) {
+            int done = st->stage == YS_ST_BID ? st->pl[q].bid_done : st->pl[q].throne_done;
+            if (!done) seats[n++] = q;
+        }
+        return n;
+    }
+    seats[0] = st->actor;
+    return 1;
+}
+
+static int is_actor(const ys_state *st, int seat)
+{
+    int seats[GG_MAX_SEATS], n = ys_actors(&st->base, seats);
+    for (int i = 0; i < n; i++)
+        if (seats[i] == seat) return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------- legal */
+
+/* Distinct values of seat's brokers at loc, as a bitmask. */
+static unsigned values_at(const ys_broker *b, int n, int loc)
+{
+    unsigned m = 0;
+    for (int i = 0; i < n; i++)
+        if (b[i].loc == loc) m |= 1u << b[i].value;
+    return m;
+}
+
+static int legal_bids(const ys_state *st, int seat, gg_action *out)
+{
+    const ys_player *p = &st->pl[seat];
+    int cnt[5] = {0}, n = 0;
+    for (int i = 0; i < p->n_brokers; i++)
+        if (p->b[i].loc == YS_LOC_SCREEN) cnt[p->b[i].value]++;
+    for (int a = 0; a < 5; a++)
+        for (int b = a; b < 5; b++)
+            if (cnt[a] && cnt[b] && (a != b || cnt[a] >= 2))
+                out[n++] = YS_ACTION(YS_A_BID, (unsigned)a | (unsigned)b << 3);
+    return n;
+}
+
+static int legal_order(const ys_state *st, gg_action *out)
+{
+    int n = 0;
+    for (int k = 0; k < players_of(st); k++)
+        if (!(st->places_taken >> k & 1)) out[n++] = YS_ACTION(YS_A_ORDER, (unsigned)k + 1);
+    return n;
+}
+
+/* Free places to put a broker now, in loc order. */
+static int free_locs(const ys_state *st, uint8_t locs[32])
+{
+    unsigned taken = ys_cells_taken(st);
+    int n = 0;
+    for (int l = YS_LOC_ZONE0; l < YS_LOC_ZONE0 + 12; l++)
+        if (ys_loc_free(st, l, taken)) locs[n++] = (uint8_t)l;
+    for (int l = YS_LOC_CELL0; l < YS_LOC_CELL0 + 16; l++)
+        if (ys_loc_free(st, l, taken)) locs[n++] = (uint8_t)l;
+    return n;
+}
+
+static int legal_peeks(const ys_state *st, int seat, gg_action *out)
+{
+    int n = 0;
+    if (!st->pl[seat].spy_peeks) return 0;
+    for (int q = 0; q < players_of(st); q++) {
+        if (q == seat) continue;
+        const ys_player *p = &st->pl[q];
+        uint64_t seen = 0; /* one action per place */
+        for (int i = 0; i < p->n_brokers; i++) {
+            int l = p->b[i].loc;
+            if (!(YS_IS_BOARD(l) || l == YS_LOC_THRONE) || (seen >> l & 1)) continue;
+            if (ys_knows(st, seat, q, &p->b[i])) continue;
+            seen |= 1ull << l;
+        }
+        for (int l = 0; l < 64; l++)
+            if (seen >> l & 1) out[n++] = YS_ACTION(YS_A_PEEK, (unsigned)l | (unsigned)q << 7);
+    }
+    return n;
+}
+
+static int legal_place(const ys_state *st, int seat, gg_action *out)
+{
+    const ys_player *p = &st->pl[seat];
+    uint8_t locs[32];
+    int nl = free_locs(st, locs), n = 0;
+    int up = may_place_up(st), down = may_place_down(st, seat);
+    unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
+    unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? values_at(p->b, p->n_brokers, YS_LOC_FRONT) : 0;
+    for (int l = 0; l < nl; l++)
+        for (int fr = 0; fr < 2; fr++) {
+            unsigned vals = fr ? front : screen;
+            for (int v = 0; v < 5; v++) {
+                if (!(vals >> v & 1)) continue;
+                unsigned base = (unsigned)locs[l] | (unsigned)v << 8 | (unsigned)fr << 11;
+                if (down) out[n++] = YS_ACTION(YS_A_PLACE, base);
+                if (up) out[n++] = YS_ACTION(YS_A_PLACE, base | 1u << 7);
+            }
+        }
+    if (two_players(st) && st->n_neutral == 0) { /* Y-9.4 */
+        unsigned hand = values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND);
+        for (int l = 0; l < nl; l++)
+            for (int v = 0; v < 5; v++)
+                if (hand >> v & 1) out[n++] = YS_ACTION(YS_A_NEUTRAL, (unsigned)locs[l] | (unsigned)v << 8);
+    }
+    return n;
+}
+
+static int legal_refill(const ys_state *st, int seat, gg_action *out)
+{
+    const ys_player *p = &st->pl[seat];
+    unsigned vals = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
+    int n = 0;
+    for (int v = 0; v < 5; v++)
+        if (vals >> v & 1) out[n++] = YS_ACTION(YS_A_REFILL, (unsigned)v);
+    return n;
+}
+
+static int legal_gems(const ys_state *st, gg_action *out)
+{
+    int n = 0;
+    if (st->gem_kind == YS_GEM_PORT) {
+        unsigned kinds = 0;
+        for (int i = 0; i < st->port_gems_n; i++) kinds |= 1u << st->port_gems[i];
+        for (int g = 0; g < YS_COLOURS; g++)
+            if (kinds >> g & 1) out[n++] = YS_ACTION(YS_A_GEM, (unsigned)g | (unsigned)g << 3);
+        if (kinds >> YS_WHITE & 1)
+            for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_ACTION(YS_A_GEM, YS_WHITE | (unsigned)c << 3);
+    } else if (st->gem_kind == YS_GEM_WHITE) {
+        for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_ACTION(YS_A_GEM, YS_WHITE | (unsigned)c << 3);
+    } else {
+        for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_ACTION(YS_A_GEM, (unsigned)c | (unsigned)c << 3);
+    }
+    return n;
+}
+
+static int legal_columns(const ys_state *st, gg_action *out)
+{
+    int total[4], count[4], n = 0;
+    column_stats(st, total, count);
+    int a = st->col_order[st->col_fixed];
+    unsigned m = 0;
+    for (int k = st->col_fixed; k < YS_COLOURS; k++) {
+        int c = st->col_order[k];
+        if (total[c] == total[a] && count[c] == count[a]) m |= 1u << c;
+    }
+    for (int c = 0; c < YS_COLOURS; c++)
+        if (m >> c & 1) out[n++] = YS_ACTION(YS_A_COLUMN, (unsigned)c);
+    return n;
+}
+
+static int legal_throne(const ys_state *st, int seat, gg_action *out)
+{
+    const ys_player *p = &st->pl[seat];
+    unsigned vals = values_at(p->b, p->n_brokers, YS_LOC_FRONT);
+    int n = 0;
+    for (int v = 0; v < 5; v++)
+        if (vals >> v & 1) out[n++] = YS_ACTION(YS_A_THRONE, (unsigned)v);
+    return n;
+}
+
+static int cmp_action(const void *a, const void *b)
+{
+    gg_action x = *(const gg_action *)a, y = *(const gg_action *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void sort_actions(gg_action *out, int n)
+{
+    for (int i = 1; i < n; i++) { /* short lists, nearly sorted: insertion */
+        gg_action v = out[i];
+        int j = i;
+        while (j > 0 && cmp_action(&out[j - 1], &v) > 0) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = v;
+    }
+}
+
+int ys_legal(const gg_state *s, int seat, gg_action *out)
+{
+    const ys_state *st = (const ys_state *)s;
+    if (seat < 0 || seat >= players_of(st) || !is_actor(st, seat)) return 0;
+    int n = 0;
+    switch (st->stage) {
+    case YS_ST_BID: return legal_bids(st, seat, out);
+    case YS_ST_ORDER: return legal_order(st, out);
+    case YS_ST_WINDOW:
+        n = ys_card_plays(st, seat, out);
+        out[n++] = YS_ACTION(YS_A_PASS, 0);
+        break;
+    case YS_ST_PLACE:
+        n = legal_place(st, seat, out);
+        n += ys_card_plays(st, seat, out + n); /* the Queen, before the brokers */
+        n += legal_peeks(st, seat, out + n);
+        break;
+    case YS_ST_REFILL: return legal_refill(st, seat, out);
+    case YS_ST_AFTER:
+        n = ys_card_plays(st, seat, out);
+        n += legal_peeks(st, seat, out + n);
+        out[n++] = YS_ACTION(YS_A_PASS, 0);
+        break;
+    case YS_ST_GEM: return legal_gems(st, out);
+    case YS_ST_COLUMN: return legal_columns(st, out);
+    case YS_ST_MAJORITY:
+        for (int c = 0; c < YS_COLOURS; c++) {
+            out[n++] = YS_ACTION(YS_A_RATE, (unsigned)c);
+            out[n++] = YS_ACTION(YS_A_RATE, (unsigned)c | 8u);
+        }
+        return n;
+    case YS_ST_THRONE: return legal_throne(st, seat, out);
+    default: return 0;
+    }
+    sort_actions(out, n);
+    return n;
+}
+
+/* ---------------------------------------------------------------- validate */
+
+static gg_status explain_place(const ys_state *st, int seat, gg_action a, gg_error *err)
+{
+    unsigned pay = YS_PAYLOAD(a);
+    int loc = pay & 0x7F, up = pay >> 7 & 1, value = pay >> 8 & 7, front = pay >> 11 & 1;
+    const ys_player *p = &st->pl[seat];
+    int neutral = YS_KIND(a) == YS_A_NEUTRAL;
+    if (neutral) {
+        if (!two_players(st)) return gg_fail(err, GG_EILLEGAL, "there is no neutral player with %d players (Y-9.4)", players_of(st));
+        if (st->n_neutral) return gg_fail(err, GG_EILLEGAL, "you already placed a neutral broker this turn (Y-9.4)");
+        if (!(values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND) >> value & 1))
+            return gg_fail(err, GG_EILLEGAL, "you hold no neutral broker %d (Y-9.4)", value);
+    } else {
+        if (placed_this_turn(st) >= 2) return gg_fail(err, GG_EILLEGAL, "you have placed your 2 brokers this turn (Y-6.2)");
+        if (front && !(p->active >> YC_ILLUSIONIST & 1))
+            return gg_fail(err, GG_EILLEGAL, "front brokers stay in front without the Illusionist (Y-5.4, Y-7.10)");
+        if (!(values_at(p->b, p->n_brokers, front ? YS_LOC_FRONT : YS_LOC_SCREEN) >> value & 1))
+            return gg_fail(err, GG_EILLEGAL, "you have no broker %d %s (Y-6.2)", value,
+                           front ? "in front of your screen" : "behind your screen");
+        if (up && !may_place_up(st)) return gg_fail(err, GG_EILLEGAL, "you already placed this turn's face-up broker (Y-6.2)");
+        if (!up && !may_place_down(st, seat))
+            return gg_fail(err, GG_EILLEGAL, "you already placed this turn's face-down broker; two face down needs the Bishop (Y-6.2, Y-7.7)");
+    }
+    if (YS_IS_ZONE(loc)) {
+        if (YS_LOC_DISTRICT(loc) >= st->districts)
+            return gg_fail(err, GG_EILLEGAL, "district %d is not in play (Y-2.2)", YS_LOC_DISTRICT(loc) + 1);
+        if (loc == st->queen_loc) return gg_fail(err, GG_EILLEGAL, "the Queen locks that zone this round (Y-7.16)");
+    } else if (YS_IS_CELL(loc)) {
+        if (!ys_row_open(st, YS_LOC_ROW(loc)))
+            return gg_fail(err, GG_EILLEGAL, "market row %d is closed with %d players (Y-4.3)", YS_LOC_ROW(loc), players_of(st));
+        if (ys_cells_taken(st) >> (loc - YS_LOC_CELL0) & 1)
+            return gg_fail(err, GG_EILLEGAL, "that market cell already holds a broker (Y-6.3)");
+    } else {
+        return gg_fail(err, GG_EILLEGAL, "a broker goes to a city zone or a market cell (Y-6.3)");
+    }
+    return gg_fail(err, GG_EILLEGAL, "that placement is not allowed now");
+}
+
+static const char *stage_hint(const ys_state *st)
+{
+    switch (st->stage) {
+    case YS_ST_BID: return "now every player secretly bids two brokers (Y-5.1)";
+    case YS_ST_ORDER: return "now the ranked player chooses a turn place (Y-5.2)";
+    case YS_ST_WINDOW: return "now cards may be played, or pass (Y-7.2)";
+    case YS_ST_PLACE: return "now brokers are placed (Y-6.2)";
+    case YS_ST_REFILL: return "now a broker from behind the screen replaces the front one (Y-7.10)";
+    case YS_ST_AFTER: return "now the Magician or the Mercenary may be played, or pass (Y-7.13, Y-7.15)";
+    case YS_ST_GEM: return "now a gem is chosen (Y-8.4, Y-8.5)";
+    case YS_ST_COLUMN: return "now tied market columns are ordered (Y-8.7)";
+    case YS_ST_MAJORITY: return "now the market majority moves a rate (Y-8.8)";
+    case YS_ST_THRONE: return "now each player puts a front broker in the throne room (Y-9.1)";
+    default: return "the game is over";
+    }
+}
+
+gg_status ys_card_explain(const ys_state *st, int seat, gg_action a, gg_error *err);
+
+gg_status ys_validate(const gg_state *s, int seat, gg_action a, gg_error *err)
+{
+    const ys_state *st = (const ys_state *)s;
+    gg_action legal[GG_MAX_ACTIONS];
+    int n = ys_legal(s, seat, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == a) return GG_OK;
+    int kind = YS_KIND(a);
+    if (st->stage == YS_ST_BID && kind == YS_A_BID) {
+        if (st->pl[seat].bid_done) return gg_fail(err, GG_EILLEGAL, "you have already bid this round");
+        return gg_fail(err, GG_EILLEGAL, "a bid uses two brokers that are behind your screen (Y-5.1, Y-5.4)");
+    }
+    if (st->stage == YS_ST_PLACE && (kind == YS_A_PLACE || kind == YS_A_NEUTRAL))
+        return explain_place(st, seat, a, err);
+    if (kind == YS_A_PLAY) return ys_card_explain(st, seat, a, err);
+    if (kind == YS_A_PEEK) return gg_fail(err, GG_EILLEGAL, "peeking needs the Spy's peeks and a face-down broker you have not seen (Y-7.8)");
+    if (kind == YS_A_ORDER && st->stage == YS_ST_ORDER) return gg_fail(err, GG_EILLEGAL, "that turn place is taken (Y-5.2)");
+    if (kind == YS_A_GEM && st->stage == YS_ST_GEM) return gg_fail(err, GG_EILLEGAL, "that gem is not on offer (Y-8.4)");
+    if (kind == YS_A_THRONE && st->stage == YS_ST_THRONE) return gg_fail(err, GG_EILLEGAL, "the throne broker must be one of your front brokers (Y-9.1)");
+    if (kind == YS_A_COLUMN && st->stage == YS_ST_COLUMN) return gg_fail(err, GG_EILLEGAL, "that column is not among the tied ones (Y-8.7)");
+    return gg_fail(err, GG_EILLEGAL, "not now: %s", stage_hint(st));
+}
+
+/* ------------------------------------------------------------------ result */
+
+int ys_is_over(const gg_state *s) { return ((const ys_state *)s)->over; }
+
+static int total_gems(const ys_player *p)
+{
+    int n = 0;
+    for (int g = 0; g <= YS_BLACK; g++) n += p->gems[g];
+    return n;
+}
+
+/* Y-8.12: most points; then most gems; still tied, shared. */
+void ys_result(const gg_state *s, gg_result *r)
+{
+    const ys_state *st = (const ys_state *)s;
+    int n = players_of(st);
+    memset(r, 0, sizeof *r);
+    r->players = n;
+    r->over = st->over;
+    for (int q = 0; q < n; q++) r->score[q] = st->pl[q].score;
+    for (int q = 0; q < n; q++) {
+        int better = 0;
+        for (int o = 0; o < n; o++) {
+            int so = st->pl[o].score, sq = st->pl[q].score;
+            if (so > sq || (so == sq && total_gems(&st->pl[o]) > total_gems(&st->pl[q]))) better++;
+        }
+        r->rank[q] = better + 1;
+        r->winners += better == 0;
+    }
+}
+
+/* ------------------------------------------------------------------- words */
+
+const char *ys_stage_name(const ys_state *st)
+{
+    switch (st->stage) {
+    case YS_ST_BID: return "bid";
+    case YS_ST_ORDER: return "turn_places";
+    case YS_ST_WINDOW:
+        return st->window == YS_WIN_START_OF_PLACEMENT ? "start_of_placement"
+               : st->window == YS_WIN_START_OF_SCORING ? "start_of_scoring"
+                                                       : "end_of_scoring";
+    case YS_ST_PLACE: return "placement";
+    case YS_ST_REFILL: return "refill";
+    case YS_ST_AFTER: return "after_placing";
+    case YS_ST_GEM: return "gem";
+    case YS_ST_COLUMN: return "columns";
+    case YS_ST_MAJORITY: return "market_majority";
+    case YS_ST_THRONE: return "throne";
+    default: return "over";
+    }
+}
+
+void ys_decision_text(const ys_state *st, char *buf, size_t n)
+{
+    int a = st->actor;
+    switch (st->stage) {
+    case YS_ST_BID: snprintf(buf, n, "every player secretly bids two brokers from behind the screen"); break;
+    case YS_ST_ORDER: snprintf(buf, n, "seat %d chooses a turn place", a); break;
+    case YS_ST_WINDOW:
+        snprintf(buf, n, "seat %d may play a card (%s) or pass", a, ys_stage_name(st));
+        break;
+    case YS_ST_PLACE:
+        snprintf(buf, n, "seat %d places brokers (turn %d of %d): one face up, one face down%s", a,
+                 st->turn + 1, st->turns, two_players(st) ? ", one neutral" : "");
+        break;
+    case YS_ST_REFILL: snprintf(buf, n, "seat %d moves a broker from behind the screen to the front", a); break;
+    case YS_ST_AFTER: snprintf(buf, n, "seat %d may play the Magician or the Mercenary, or pass", a); break;
+    case YS_ST_GEM:
+        snprintf(buf, n, "seat %d chooses %s", a,
+                 st->gem_kind == YS_GEM_PORT ? "a gem from the port"
+                 : st->gem_kind == YS_GEM_WHITE ? "the colour of a white gem"
+                                                : "a gem of any colour");
+        break;
+    case YS_ST_COLUMN: snprintf(buf, n, "seat %d orders the tied market columns", a); break;
+    case YS_ST_MAJORITY: snprintf(buf, n, "seat %d (market majority) moves one rate by 1", a); break;
+    case YS_ST_THRONE: snprintf(buf, n, "every player secretly puts a front broker in the throne room"); break;
+    default: snprintf(buf, n, "the game is over"); break;
+    }
+}
+
+const gg_game gg_ys_game = {
+    .name = "ys",
+    .title = "Ys",
+    .min_players = 2,
+    .max_players = 4,
+    .options = ys_options,
+    .n_options = YS_OPT_COUNT,
+    .state_size = sizeof(ys_state),
+    .init = ys_init,
+    .actors = ys_actors,
+    .legal = ys_legal,
+    .validate = ys_validate,
+    .apply = ys_apply,
+    .is_over = ys_is_over,
+    .result = ys_result,
+    .format = ys_format,
+    .announce = ys_announce,
+    .parse = ys_parse,
+    .view = ys_view,
+    .save = ys_save,
+    .load = ys_load,
+    .determinize = ys_determinize,
+};

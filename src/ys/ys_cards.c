@@ -1,0 +1,281 @@
+/* ys_cards.c — the character cards (Y-7.4 … Y-7.19): when a card may be
+ * played, the plays it offers, and what each does. Immediate cards (King,
+ * Prince, the blue cards) act when won (ys.c, award_palace). */
+#include <string.h>
+
+#include "ys/ys.h"
+
+int ys_row_open(const ys_state *st, int r);
+unsigned ys_cells_taken(const ys_state *st);
+int ys_loc_free(const ys_state *st, int loc, unsigned taken);
+
+/* Is the current moment card c's window for `seat` (Y-7.2)? */
+static int in_window(const ys_state *st, int seat, int card)
+{
+    if (st->over || st->actor != seat) return 0;
+    int w = ys_cards[card].window;
+    switch (st->stage) {
+    case YS_ST_WINDOW: return w == st->window;
+    case YS_ST_PLACE: /* ★ before this turn's brokers */
+        return w == YS_WIN_BEFORE_PLACING && st->n_up + st->n_down + st->n_neutral == 0;
+    case YS_ST_AFTER: return w == YS_WIN_AFTER_PLACING;
+    default: return 0;
+    }
+}
+
+/* Y-7.1: held, not won this round, fewer than 2 played this round, and now
+ * is its window. */
+int ys_can_play(const ys_state *st, int seat, int card)
+{
+    const ys_player *p = &st->pl[seat];
+    if (!(p->hand >> card & 1) || (p->fresh >> card & 1) || p->played >= 2) return 0;
+    if (ys_cards[card].window == YS_WIN_IMMEDIATE) return 0;
+    return in_window(st, seat, card);
+}
+
+/* The acting seat's reference to its broker i: the value masked when the
+ * seat may not see it (Y-6.5). */
+unsigned ys_ref_of(const ys_state *st, int seat, int i)
+{
+    const ys_broker *b = &st->pl[seat].b[i];
+    int v = ys_knows(st, seat, seat, b) ? b->value : YS_UNKNOWN_VALUE;
+    return YS_REF(b->loc, (b->flags & YS_F_UP) ? 1 : 0, v);
+}
+
+int ys_find_ref(const ys_state *st, int seat, int q, unsigned ref)
+{
+    const ys_player *p = &st->pl[q];
+    for (int i = 0; i < p->n_brokers; i++) {
+        const ys_broker *b = &p->b[i];
+        if (b->loc != YS_REF_LOC(ref) || ((b->flags & YS_F_UP) ? 1u : 0u) != YS_REF_UP(ref)) continue;
+        if (YS_REF_VALUE(ref) == YS_UNKNOWN_VALUE ? !ys_knows(st, seat, q, b) : b->value == YS_REF_VALUE(ref))
+            return i;
+    }
+    return -1;
+}
+
+/* Distinct references to the seat's brokers that `ok` accepts. */
+static int own_refs(const ys_state *st, int seat, int (*ok)(const ys_state *, const ys_broker *),
+                    unsigned refs[YS_BROKERS])
+{
+    int n = 0;
+    const ys_player *p = &st->pl[seat];
+    for (int i = 0; i < p->n_brokers; i++) {
+        if (!ok(st, &p->b[i])) continue;
+        unsigned r = ys_ref_of(st, seat, i);
+        int dup = 0;
+        for (int k = 0; k < n; k++) dup |= refs[k] == r;
+        if (!dup) refs[n++] = r;
+    }
+    return n;
+}
+
+/* Brokers a card may move: on the board, not in a Queen zone (Y-7.16). */
+static int movable(const ys_state *st, const ys_broker *b)
+{
+    return YS_IS_BOARD(b->loc) && b->loc != st->queen_loc;
+}
+static int movable_or_throne(const ys_state *st, const ys_broker *b) /* Y-7.13 */
+{
+    return movable(st, b) || (b->loc == YS_LOC_THRONE && st->base.opts.value[YS_OPT_KINGS_FAVOUR]);
+}
+static int just_placed(const ys_state *st, const ys_broker *b)
+{
+    (void)st;
+    return (b->flags & YS_F_JUST) && YS_IS_BOARD(b->loc);
+}
+
+static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
+{
+    int n = 0;
+    unsigned refs[YS_BROKERS];
+    switch (card) {
+    case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
+        out[n++] = YS_PLAY(card, 0);
+        break;
+    case YC_BANKER: /* Y-7.5: one colour +1 and another -1 */
+        for (int u = 0; u < YS_COLOURS; u++)
+            for (int d = 0; d < YS_COLOURS; d++)
+                if (u != d) out[n++] = YS_PLAY(card, (unsigned)u | (unsigned)d << 3);
+        break;
+    case YC_CAPTAIN: /* Y-7.6: swap two ports' ships */
+        for (int a = 0; a < st->districts; a++)
+            for (int b = a + 1; b < st->districts; b++)
+                if (st->port_ship[a] != YS_NONE || st->port_ship[b] != YS_NONE)
+                    out[n++] = YS_PLAY(card, (unsigned)a | (unsigned)b << 3);
+        break;
+    case YC_JEWELLER: /* Y-7.12: 2 coloured gems of choice */
+        for (int a = 0; a < YS_COLOURS; a++)
+            for (int b = a; b < YS_COLOURS; b++) out[n++] = YS_PLAY(card, (unsigned)a | (unsigned)b << 3);
+        break;
+    case YC_ALCHEMIST: /* Y-7.4: one own coloured gem for another colour */
+        for (int g = 0; g < YS_COLOURS; g++)
+            for (int t = 0; t < YS_COLOURS && st->pl[seat].gems[g]; t++)
+                if (t != g) out[n++] = YS_PLAY(card, (unsigned)g | (unsigned)t << 3);
+        break;
+    case YC_QUEEN: /* Y-7.16: lock one city zone */
+        for (int l = YS_LOC_ZONE0; l < YS_LOC_ZONE0 + 3 * st->districts; l++)
+            out[n++] = YS_PLAY(card, (unsigned)l);
+        break;
+    case YC_MERCENARY: { /* Y-7.15: one of the two just placed counts 5 */
+        int k = own_refs(st, seat, just_placed, refs);
+        for (int i = 0; i < k; i++) out[n++] = YS_PLAY(card, refs[i]);
+        break;
+    }
+    case YC_MAGICIAN: { /* Y-7.13: swap two own brokers; at most one in the throne */
+        int k = own_refs(st, seat, movable_or_throne, refs);
+        for (int i = 0; i < k; i++)
+            for (int j = i + 1; j < k; j++) {
+                int la = YS_REF_LOC(refs[i]), lb = YS_REF_LOC(refs[j]);
+                if (la == lb || (la == YS_LOC_THRONE && lb == YS_LOC_THRONE)) continue;
+                out[n++] = YS_PLAY(card, refs[i] | refs[j] << 11);
+            }
+        break;
+    }
+    case YC_HERALD: { /* Y-7.9: move one own broker to another free place */
+        int k = own_refs(st, seat, movable, refs);
+        unsigned taken = ys_cells_taken(st);
+        for (int i = 0; i < k; i++)
+            for (int l = YS_LOC_ZONE0; l < YS_LOC_CELL0 + 16; l++)
+                if (l != (int)YS_REF_LOC(refs[i]) && ys_loc_free(st, l, taken))
+                    out[n++] = YS_PLAY(card, refs[i] | (unsigned)l << 11);
+        break;
+    }
+    default: break;
+    }
+    return n;
+}
+
+int ys_card_plays(const ys_state *st, int seat, gg_action *out)
+{
+    int n = 0;
+    uint32_t hand = st->pl[seat].hand & ~st->pl[seat].fresh;
+    if (!hand || st->pl[seat].played >= 2) return 0;
+    for (int c = 0; c < YS_CARD_KINDS; c++)
+        if ((hand >> c & 1) && ys_can_play(st, seat, c)) n += plays_of(st, seat, c, out + n);
+    return n;
+}
+
+static void shift_rate(ys_state *st, int c, int delta)
+{
+    int r = st->rate[c] + delta;
+    st->rate[c] = (int8_t)(r < YS_RATE_MIN ? YS_RATE_MIN : r > YS_RATE_MAX ? YS_RATE_MAX : r);
+}
+
+static void play_herald(ys_state *st, int seat, unsigned args)
+{
+    ys_player *p = &st->pl[seat];
+    int i = ys_find_ref(st, seat, seat, args & 0x7FF), dest = (int)(args >> 11 & 0x7F);
+    GG_ASSERT(i >= 0);
+    int from_city = YS_IS_ZONE(p->b[i].loc);
+    p->b[i].loc = (uint8_t)dest; /* the face stays as it was */
+    if (from_city && YS_IS_CELL(dest)) { /* city -> market scores 1 (Y-7.9) */
+        p->score++;
+        p->pts_market++;
+    }
+}
+
+static void play_magician(ys_state *st, int seat, unsigned args)
+{
+    ys_player *p = &st->pl[seat];
+    int i = ys_find_ref(st, seat, seat, args & 0x7FF);
+    int j = -1;
+    /* the second broker: the first match other than i */
+    for (int k = 0; k < p->n_brokers; k++) {
+        if (k == i) continue;
+        unsigned r = args >> 11 & 0x7FF;
+        const ys_broker *b = &p->b[k];
+        if (b->loc != YS_REF_LOC(r) || ((b->flags & YS_F_UP) ? 1u : 0u) != YS_REF_UP(r)) continue;
+        if (YS_REF_VALUE(r) == YS_UNKNOWN_VALUE ? !ys_knows(st, seat, seat, b) : b->value == YS_REF_VALUE(r)) {
+            j = k;
+            break;
+        }
+    }
+    GG_ASSERT(i >= 0 && j >= 0);
+    uint8_t li = p->b[i].loc;
+    p->b[i].loc = p->b[j].loc;
+    p->b[j].loc = li;
+    /* each keeps its face; the throne room is face down (Y-9.1) */
+    if (p->b[i].loc == YS_LOC_THRONE) p->b[i].flags &= (uint8_t)~YS_F_UP;
+    if (p->b[j].loc == YS_LOC_THRONE) p->b[j].flags &= (uint8_t)~YS_F_UP;
+}
+
+void ys_card_apply(ys_state *st, int seat, gg_action a)
+{
+    ys_player *p = &st->pl[seat];
+    int card = (int)YS_PLAY_CARD(a);
+    unsigned args = YS_PLAY_ARGS(a);
+    p->hand &= ~(1u << card);
+    p->played++;
+    switch (card) {
+    case YC_SPY: p->spy_peeks = 3; /* fall through */
+    case YC_BISHOP: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
+        p->active |= 1u << card; /* until its discard moment (characters.csv) */
+        break;
+    case YC_BANKER:
+        shift_rate(st, args & 7, 1);
+        shift_rate(st, args >> 3 & 7, -1);
+        break;
+    case YC_CAPTAIN: {
+        int da = args & 7, db = args >> 3 & 7;
+        uint8_t t = st->port_ship[da];
+        st->port_ship[da] = st->port_ship[db];
+        st->port_ship[db] = t;
+        break;
+    }
+    case YC_JEWELLER:
+        p->gems[args & 7]++;
+        p->gems[args >> 3 & 7]++;
+        break;
+    case YC_ALCHEMIST:
+        p->gems[args & 7]--;
+        p->gems[args >> 3 & 7]++;
+        break;
+    case YC_QUEEN:
+        st->queen_loc = (uint8_t)args;
+        st->queen_owner = (uint8_t)seat;
+        p->active |= 1u << card;
+        break;
+    case YC_MERCENARY: {
+        int i = ys_find_ref(st, seat, seat, args);
+        GG_ASSERT(i >= 0);
+        p->b[i].flags |= YS_F_MERC;
+        p->active |= 1u << card;
+        break;
+    }
+    case YC_MAGICIAN: play_magician(st, seat, args); break;
+    case YC_HERALD: play_herald(st, seat, args); break;
+    default: GG_ASSERT(0);
+    }
+}
+
+static const char *window_words(int w)
+{
+    switch (w) {
+    case YS_WIN_START_OF_PLACEMENT: return "at the start of placement";
+    case YS_WIN_BEFORE_PLACING: return "in your placement turn, before your brokers";
+    case YS_WIN_AFTER_PLACING: return "in your placement turn, right after your 2 brokers";
+    case YS_WIN_START_OF_SCORING: return "at the start of scoring";
+    case YS_WIN_END_OF_SCORING: return "at the end of scoring";
+    default: return "at once when won";
+    }
+}
+
+/* Why a card play is refused (Y-7.1, Y-7.2, the card's own limits). */
+gg_status ys_card_explain(const ys_state *st, int seat, gg_action a, gg_error *err);
+gg_status ys_card_explain(const ys_state *st, int seat, gg_action a, gg_error *err)
+{
+    int card = (int)YS_PLAY_CARD(a);
+    if (card >= YS_CARD_KINDS) return gg_fail(err, GG_EILLEGAL, "there is no such card");
+    const ys_card_info *ci = &ys_cards[card];
+    const ys_player *p = &st->pl[seat];
+    if (!(p->hand >> card & 1)) return gg_fail(err, GG_EILLEGAL, "you do not hold the %s", ci->name);
+    if (ci->window == YS_WIN_IMMEDIATE)
+        return gg_fail(err, GG_EILLEGAL, "the %s acts at once when won (%s)", ci->name, ci->rule);
+    if (p->fresh >> card & 1)
+        return gg_fail(err, GG_EILLEGAL, "the %s was won this round: playable from next round (Y-7.1)", ci->name);
+    if (p->played >= 2) return gg_fail(err, GG_EILLEGAL, "you have already played 2 cards this round (Y-7.1)");
+    if (!in_window(st, seat, card))
+        return gg_fail(err, GG_EILLEGAL, "the %s is played %s (%s)", ci->name, window_words(ci->window), ci->rule);
+    return gg_fail(err, GG_EILLEGAL, "that use of the %s is not allowed (%s)", ci->name, ci->rule);
+}
