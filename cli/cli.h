@@ -50,5 +50,6 @@ void cli_render_view(FILE *out, const gg_game *game, const char *view_json);
  * GG_SPECTATOR). Registered in cli/render.c. */
 typedef void (*cli_renderer)(FILE *out, const struct cJSON *view, int seat);
 void cli_render_splendor(FILE *out, const struct cJSON *view, int seat);
+void cli_render_ys(FILE *out, const struct cJSON *view, int seat);
 
 #endif

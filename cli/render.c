@@ -16,6 +16,7 @@ typedef struct renderer_entry {
 /* One line per game with a text renderer; NULL ends the list. */
 static const renderer_entry renderers[] = {
     {"splendor", cli_render_splendor},
+    {"ys", cli_render_ys},
     {NULL, NULL},
 };
 
