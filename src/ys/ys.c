@@ -3,6 +3,7 @@
  * scoring, who knows what (Y-11), legal actions and their validation.
  * Character cards live in ys_cards.c. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ys/ys.h"
@@ -184,29 +185,6 @@ int ys_wins_tie(const ys_state *st, int a, int b)
     return st->pl[a].order < st->pl[b].order;
 }
 
-/* Totals per participant (seats, then [YS_NEUTRAL]) over the places in `locs`
- * (a bitmask over loc codes 0..63); present[] says who has a broker there. */
-static void totals_over(const ys_state *st, uint64_t locs, int total[YS_MAX_PLAYERS + 1],
-                        int present[YS_MAX_PLAYERS + 1])
-{
-    memset(total, 0, sizeof(int) * (YS_MAX_PLAYERS + 1));
-    memset(present, 0, sizeof(int) * (YS_MAX_PLAYERS + 1));
-    for (int q = 0; q < players_of(st); q++) {
-        const ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++)
-            if (p->b[i].loc < 64 && (locs >> p->b[i].loc & 1)) {
-                total[q] += ys_count_value(&p->b[i]);
-                present[q] = 1;
-            }
-        if (!two_players(st)) continue;
-        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++)
-            if (p->nb[i].loc < 64 && (locs >> p->nb[i].loc & 1)) {
-                total[YS_NEUTRAL] += p->nb[i].value;
-                present[YS_NEUTRAL] = 1;
-            }
-    }
-}
-
 /* Present participants ranked by total, best first (ties Y-8.3). */
 static int rank_present(const ys_state *st, const int total[], const int present[],
                         uint8_t out[YS_MAX_PLAYERS + 1])
@@ -229,25 +207,43 @@ static int rank_present(const ys_state *st, const int total[], const int present
     return n;
 }
 
-/* The single winner of a place set, or -1 when nobody is there (Y-8.2). */
-static int winner_over(const ys_state *st, uint64_t locs)
+/* Totals over `n` consecutive places from `first`, in groups of `per`
+ * places (a district's zones: 3 groups of 1; the market rows: 4 groups of
+ * 4), in one pass over the brokers. */
+enum { YS_GROUPS = 4 };
+typedef struct group_totals {
+    int total[YS_GROUPS][YS_MAX_PLAYERS + 1];
+    int present[YS_GROUPS][YS_MAX_PLAYERS + 1];
+} group_totals;
+
+static void totals_by_group(const ys_state *st, int first, int n, int per, group_totals *g)
 {
-    int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1];
-    uint8_t rk[YS_MAX_PLAYERS + 1];
-    totals_over(st, locs, total, present);
-    return rank_present(st, total, present, rk) ? rk[0] : -1;
+    memset(g, 0, sizeof *g);
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++) {
+            unsigned k = (unsigned)(p->b[i].loc - first);
+            if (k >= (unsigned)n) continue;
+            g->total[k / per][q] += ys_count_value(&p->b[i]);
+            g->present[k / per][q] = 1;
+        }
+        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) {
+            unsigned k = (unsigned)(p->nb[i].loc - first);
+            if (k >= (unsigned)n) continue;
+            g->total[k / per][YS_NEUTRAL] += p->nb[i].value;
+            g->present[k / per][YS_NEUTRAL] = 1;
+        }
+    }
 }
 
-static uint64_t district_locs(int d) { return 7ull << YS_ZONE_LOC(d, 0); }
-static uint64_t zone_locs(int d, int z) { return 1ull << YS_ZONE_LOC(d, z); }
-static uint64_t row_locs(int r) { return 15ull << YS_CELL_LOC(0, r); }
-static uint64_t market_locs(void) { return 0xFFFFull << YS_LOC_CELL0; }
-static uint64_t column_locs(int c)
+static int group_winner(const ys_state *st, const group_totals *g, int k)
 {
-    uint64_t m = 0;
-    for (int r = 0; r < YS_ROWS; r++) m |= 1ull << YS_CELL_LOC(c, r);
-    return m;
+    uint8_t rk[YS_MAX_PLAYERS + 1];
+    return rank_present(st, g->total[k], g->present[k], rk) ? rk[0] : -1;
 }
+
+
+static uint64_t district_locs(int d) { return 7ull << YS_ZONE_LOC(d, 0); }
 
 /* Y-4.3: market rows open for this player count. */
 int ys_row_open(const ys_state *st, int r);
@@ -611,9 +607,12 @@ static int share_due(const ys_state *st, int pos)
 
 static void start_district(ys_state *st, int d)
 {
-    int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1];
+    int total[YS_MAX_PLAYERS + 1] = {0}, present[YS_MAX_PLAYERS + 1] = {0};
+    group_totals g;
     st->revealed |= (uint8_t)(1u << d);
-    totals_over(st, district_locs(d), total, present);
+    totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 3, &g);
+    memcpy(total, g.total[0], sizeof total);
+    memcpy(present, g.present[0], sizeof present);
     st->share_n = (uint8_t)rank_present(st, total, present, st->share_rank);
     st->port_gems_n = (uint8_t)ys_ship_gems(st, st->port_ship[d], st->port_gems);
     st->share_pos = 0;
@@ -701,12 +700,14 @@ static int score_district(ys_state *st)
         st->dstep = 2;
         /* fall through */
     case 2: {
-        int w = winner_over(st, zone_locs(d, 0)); /* port: a black gem */
+        group_totals g;
+        totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 1, &g);
+        int w = group_winner(st, &g, 0); /* port: a black gem */
         if (w >= 0) give_gem(st, w, YS_BLACK);
-        w = winner_over(st, zone_locs(d, 1)); /* trade: points */
+        w = group_winner(st, &g, 1); /* trade: points */
         if (w >= 0) add_points(st, w, trade_points(st), w == YS_NEUTRAL ? NULL : &st->pl[w].pts_trade);
         st->dstep = 3;
-        w = winner_over(st, zone_locs(d, 2)); /* palace: the card */
+        w = group_winner(st, &g, 2); /* palace: the card */
         if (award_palace(st, d, w)) return 1;
     }
         /* fall through */
@@ -727,13 +728,15 @@ static int score_district(ys_state *st)
 /* Y-8.6: each row's gem to the highest total in that row (dstep = row). */
 static int score_rows(ys_state *st)
 {
+    group_totals g;
     st->revealed |= 16;
+    totals_by_group(st, YS_LOC_CELL0, 16, 4, &g);
     while (st->dstep < YS_ROWS) {
         int r = st->dstep++;
         int gem = st->market_gem[r];
         if (gem == YS_NONE) continue;
         st->market_gem[r] = YS_NONE;
-        int w = winner_over(st, row_locs(r));
+        int w = group_winner(st, &g, r);
         if (w < 0) continue;
         if (gem != YS_WHITE) {
             give_gem(st, w, gem);
@@ -761,21 +764,23 @@ static void settle_columns(ys_state *st, const int total[4], const int count[4])
     }
 }
 
+/* Each column's total and broker count (Y-8.7), in one pass. */
 static void column_stats(const ys_state *st, int total[4], int count[4])
 {
-    for (int c = 0; c < YS_COLOURS; c++) {
-        int t[YS_MAX_PLAYERS + 1], pr[YS_MAX_PLAYERS + 1];
-        totals_over(st, column_locs(c), t, pr);
-        total[c] = count[c] = 0;
-        for (int q = 0; q <= YS_NEUTRAL; q++) total[c] += t[q];
-        for (int r = 0; r < YS_ROWS; r++) {
-            int loc = YS_CELL_LOC(c, r);
-            for (int q = 0; q < players_of(st); q++) {
-                const ys_player *p = &st->pl[q];
-                for (int i = 0; i < p->n_brokers; i++) count[c] += p->b[i].loc == loc;
-                for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) count[c] += p->nb[i].loc == loc;
+    memset(total, 0, sizeof(int) * YS_COLOURS);
+    memset(count, 0, sizeof(int) * YS_COLOURS);
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++)
+            if (YS_IS_CELL(p->b[i].loc)) {
+                total[YS_LOC_COLOUR(p->b[i].loc)] += ys_count_value(&p->b[i]);
+                count[YS_LOC_COLOUR(p->b[i].loc)]++;
             }
-        }
+        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
+            if (YS_IS_CELL(p->nb[i].loc)) {
+                total[YS_LOC_COLOUR(p->nb[i].loc)] += p->nb[i].value;
+                count[YS_LOC_COLOUR(p->nb[i].loc)]++;
+            }
     }
 }
 
@@ -834,7 +839,12 @@ static void apply_column_rates(ys_state *st)
 }
 
 /* Y-8.8: the market majority; -1 when nobody is on the market. */
-static int market_majority(const ys_state *st) { return winner_over(st, market_locs()); }
+static int market_majority(const ys_state *st)
+{
+    group_totals g;
+    totals_by_group(st, YS_LOC_CELL0, 16, 16, &g);
+    return group_winner(st, &g, 0);
+}
 
 static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */
 {
@@ -1219,14 +1229,18 @@ static int legal_order(const ys_state *st, gg_action *out)
 }
 
 /* Free places to put a broker now, in loc order. */
-static int free_locs(const ys_state *st, uint8_t locs[32])
+static int free_locs(const ys_state *st, uint32_t locs[32])
 {
-    unsigned taken = ys_cells_taken(st);
+    /* zones of the districts in play but the Queen's; open empty cells */
+    uint64_t m = ((1ull << (3 * st->districts)) - 1) << YS_LOC_ZONE0;
+    if (st->queen_loc != YS_NONE) m &= ~(1ull << st->queen_loc);
+    unsigned open = players_of(st) >= 5 ? 0xFFFFu : players_of(st) == 4 ? 0xFFF0u : 0xFF00u;
+    m |= (uint64_t)(open & ~ys_cells_taken(st)) << YS_LOC_CELL0;
     int n = 0;
-    for (int l = YS_LOC_ZONE0; l < YS_LOC_ZONE0 + 12; l++)
-        if (ys_loc_free(st, l, taken)) locs[n++] = (uint8_t)l;
-    for (int l = YS_LOC_CELL0; l < YS_LOC_CELL0 + 16; l++)
-        if (ys_loc_free(st, l, taken)) locs[n++] = (uint8_t)l;
+    while (m) {
+        locs[n++] = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+    }
     return n;
 }
 
@@ -1253,26 +1267,32 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out)
 static int legal_place(const ys_state *st, int seat, gg_action *out)
 {
     const ys_player *p = &st->pl[seat];
-    uint8_t locs[32];
+    uint32_t locs[32] = {0}; /* whole rows are written past nl, then overwritten */
     int nl = free_locs(st, locs), n = 0;
     int up = may_place_up(st), down = may_place_down(st, seat);
     unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
     unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? values_at(p->b, p->n_brokers, YS_LOC_FRONT) : 0;
-    for (int l = 0; l < nl; l++)
-        for (int fr = 0; fr < 2; fr++) {
-            unsigned vals = fr ? front : screen;
-            for (int v = 0; v < 5; v++) {
-                if (!(vals >> v & 1)) continue;
-                unsigned base = (unsigned)locs[l] | (unsigned)v << 8 | (unsigned)fr << 11;
-                if (down) out[n++] = YS_ACTION(YS_A_PLACE, base);
-                if (up) out[n++] = YS_ACTION(YS_A_PLACE, base | 1u << 7);
+    /* generated in ascending order: front, value, face, place */
+    for (int fr = 0; fr < 2; fr++) {
+        unsigned vals = fr ? front : screen;
+        for (int v = 0; v < 5; v++) {
+            if (!(vals >> v & 1)) continue;
+            for (int face = 0; face < 2; face++) {
+                if (!(face ? up : down)) continue;
+                gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | (unsigned)fr << 11 | (unsigned)face << 7);
+                for (int l = 0; l < 32; l++) out[n + l] = base | locs[l]; /* fixed count: vectorised */
+                n += nl;
             }
         }
+    }
     if (two_players(st) && st->n_neutral == 0) { /* Y-9.4 */
         unsigned hand = values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND);
-        for (int l = 0; l < nl; l++)
-            for (int v = 0; v < 5; v++)
-                if (hand >> v & 1) out[n++] = YS_ACTION(YS_A_NEUTRAL, (unsigned)locs[l] | (unsigned)v << 8);
+        for (int v = 0; v < 5; v++) {
+            if (!(hand >> v & 1)) continue;
+            gg_action base = YS_ACTION(YS_A_NEUTRAL, (unsigned)v << 8);
+            for (int l = 0; l < 32; l++) out[n + l] = base | locs[l];
+            n += nl;
+        }
     }
     return n;
 }
@@ -1336,17 +1356,11 @@ static int cmp_action(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Lists are generated in ascending order, except card plays with pass or
+ * peeks (short lists): those are sorted. */
 static void sort_actions(gg_action *out, int n)
 {
-    for (int i = 1; i < n; i++) { /* short lists, nearly sorted: insertion */
-        gg_action v = out[i];
-        int j = i;
-        while (j > 0 && cmp_action(&out[j - 1], &v) > 0) {
-            out[j] = out[j - 1];
-            j--;
-        }
-        out[j] = v;
-    }
+    qsort(out, (size_t)n, sizeof *out, cmp_action);
 }
 
 int ys_legal(const gg_state *s, int seat, gg_action *out)
@@ -1361,11 +1375,11 @@ int ys_legal(const gg_state *s, int seat, gg_action *out)
         n = ys_card_plays(st, seat, out);
         out[n++] = YS_ACTION(YS_A_PASS, 0);
         break;
-    case YS_ST_PLACE:
+    case YS_ST_PLACE: /* in ascending kind order: place, neutral, peek, play */
         n = legal_place(st, seat, out);
-        n += ys_card_plays(st, seat, out + n); /* the Queen, before the brokers */
         n += legal_peeks(st, seat, out + n);
-        break;
+        n += ys_card_plays(st, seat, out + n); /* the Queen, before the brokers */
+        return n;
     case YS_ST_REFILL: return legal_refill(st, seat, out);
     case YS_ST_AFTER:
         n = ys_card_plays(st, seat, out);
@@ -1455,6 +1469,15 @@ gg_status ys_validate(const gg_state *s, int seat, gg_action a, gg_error *err)
     int kind = YS_KIND(a);
     if (st->stage == YS_ST_BID && kind == YS_A_BID) {
         if (st->pl[seat].bid_done) return gg_fail(err, GG_EILLEGAL, "you have already bid this round");
+        const ys_player *p = &st->pl[seat];
+        unsigned pay = YS_PAYLOAD(a);
+        int v[2] = {(int)(pay & 7), (int)(pay >> 3 & 7)}, cnt[8] = {0};
+        for (int i = 0; i < p->n_brokers; i++)
+            if (p->b[i].loc == YS_LOC_SCREEN) cnt[p->b[i].value]++;
+        for (int k = 0; k < 2; k++)
+            if (cnt[v[k]] < 1 + (k == 1 && v[0] == v[1]))
+                return gg_fail(err, GG_EILLEGAL, "you have %s broker %d behind your screen to bid (Y-5.1)",
+                               cnt[v[k]] ? "only one" : "no", v[k]);
         return gg_fail(err, GG_EILLEGAL, "a bid uses two brokers that are behind your screen (Y-5.1, Y-5.4)");
     }
     if (st->stage == YS_ST_PLACE && (kind == YS_A_PLACE || kind == YS_A_NEUTRAL))

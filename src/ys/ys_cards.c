@@ -151,8 +151,11 @@ int ys_card_plays(const ys_state *st, int seat, gg_action *out)
     int n = 0;
     uint32_t hand = st->pl[seat].hand & ~st->pl[seat].fresh;
     if (!hand || st->pl[seat].played >= 2) return 0;
-    for (int c = 0; c < YS_CARD_KINDS; c++)
-        if ((hand >> c & 1) && ys_can_play(st, seat, c)) n += plays_of(st, seat, c, out + n);
+    while (hand) {
+        int c = __builtin_ctz(hand);
+        hand &= hand - 1;
+        if (ys_can_play(st, seat, c)) n += plays_of(st, seat, c, out + n);
+    }
     return n;
 }
 

@@ -18,7 +18,7 @@ screen_has "the board shows our screen" "screen 0 0 1 1 1 2 3 3 3 4 4"
 screen_has "the status line says what is decided" "secretly bids two brokers"
 
 # An illegal bid is explained.
-tui_type "bid 5+5"
+tui_type "bid 2+2"   # one 2 behind the screen: well-formed, illegal
 tui_keys Enter
 screen_has "an illegal bid is explained" "Illegal: "
 tui_keys Escape
