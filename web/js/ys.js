@@ -16,7 +16,7 @@ const w = (a) => a.split(' ');
 export const targetTest = (t) => (a) => w(a).includes(t) || w(a).some((x) => x.split('/')[0] === t);
 export const valueTest = (v) => (a) => {
   const x = w(a);
-  if (x[0] === 'up' || x[0] === 'down') return x[1] === String(v);
+  if (x[0] === 'up' || x[0] === 'down') return (x[1] === 'front' ? x[2] : x[1]) === String(v);
   if (x[0] === 'bid') return x[1].split('+').includes(String(v));
   return false;
 };
