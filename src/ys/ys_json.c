@@ -1,0 +1,1692 @@
+/*
+ * ys_json.c — Ys as JSON: the per-seat view (Y-11), the full referee state
+ * (a position format) with a loader that refuses anything inconsistent, and
+ * determinize. Formats: docs/formats.md, Ys section.
+ *
+ * What a seat may know about a broker is decided in one place, ys_knows()
+ * and ys_knows_neutral() (ys.c); this file only asks. Once the game is over
+ * every view shows everything (Y-11.4).
+ */
+#include <string.h>
+
+#include "ys/ys.h"
+
+/* Keys are string literals: add them without copying (fewer allocations). */
+static void add_num(cJSON *o, const char *key, double v)
+{
+    cJSON_AddItemToObjectCS(o, key, cJSON_CreateNumber(v));
+}
+
+static void add_bool(cJSON *o, const char *key, int v)
+{
+    cJSON_AddItemToObjectCS(o, key, cJSON_CreateBool(v));
+}
+
+static void add_str(cJSON *o, const char *key, const char *v)
+{
+    cJSON_AddItemToObjectCS(o, key, cJSON_CreateStringReference(v));
+}
+
+static cJSON *add_array(cJSON *o, const char *key)
+{
+    cJSON *a = cJSON_CreateArray();
+    cJSON_AddItemToObjectCS(o, key, a);
+    return a;
+}
+
+static cJSON *add_object(cJSON *o, const char *key)
+{
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddItemToObjectCS(o, key, a);
+    return a;
+}
+
+static void push_num(cJSON *a, double v) { cJSON_AddItemToArray(a, cJSON_CreateNumber(v)); }
+static void push_str(cJSON *a, const char *v) { cJSON_AddItemToArray(a, cJSON_CreateStringReference(v)); }
+
+static void sort_u8(uint8_t *v, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint8_t x = v[i];
+        int j = i;
+        for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+        v[j] = x;
+    }
+}
+
+static cJSON *values_array(uint8_t *v, int n)
+{
+    sort_u8(v, n);
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) push_num(a, v[i]);
+    return a;
+}
+
+/* Coloured and black gems, keyed by colour (white never stays: Y-1.7). */
+static cJSON *gems_object(const uint8_t *g)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int k = 0; k <= YS_BLACK; k++) add_num(o, ys_gem_name[k], g[k]);
+    return o;
+}
+
+static int kings_favour(const ys_state *st) { return ys_opt(st, YS_OPT_KINGS_FAVOUR) != 0; }
+
+/* Y-4.3: which market rows take brokers. */
+static int row_open(const ys_state *st, int r)
+{
+    int n = st->base.players;
+    return n >= 5 ? 1 : n == 4 ? r >= 1 : r >= 2;
+}
+
+/* Inside the placement turns (Y-6.1): the turn number means something. */
+static int in_placement(const ys_state *st)
+{
+    return !st->over && (st->stage == YS_ST_PLACE || st->stage == YS_ST_REFILL || st->stage == YS_ST_AFTER);
+}
+
+/* ------------------------------------------------------------------ view */
+
+/* One broker on the board as the viewer sees it. The fields are exactly
+ * what the view prints, so sorting by them gives an order that reveals
+ * nothing: two brokers that print alike are interchangeable. */
+typedef struct seen_broker {
+    uint8_t seat;   /* owner, or YS_NEUTRAL */
+    uint8_t placer; /* neutral: the seat that placed it */
+    uint8_t down, hidden, value, merc, just, seen;
+} seen_broker;
+
+static seen_broker see(const ys_state *st, int viewer, int q, const ys_broker *b, int neutral)
+{
+    seen_broker s;
+    int known = st->over || (neutral ? ys_knows_neutral(st, viewer, q, b) : ys_knows(st, viewer, q, b));
+    s.seat = (uint8_t)(neutral ? YS_NEUTRAL : q);
+    s.placer = (uint8_t)(neutral ? q : 0);
+    s.down = !(b->flags & YS_F_UP);
+    s.hidden = !known;
+    s.value = known ? b->value : 0;
+    s.merc = (b->flags & YS_F_MERC) != 0;
+    s.just = (b->flags & YS_F_JUST) != 0;
+    s.seen = b->known;
+    return s;
+}
+
+/* Canonical order: seat (the neutral last), face (up first), known values
+ * ascending with hidden ones last, then the public marks. */
+static int seen_cmp(const seen_broker *a, const seen_broker *b)
+{
+    const uint8_t ka[] = {a->seat, a->placer, a->down, a->hidden, a->value, a->merc, a->just, a->seen};
+    const uint8_t kb[] = {b->seat, b->placer, b->down, b->hidden, b->value, b->merc, b->just, b->seen};
+    return memcmp(ka, kb, sizeof ka);
+}
+
+static cJSON *broker_object(const seen_broker *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (s->seat == YS_NEUTRAL) {
+        add_str(o, "seat", "neutral");
+        add_num(o, "placer", s->placer);
+    } else {
+        add_num(o, "seat", s->seat);
+    }
+    add_str(o, "face", s->down ? "down" : "up");
+    if (!s->hidden) add_num(o, "value", s->value);
+    if (s->merc) add_bool(o, "mercenary", 1);
+    if (s->just) add_bool(o, "just_placed", 1);
+    if (s->seen) {
+        cJSON *a = add_array(o, "seen_by");
+        for (int q = 0; q < YS_MAX_PLAYERS; q++)
+            if (s->seen >> q & 1) push_num(a, q);
+    }
+    return o;
+}
+
+/* Every broker on the board (zones and market cells), grouped by place. */
+typedef struct board_view {
+    seen_broker zone[YS_DISTRICTS * YS_ZONES][YS_MAX_PLAYERS * (YS_BROKERS + YS_NEUTRAL_BROKERS)];
+    int zone_n[YS_DISTRICTS * YS_ZONES];
+    seen_broker cell[YS_COLOURS * YS_ROWS];
+    uint8_t cell_used[YS_COLOURS * YS_ROWS];
+} board_view;
+
+static void board_put(board_view *bv, int loc, seen_broker s)
+{
+    if (YS_IS_ZONE(loc)) {
+        int z = loc - YS_LOC_ZONE0, n = bv->zone_n[z]++;
+        seen_broker *arr = bv->zone[z];
+        int j = n;
+        for (; j > 0 && seen_cmp(&arr[j - 1], &s) > 0; j--) arr[j] = arr[j - 1];
+        arr[j] = s;
+    } else if (YS_IS_CELL(loc)) {
+        bv->cell[loc - YS_LOC_CELL0] = s;
+        bv->cell_used[loc - YS_LOC_CELL0] = 1;
+    }
+}
+
+static void board_collect(const ys_state *st, int viewer, board_view *bv)
+{
+    memset(bv->zone_n, 0, sizeof bv->zone_n);
+    memset(bv->cell_used, 0, sizeof bv->cell_used);
+    for (int q = 0; q < st->base.players; q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++)
+            if (YS_IS_BOARD(p->b[i].loc)) board_put(bv, p->b[i].loc, see(st, viewer, q, &p->b[i], 0));
+        if (st->base.players != 2) continue;
+        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++)
+            if (YS_IS_BOARD(p->nb[i].loc)) board_put(bv, p->nb[i].loc, see(st, viewer, q, &p->nb[i], 1));
+    }
+}
+
+static cJSON *view_city(const ys_state *st, const board_view *bv)
+{
+    cJSON *city = cJSON_CreateArray();
+    for (int d = 0; d < st->districts; d++) {
+        cJSON *o = cJSON_CreateObject();
+        add_num(o, "district", d + 1);
+        if (st->port_ship[d] == YS_NONE) {
+            cJSON_AddItemToObjectCS(o, "ship", cJSON_CreateNull());
+        } else {
+            uint8_t gems[4];
+            int n = ys_ship_gems(st, st->port_ship[d], gems);
+            cJSON *ship = add_object(o, "ship");
+            add_num(ship, "card", st->port_ship[d] + 1);
+            cJSON *g = add_array(ship, "gems");
+            for (int i = 0; i < n; i++) push_str(g, ys_gem_name[gems[i]]);
+        }
+        for (int z = 0; z < YS_ZONES; z++) {
+            int loc = YS_ZONE_LOC(d, z), k = loc - YS_LOC_ZONE0;
+            cJSON *zone = add_object(o, ys_zone_name[z]);
+            cJSON *arr = add_array(zone, "brokers");
+            for (int i = 0; i < bv->zone_n[k]; i++) cJSON_AddItemToArray(arr, broker_object(&bv->zone[k][i]));
+            add_bool(zone, "queen", st->queen_loc == loc); /* Y-7.16 */
+        }
+        if (st->palace_card[d] == YS_NONE) cJSON_AddItemToObjectCS(o, "palace_card", cJSON_CreateNull());
+        else add_str(o, "palace_card", ys_cards[st->palace_card[d]].key);
+        add_num(o, "pile", st->pile_n[d]); /* Y-11.1: how many, never which (Y-11.3) */
+        cJSON_AddItemToArray(city, o);
+    }
+    return city;
+}
+
+static cJSON *view_market(const ys_state *st, const board_view *bv)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON *rows = add_array(m, "rows");
+    for (int r = 0; r < YS_ROWS; r++) {
+        cJSON *o = cJSON_CreateObject();
+        add_num(o, "row", r);
+        if (st->market_gem[r] == YS_NONE) cJSON_AddItemToObjectCS(o, "gem", cJSON_CreateNull());
+        else add_str(o, "gem", ys_gem_name[st->market_gem[r]]);
+        add_bool(o, "open", row_open(st, r));
+        cJSON_AddItemToArray(rows, o);
+    }
+    cJSON *cols = add_object(m, "columns");
+    for (int c = 0; c < YS_COLOURS; c++) {
+        cJSON *a = add_array(cols, ys_gem_name[c]);
+        for (int r = 0; r < YS_ROWS; r++) {
+            int k = YS_CELL_LOC(c, r) - YS_LOC_CELL0;
+            cJSON_AddItemToArray(a, bv->cell_used[k] ? broker_object(&bv->cell[k]) : cJSON_CreateNull());
+        }
+    }
+    return m;
+}
+
+static cJSON *card_list(uint32_t mask)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int c = 0; c < YS_CARD_KINDS; c++)
+        if (mask >> c & 1) push_str(a, ys_cards[c].key);
+    return a;
+}
+
+static cJSON *view_player(const ys_state *st, int q, int viewer)
+{
+    const ys_player *p = &st->pl[q];
+    int mine = viewer == q || st->over;
+    uint8_t front[YS_BROKERS], screen[YS_BROKERS], throne[YS_BROKERS], unseen[YS_BROKERS];
+    int nf = 0, nfh = 0, ns = 0, nt = 0, nth = 0, nu = 0, reserve = 0;
+    for (int i = 0; i < p->n_brokers; i++) {
+        const ys_broker *b = &p->b[i];
+        int known = st->over || ys_knows(st, viewer, q, b);
+        if (!known) unseen[nu++] = b->value; /* Y-11.1: follows from the public set */
+        switch (b->loc) {
+        case YS_LOC_SCREEN:
+            if (mine) screen[ns] = b->value;
+            ns++;
+            break;
+        case YS_LOC_FRONT:
+            if (known) front[nf++] = b->value;
+            else nfh++; /* a bid not yet revealed (Y-5.1) */
+            break;
+        case YS_LOC_THRONE:
+            if (known) throne[nt++] = b->value;
+            else nth++;
+            break;
+        case YS_LOC_RESERVE: reserve++; break;
+        default: break;
+        }
+    }
+    cJSON *o = cJSON_CreateObject();
+    add_num(o, "seat", q);
+    add_num(o, "score", p->score);
+    add_num(o, "order", p->order);
+    cJSON_AddItemToObjectCS(o, "gems", gems_object(p->gems));
+    cJSON_AddItemToObjectCS(o, "front", values_array(front, nf));
+    add_num(o, "front_hidden", nfh);
+    if (mine) cJSON_AddItemToObjectCS(o, "screen", values_array(screen, ns));
+    add_num(o, "screen_count", ns);
+    add_bool(o, "bid_done", p->bid_done);
+    if (kings_favour(st)) {
+        cJSON_AddItemToObjectCS(o, "throne", values_array(throne, nt));
+        add_num(o, "throne_hidden", nth);
+        add_num(o, "reserve", reserve);
+    }
+    if (p->spy_peeks) add_num(o, "spy_peeks_left", p->spy_peeks);
+    cJSON *cards = add_array(o, "cards");
+    for (int c = 0; c < YS_CARD_KINDS; c++) {
+        if (!(p->hand >> c & 1)) continue;
+        cJSON *co = cJSON_CreateObject();
+        add_str(co, "card", ys_cards[c].key);
+        add_bool(co, "playable", !st->over && ys_can_play(st, q, c)); /* Y-7.1, Y-7.2: public */
+        if (p->fresh >> c & 1) add_bool(co, "fresh", 1);
+        cJSON_AddItemToArray(cards, co);
+    }
+    cJSON_AddItemToObjectCS(o, "active", card_list(p->active));
+    add_num(o, "played", p->played);
+    cJSON_AddItemToObjectCS(o, "unseen", values_array(unseen, nu));
+    cJSON *pts = add_object(o, "points");
+    add_num(pts, "trade", p->pts_trade);
+    add_num(pts, "market", p->pts_market);
+    add_num(pts, "cards", p->pts_cards);
+    if (st->base.players == 2) {
+        /* Y-9.4: the neutral brokers in this seat's hand; the opponent
+         * knows only how many. */
+        uint8_t hand[YS_NEUTRAL_BROKERS];
+        int nh = 0;
+        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++)
+            if (p->nb[i].loc == YS_LOC_HAND) hand[nh++] = p->nb[i].value;
+        if (mine) cJSON_AddItemToObjectCS(o, "neutral_hand", values_array(hand, nh));
+        add_num(o, "neutral_hand_count", nh);
+    }
+    return o;
+}
+
+static cJSON *final_entry(const ys_state *st, const ys_final *f, int q)
+{
+    int neutral = q == YS_NEUTRAL;
+    const uint8_t *gems = neutral ? st->neutral_gems : st->pl[q].gems;
+    cJSON *o = cJSON_CreateObject();
+    if (neutral) cJSON_AddItemToObjectCS(o, "seat", cJSON_CreateNull());
+    else add_num(o, "seat", q);
+    add_num(o, "total", neutral ? st->neutral_score : st->pl[q].score);
+    cJSON *cols = add_object(o, "colours");
+    for (int c = 0; c < YS_COLOURS; c++) {
+        cJSON *e = add_object(cols, ys_gem_name[c]);
+        add_num(e, "gems", gems[c]);
+        add_num(e, "points", f->colour_pts[q][c]);
+    }
+    add_num(o, "black_gems", gems[YS_BLACK]);
+    add_num(o, "black_points", f->black_pts[q]);
+    if (neutral) {
+        add_num(o, "market_points", st->neutral_market);
+        return o;
+    }
+    if (kings_favour(st)) {
+        add_num(o, "throne_total", f->throne_total[q]);
+        add_num(o, "kings_favour_points", f->throne_pts[q]);
+    }
+    add_num(o, "trade_points", st->pl[q].pts_trade);
+    add_num(o, "market_points", st->pl[q].pts_market);
+    add_num(o, "card_points", st->pl[q].pts_cards);
+    return o;
+}
+
+static void view_final(const ys_state *st, cJSON *obj)
+{
+    ys_final f;
+    memset(&f, 0, sizeof f);
+    ys_final_scores(st, &f);
+    cJSON *ranks = add_array(obj, "colour_ranks");
+    for (int i = 0; i < YS_COLOURS; i++) push_str(ranks, ys_gem_name[f.colour_rank[i]]);
+    cJSON *fin = add_array(obj, "final");
+    for (int q = 0; q < st->base.players; q++) cJSON_AddItemToArray(fin, final_entry(st, &f, q));
+    if (st->base.players == 2) cJSON_AddItemToArray(fin, final_entry(st, &f, YS_NEUTRAL));
+}
+
+static int holder_of(const ys_state *st, int card)
+{
+    for (int q = 0; q < st->base.players; q++)
+        if (st->pl[q].active >> card & 1) return q;
+    return -1;
+}
+
+/* "4 2 1 0": the neutral's broker set (Y-9.4). */
+static const ys_broker_set *neutral_set(const ys_state *st)
+{
+    return ys_opt(st, YS_OPT_STRONG_NEUTRAL) ? &ys_brokers_strong_neutral : &ys_brokers_neutral;
+}
+
+/* How many ship cards the game was dealt: 24, or 20 in Ys Express (Y-2.5). */
+static int ships_in_game(const ys_state *st)
+{
+    int n = 0;
+    for (int i = 0; i < YS_SHIPS; i++)
+        if (!ys_opt(st, YS_OPT_EXPRESS) ||
+            (ys_ships[i].small[0] != YS_WHITE && ys_ships[i].small[1] != YS_WHITE))
+            n++;
+    return n;
+}
+
+void ys_view(const gg_state *s, int seat, cJSON *obj)
+{
+    const ys_state *st = (const ys_state *)s;
+    int n = s->players;
+    char text[256];
+    add_num(obj, "round", st->round > YS_ROUNDS ? YS_ROUNDS : st->round);
+    add_str(obj, "stage", ys_stage_name(st));
+    ys_decision_text(st, text, sizeof text);
+    cJSON_AddStringToObject(obj, "decision", text);
+    if (in_placement(st)) add_num(obj, "turn", st->turn + 1);
+    add_num(obj, "turns", st->turns);
+    cJSON *order = add_array(obj, "turn_order"); /* Y-5.3: seats by order card */
+    for (int k = 1; k <= n; k++)
+        for (int q = 0; q < n; q++)
+            if (st->pl[q].order == k) push_num(order, q);
+    add_num(obj, "ship_deck_left", st->ship_n); /* Y-11.3: never the order */
+    /* Ships drawn and no longer in a port (the market's, earlier rounds'):
+     * every player saw them. */
+    uint8_t gone[YS_SHIPS];
+    int ng = 0, total = ships_in_game(st);
+    for (int i = st->ship_n; i < total; i++) {
+        int in_port = 0;
+        for (int d = 0; d < YS_DISTRICTS; d++) in_port |= st->port_ship[d] == st->ship_deck[i];
+        if (!in_port) gone[ng++] = (uint8_t)(st->ship_deck[i] + 1);
+    }
+    cJSON_AddItemToObjectCS(obj, "ship_discards", values_array(gone, ng));
+    int piles = 0;
+    for (int d = 0; d < YS_DISTRICTS; d++) piles += st->pile_n[d];
+    add_num(obj, "palace_piles_left", piles);
+    add_num(obj, "blue_cards_waiting", st->blue_left);
+    add_num(obj, "districts", st->districts);
+    int q = holder_of(st, YC_INTRIGUER);
+    if (q >= 0) add_num(obj, "intriguer", q);
+    if ((q = holder_of(st, YC_MERCHANT)) >= 0) add_num(obj, "merchant", q);
+    if (!st->over && st->stage == YS_ST_GEM) {
+        static const char *const gem_for[] = {"", "port", "any", "white"};
+        if (st->gem_kind >= YS_GEM_PORT && st->gem_kind <= YS_GEM_WHITE)
+            add_str(obj, "gem_for", gem_for[st->gem_kind]);
+        if (st->gem_kind == YS_GEM_PORT) { /* Y-8.4: what is left to choose from */
+            uint8_t g[4];
+            int k = 0;
+            for (int i = 0; i < st->port_gems_n && i < 4; i++) g[k++] = st->port_gems[i];
+            sort_u8(g, k);
+            cJSON *a = add_array(obj, "port_gems_left");
+            for (int i = 0; i < k; i++) push_str(a, ys_gem_name[g[i]]);
+        }
+    }
+    if (!st->over && st->stage == YS_ST_COLUMN) { /* Y-8.7 */
+        cJSON *a = add_array(obj, "column_order");
+        for (int c = 0; c < YS_COLOURS; c++) push_str(a, ys_gem_name[st->col_order[c] & 3]);
+        add_num(obj, "columns_fixed", st->col_fixed);
+    }
+    if (!st->over && st->stage == YS_ST_ORDER) {
+        /* Y-5.2: the bids are revealed; in this ranking seats pick places. */
+        cJSON *a = add_array(obj, "bid_ranking");
+        for (int k = 0; k < n; k++) push_num(a, st->bid_rank[k]);
+        cJSON *pl = add_array(obj, "turn_places");
+        for (int k = 1; k <= n; k++) {
+            int who = -1;
+            for (int i = 0; i < st->cursor; i++)
+                if (st->place_of[st->bid_rank[i]] == k) who = st->bid_rank[i];
+            cJSON_AddItemToArray(pl, who < 0 ? cJSON_CreateNull() : cJSON_CreateNumber(who));
+        }
+    }
+
+    board_view bv;
+    board_collect(st, seat, &bv);
+    cJSON_AddItemToObjectCS(obj, "city", view_city(st, &bv));
+    cJSON_AddItemToObjectCS(obj, "market", view_market(st, &bv));
+
+    cJSON *rates = add_object(obj, "rates");
+    for (int c = 0; c < YS_COLOURS; c++) add_num(rates, ys_gem_name[c], st->rate[c]);
+    cJSON *players = add_array(obj, "players");
+    for (int p = 0; p < n; p++) cJSON_AddItemToArray(players, view_player(st, p, seat));
+    if (n == 2) { /* Y-9.4 */
+        const ys_broker_set *set = neutral_set(st);
+        char b[24] = "";
+        for (int i = 0; i < set->n; i++)
+            snprintf(b + strlen(b), sizeof b - strlen(b), "%s%d", i ? " " : "", set->v[i]);
+        cJSON *ne = add_object(obj, "neutral");
+        add_num(ne, "score", st->neutral_score);
+        add_num(ne, "market_points", st->neutral_market);
+        cJSON_AddStringToObject(ne, "brokers", b);
+        cJSON_AddItemToObjectCS(ne, "gems", gems_object(st->neutral_gems));
+    }
+    if (st->over) view_final(st, obj);
+}
+
+/* ------------------------------------------------------------------ save */
+
+static const char *const step_name[] = {
+    "prepare", "bid", "order", "placement_window", "placement", "end_placement", "scoring_window",
+    "district", "market_rows", "columns", "majority", "end_window", "return", "throne",
+    "end_round", "final", "over"};
+static const char *const stage_name[] = {"none", "bid", "order", "window", "place", "refill",
+                                         "after", "gem", "column", "majority", "throne", "over"};
+static const char *const window_name[] = {"none", "start_of_placement", "before_placing",
+                                          "after_placing", "start_of_scoring", "end_of_scoring",
+                                          "immediate"};
+static const char *const gem_kind_name[] = {"none", "port", "any", "white"};
+static const char *const flag_name[8] = {"up", "bid", "mercenary", "just", "illusion",
+                                         "bit5", "bit6", "bit7"};
+enum { N_STEPS = YS_STEP_OVER + 1, N_STAGES = YS_ST_OVER + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
+       N_GEM_KINDS = YS_GEM_WHITE + 1, KNOWN_FLAGS = 5 };
+
+static const char *name_of(const char *const *names, int n, int v) { return v >= 0 && v < n ? names[v] : "?"; }
+
+static cJSON *loc_string(int loc)
+{
+    char buf[24];
+    ys_loc_text(loc, buf, sizeof buf);
+    return cJSON_CreateString(buf);
+}
+
+static cJSON *save_broker(const ys_broker *b)
+{
+    cJSON *o = cJSON_CreateObject();
+    add_num(o, "value", b->value);
+    cJSON_AddItemToObjectCS(o, "loc", loc_string(b->loc));
+    if (b->flags) {
+        cJSON *f = add_array(o, "flags");
+        for (int i = 0; i < 8; i++)
+            if (b->flags >> i & 1) push_str(f, flag_name[i]);
+    }
+    if (b->known) {
+        cJSON *k = add_array(o, "known");
+        for (int i = 0; i < 8; i++)
+            if (b->known >> i & 1) push_num(k, i);
+    }
+    return o;
+}
+
+static cJSON *gem_or_null(int g)
+{
+    return g == YS_NONE ? cJSON_CreateNull() : cJSON_CreateStringReference(name_of(ys_gem_name, YS_GEM_KINDS, g));
+}
+
+static cJSON *card_or_null(int c)
+{
+    return c == YS_NONE ? cJSON_CreateNull() : cJSON_CreateStringReference(ys_cards[c].key);
+}
+
+static cJSON *all_gems_object(const uint8_t *g)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int k = 0; k < YS_GEM_KINDS; k++) add_num(o, ys_gem_name[k], g[k]);
+    return o;
+}
+
+static cJSON *u8_array(const uint8_t *v, int n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) push_num(a, v[i]);
+    return a;
+}
+
+static cJSON *participant(int q)
+{
+    return q == YS_NEUTRAL ? cJSON_CreateStringReference("neutral") : cJSON_CreateNumber(q);
+}
+
+static cJSON *save_player(const ys_state *st, const ys_player *p)
+{
+    cJSON *o = cJSON_CreateObject();
+    add_num(o, "score", p->score);
+    cJSON *pts = add_object(o, "points");
+    add_num(pts, "trade", p->pts_trade);
+    add_num(pts, "market", p->pts_market);
+    add_num(pts, "cards", p->pts_cards);
+    cJSON_AddItemToObjectCS(o, "gems", all_gems_object(p->gems));
+    add_num(o, "order", p->order);
+    add_bool(o, "bid_done", p->bid_done);
+    add_num(o, "played", p->played);
+    add_num(o, "spy_peeks", p->spy_peeks);
+    add_bool(o, "throne_done", p->throne_done);
+    cJSON_AddItemToObjectCS(o, "hand", card_list(p->hand));
+    cJSON_AddItemToObjectCS(o, "fresh", card_list(p->fresh));
+    cJSON_AddItemToObjectCS(o, "active", card_list(p->active));
+    cJSON *b = add_array(o, "brokers");
+    for (int i = 0; i < p->n_brokers; i++) cJSON_AddItemToArray(b, save_broker(&p->b[i]));
+    if (st->base.players == 2) {
+        cJSON *nb = add_array(o, "neutral_brokers");
+        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++) cJSON_AddItemToArray(nb, save_broker(&p->nb[i]));
+    }
+    return o;
+}
+
+void ys_save(const gg_state *s, cJSON *obj)
+{
+    const ys_state *st = (const ys_state *)s;
+    int n = s->players;
+    add_num(obj, "round", st->round);
+    add_str(obj, "step", name_of(step_name, N_STEPS, st->step));
+    add_str(obj, "stage", name_of(stage_name, N_STAGES, st->stage));
+    add_str(obj, "window", name_of(window_name, N_WINDOWS, st->window));
+    add_bool(obj, "over", st->over);
+    add_num(obj, "actor", st->actor);
+    add_num(obj, "cursor", st->cursor);
+    add_num(obj, "turn", st->turn);
+    add_num(obj, "turns", st->turns);
+    add_num(obj, "districts", st->districts);
+    cJSON *rates = add_object(obj, "rates");
+    for (int c = 0; c < YS_COLOURS; c++) add_num(rates, ys_gem_name[c], st->rate[c]);
+
+    /* Ship cards numbered from 1; the deck bottom first, then the cards
+     * drawn from it, in the order they still lie above the deck. */
+    int total = ships_in_game(st);
+    cJSON *a = add_array(obj, "ship_deck");
+    for (int i = 0; i < st->ship_n; i++) push_num(a, st->ship_deck[i] + 1);
+    a = add_array(obj, "ships_drawn");
+    for (int i = st->ship_n; i < total; i++) push_num(a, st->ship_deck[i] + 1);
+    a = add_array(obj, "ports");
+    for (int d = 0; d < YS_DISTRICTS; d++)
+        cJSON_AddItemToArray(a, st->port_ship[d] == YS_NONE ? cJSON_CreateNull()
+                                                           : cJSON_CreateNumber(st->port_ship[d] + 1));
+    a = add_array(obj, "market");
+    for (int r = 0; r < YS_ROWS; r++) cJSON_AddItemToArray(a, gem_or_null(st->market_gem[r]));
+
+    a = add_array(obj, "piles");
+    for (int d = 0; d < YS_DISTRICTS; d++) {
+        cJSON *pile = cJSON_CreateArray();
+        for (int i = 0; i < st->pile_n[d]; i++) push_str(pile, ys_cards[st->pile[d][i]].key);
+        cJSON_AddItemToArray(a, pile);
+    }
+    a = add_array(obj, "palace_cards");
+    for (int d = 0; d < YS_DISTRICTS; d++) cJSON_AddItemToArray(a, card_or_null(st->palace_card[d]));
+    a = add_array(obj, "unused");
+    for (int i = 0; i < st->unused_n; i++) push_str(a, ys_cards[st->unused[i]].key);
+    add_num(obj, "blue_left", st->blue_left);
+    if (st->queen_loc == YS_NONE) {
+        cJSON_AddItemToObjectCS(obj, "queen", cJSON_CreateNull());
+    } else {
+        cJSON *q = add_object(obj, "queen");
+        cJSON_AddItemToObjectCS(q, "zone", loc_string(st->queen_loc));
+        add_num(q, "owner", st->queen_owner);
+    }
+
+    cJSON_AddItemToObjectCS(obj, "turn_order", u8_array(st->turn_order, n));
+    cJSON_AddItemToObjectCS(obj, "bid_rank", u8_array(st->bid_rank, n));
+    cJSON_AddItemToObjectCS(obj, "place_of", u8_array(st->place_of, n));
+    a = add_array(obj, "places_taken");
+    for (int k = 0; k < YS_MAX_PLAYERS; k++)
+        if (st->places_taken >> k & 1) push_num(a, k + 1);
+    cJSON *placed = add_object(obj, "placed");
+    add_num(placed, "up", st->n_up);
+    add_num(placed, "down", st->n_down);
+    add_num(placed, "neutral", st->n_neutral);
+    add_num(obj, "district", st->district);
+    add_num(obj, "dstep", st->dstep);
+    a = add_array(obj, "revealed");
+    for (int d = 0; d < YS_DISTRICTS; d++)
+        if (st->revealed >> d & 1) push_num(a, d + 1);
+    if (st->revealed >> 4 & 1) push_str(a, "market");
+    add_str(obj, "gem_kind", name_of(gem_kind_name, N_GEM_KINDS, st->gem_kind));
+    a = add_array(obj, "port_gems");
+    for (int i = 0; i < 4; i++) push_str(a, name_of(ys_gem_name, YS_GEM_KINDS, st->port_gems[i]));
+    add_num(obj, "port_gems_n", st->port_gems_n);
+    a = add_array(obj, "share_rank");
+    for (int i = 0; i < YS_MAX_PLAYERS + 1; i++) cJSON_AddItemToArray(a, participant(st->share_rank[i]));
+    add_num(obj, "share_n", st->share_n);
+    add_num(obj, "share_pos", st->share_pos);
+    add_num(obj, "share_left", st->share_left);
+    a = add_array(obj, "col_order");
+    for (int c = 0; c < YS_COLOURS; c++) push_str(a, name_of(ys_gem_name, YS_COLOURS, st->col_order[c]));
+    add_num(obj, "col_fixed", st->col_fixed);
+    add_num(obj, "col_chooser", st->col_chooser);
+
+    cJSON *ne = add_object(obj, "neutral");
+    add_num(ne, "score", st->neutral_score);
+    add_num(ne, "market", st->neutral_market);
+    cJSON_AddItemToObjectCS(ne, "gems", all_gems_object(st->neutral_gems));
+    cJSON *players = add_array(obj, "players");
+    for (int q = 0; q < n; q++) cJSON_AddItemToArray(players, save_player(st, &st->pl[q]));
+}
+
+/* ------------------------------------------------------------------ load */
+
+typedef struct load_ctx {
+    ys_state *st;
+    gg_error *err;
+    int n;               /* players */
+    uint8_t card_seen[YS_CARD_KINDS];
+} load_ctx;
+
+static const cJSON *item(const cJSON *o, const char *key) { return cJSON_GetObjectItemCaseSensitive(o, key); }
+
+static int whole_in(const cJSON *v, int lo, int hi)
+{
+    return cJSON_IsNumber(v) && v->valuedouble >= lo && v->valuedouble <= hi &&
+           v->valuedouble == (double)(int)v->valuedouble;
+}
+
+static gg_status get_int(load_ctx *c, const cJSON *o, const char *key, int lo, int hi, int *out)
+{
+    return ggj_int(o, key, lo, hi, out, c->err);
+}
+
+static gg_status get_u8(load_ctx *c, const cJSON *o, const char *key, int lo, int hi, uint8_t *out)
+{
+    int v;
+    gg_status e = ggj_int(o, key, lo, hi, &v, c->err);
+    if (!e) *out = (uint8_t)v;
+    return e;
+}
+
+static gg_status get_bool(load_ctx *c, const cJSON *o, const char *key, uint8_t *out)
+{
+    const cJSON *v = item(o, key);
+    if (!cJSON_IsBool(v)) return gg_fail(c->err, GG_EJSON, "\"%s\" must be true or false", key);
+    *out = cJSON_IsTrue(v) ? 1 : 0;
+    return GG_OK;
+}
+
+static gg_status get_name(load_ctx *c, const cJSON *o, const char *key, const char *const *names, int n,
+                          int *out)
+{
+    const cJSON *v = item(o, key);
+    int i = cJSON_IsString(v) ? gg_name_index(names, n, v->valuestring) : -1;
+    if (i < 0) {
+        char list[300] = "";
+        for (int k = 0; k < n; k++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"",
+                     k == 0 ? "" : k == n - 1 ? " or " : ", ", names[k]);
+        return gg_fail(c->err, GG_EJSON, "\"%s\" must be %s", key, list);
+    }
+    *out = i;
+    return GG_OK;
+}
+
+static gg_status get_object(load_ctx *c, const cJSON *o, const char *key, const cJSON **out)
+{
+    *out = item(o, key);
+    if (!cJSON_IsObject(*out)) return gg_fail(c->err, GG_EJSON, "\"%s\" must be an object", key);
+    return GG_OK;
+}
+
+/* A place by its notation name ("screen", "d2-trade", "blue1"), or -1. */
+static int parse_loc(const cJSON *v)
+{
+    if (!cJSON_IsString(v)) return -1;
+    for (int loc = 0; loc < YS_LOC_CELL0 + 16; loc++) {
+        if (!(loc <= YS_LOC_HAND || YS_IS_BOARD(loc))) continue;
+        char buf[24];
+        ys_loc_text(loc, buf, sizeof buf);
+        if (strcmp(buf, v->valuestring) == 0) return loc;
+    }
+    return -1;
+}
+
+static int parse_card(const cJSON *v)
+{
+    if (!cJSON_IsString(v)) return -1;
+    for (int c = 0; c < YS_CARD_KINDS; c++)
+        if (strcmp(ys_cards[c].key, v->valuestring) == 0) return c;
+    return -1;
+}
+
+/* A gem name: colours and white (what ships show), black only if allowed. */
+static int parse_gem(const cJSON *v, int black_ok)
+{
+    int g = cJSON_IsString(v) ? gg_name_index(ys_gem_name, YS_GEM_KINDS, v->valuestring) : -1;
+    return g == YS_BLACK && !black_ok ? -1 : g;
+}
+
+/* Y-7: a character may be in one place only (pile, out of the game,
+ * palace, a hand, in effect). */
+static gg_status claim_card(load_ctx *c, int card, const char *where)
+{
+    if (card == YC_BLUE) return GG_OK; /* four alike (Y-1.4): counted by blue_left */
+    if (c->card_seen[card])
+        return gg_fail(c->err, GG_EJSON, "%s: the %s is in two places", where, ys_cards[card].key);
+    c->card_seen[card] = 1;
+    return GG_OK;
+}
+
+static gg_status get_cards(load_ctx *c, const cJSON *o, const char *key, int max, uint8_t *out, int *n,
+                           uint32_t *mask)
+{
+    const cJSON *arr, *it;
+    gg_status e = ggj_array(o, key, 0, max, &arr, NULL, c->err);
+    if (e) return e;
+    int k = 0;
+    cJSON_ArrayForEach(it, arr)
+    {
+        int card = parse_card(it);
+        if (card < 0) return gg_fail(c->err, GG_EJSON, "\"%s\"[%d] is not a card key", key, k);
+        if (mask) {
+            if (*mask >> card & 1) return gg_fail(c->err, GG_EJSON, "\"%s\" lists the %s twice", key, ys_cards[card].key);
+            *mask |= 1u << card;
+        }
+        if (out) out[k] = (uint8_t)card;
+        k++;
+    }
+    if (n) *n = k;
+    return GG_OK;
+}
+
+static gg_status load_broker(load_ctx *c, const cJSON *o, const char *where, ys_broker *b)
+{
+    int v;
+    gg_error *err = c->err;
+    if (!cJSON_IsObject(o)) return gg_fail(err, GG_EJSON, "%s must be objects {\"value\", \"loc\", ...}", where);
+    if (ggj_int(o, "value", 0, 4, &v, err)) return gg_fail(err, GG_EJSON, "%s: \"value\" must be 0 to 4", where);
+    int loc = parse_loc(item(o, "loc"));
+    if (loc < 0) return gg_fail(err, GG_EJSON, "%s: \"loc\" must name a place (screen, front, throne, reserve, hand, d1-port, blue2, ...)", where);
+    b->value = (uint8_t)v;
+    b->loc = (uint8_t)loc;
+    const cJSON *f = item(o, "flags"), *it;
+    if (f) {
+        if (!cJSON_IsArray(f)) return gg_fail(err, GG_EJSON, "%s: \"flags\" must be an array of names", where);
+        cJSON_ArrayForEach(it, f)
+        {
+            int i = cJSON_IsString(it) ? gg_name_index(flag_name, KNOWN_FLAGS, it->valuestring) : -1;
+            if (i < 0 || (b->flags >> i & 1))
+                return gg_fail(err, GG_EJSON, "%s: \"flags\" takes up, bid, mercenary, just, illusion, each once", where);
+            b->flags |= (uint8_t)(1u << i);
+        }
+    }
+    const cJSON *k = item(o, "known");
+    if (k) {
+        if (!cJSON_IsArray(k)) return gg_fail(err, GG_EJSON, "%s: \"known\" must be an array of seats", where);
+        cJSON_ArrayForEach(it, k)
+        {
+            if (!whole_in(it, 0, c->n - 1) || (b->known >> (int)it->valuedouble & 1))
+                return gg_fail(err, GG_EJSON, "%s: \"known\" lists seats 0 to %d, each once", where, c->n - 1);
+            b->known |= (uint8_t)(1u << (int)it->valuedouble);
+        }
+    }
+    return GG_OK;
+}
+
+/* Y-1.2: the broker values a player owns, as counts per value. */
+static void expected_values(const ys_state *st, int count[5])
+{
+    const ys_broker_set *set = ys_opt(st, YS_OPT_EXPRESS) || st->base.players == 5 ? &ys_brokers_short
+                                                                                   : &ys_brokers_standard;
+    memset(count, 0, 5 * sizeof(int));
+    for (int i = 0; i < set->n; i++) count[set->v[i]]++;
+    if (kings_favour(st))
+        for (int i = 0; i < ys_brokers_reserve.n; i++) count[ys_brokers_reserve.v[i]]++;
+}
+
+static gg_status load_gems(load_ctx *c, const cJSON *o, const char *who, uint8_t *g)
+{
+    const cJSON *gems = item(o, "gems");
+    if (!cJSON_IsObject(gems)) return gg_fail(c->err, GG_EJSON, "%s: \"gems\" must be an object", who);
+    for (int k = 0; k < YS_GEM_KINDS; k++) {
+        int v;
+        if (ggj_int(gems, ys_gem_name[k], 0, k == YS_WHITE ? 0 : 99, &v, NULL))
+            return gg_fail(c->err, GG_EJSON, k == YS_WHITE ? "%s: \"white\" gems must be 0 (Y-1.7, Y-8.5)"
+                                                          : "%s: \"%s\" gems must be 0 to 99",
+                           who, ys_gem_name[k]);
+        g[k] = (uint8_t)v;
+    }
+    return GG_OK;
+}
+
+static gg_status load_player(load_ctx *c, const cJSON *o, int q)
+{
+    ys_state *st = c->st;
+    ys_player *p = &st->pl[q];
+    gg_error *err = c->err;
+    char where[48];
+    int v;
+    gg_status e;
+    snprintf(where, sizeof where, "seat %d", q);
+    if (!cJSON_IsObject(o)) return gg_fail(err, GG_EJSON, "\"players\"[%d] must be an object", q);
+    if ((e = get_int(c, o, "score", 0, 30000, &v))) return e;
+    p->score = (int16_t)v;
+    const cJSON *pts;
+    if ((e = get_object(c, o, "points", &pts))) return e;
+    if ((e = get_int(c, pts, "trade", 0, 30000, &v))) return e;
+    p->pts_trade = (int16_t)v;
+    if ((e = get_int(c, pts, "market", 0, 30000, &v))) return e;
+    p->pts_market = (int16_t)v;
+    if ((e = get_int(c, pts, "cards", 0, 30000, &v))) return e;
+    p->pts_cards = (int16_t)v;
+    if ((e = load_gems(c, o, where, p->gems))) return e;
+    if ((e = get_u8(c, o, "order", 1, c->n, &p->order))) return e;
+    if ((e = get_bool(c, o, "bid_done", &p->bid_done))) return e;
+    if ((e = get_u8(c, o, "played", 0, 2, &p->played))) return e; /* Y-7.1 */
+    if ((e = get_u8(c, o, "spy_peeks", 0, 3, &p->spy_peeks))) return e; /* Y-7.8 */
+    if ((e = get_bool(c, o, "throne_done", &p->throne_done))) return e;
+    if ((e = get_cards(c, o, "hand", YS_CARD_KINDS, NULL, NULL, &p->hand))) return e;
+    if ((e = get_cards(c, o, "fresh", YS_CARD_KINDS, NULL, NULL, &p->fresh))) return e;
+    if ((e = get_cards(c, o, "active", YS_CARD_KINDS, NULL, NULL, &p->active))) return e;
+    for (int card = 0; card < YS_CARD_KINDS; card++) {
+        if ((p->hand | p->active) >> card & 1 && (e = claim_card(c, card, where))) return e;
+        if ((p->hand >> card & 1) && (p->active >> card & 1))
+            return gg_fail(err, GG_EJSON, "seat %d both holds and has played the %s", q, ys_cards[card].key);
+        if ((p->hand >> card & 1) && ys_cards[card].window == YS_WIN_IMMEDIATE)
+            return gg_fail(err, GG_EJSON, "seat %d holds the %s, which acts at once when won (%s)", q,
+                           ys_cards[card].key, ys_cards[card].rule);
+    }
+    if (p->fresh & ~p->hand) return gg_fail(err, GG_EJSON, "seat %d: \"fresh\" cards must be in its hand (Y-7.1)", q);
+    const uint32_t lasting = 1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_INTRIGUER |
+                             1u << YC_MERCHANT | 1u << YC_QUEEN | 1u << YC_MERCENARY;
+    if (p->active & ~lasting)
+        return gg_fail(err, GG_EJSON, "seat %d: \"active\" may list only bishop, spy, illusionist, intriguer, merchant, queen, mercenary", q);
+    if (p->spy_peeks && !(p->active >> YC_SPY & 1))
+        return gg_fail(err, GG_EJSON, "seat %d has Spy peeks without the Spy in effect (Y-7.8)", q);
+
+    /* Brokers (Y-1.2): the whole set, each in a valid place. */
+    int want[5], have[5] = {0}, total = 0;
+    expected_values(st, want);
+    for (int k = 0; k < 5; k++) total += want[k];
+    const cJSON *arr, *it;
+    if ((e = ggj_array(o, "brokers", 0, YS_BROKERS, &arr, NULL, err))) return e;
+    int i = 0;
+    snprintf(where, sizeof where, "seat %d's brokers", q);
+    cJSON_ArrayForEach(it, arr)
+    {
+        if ((e = load_broker(c, it, where, &p->b[i]))) return e;
+        if (p->b[i].loc == YS_LOC_HAND) return gg_fail(err, GG_EJSON, "%s: only neutral brokers are in a hand", where);
+        have[p->b[i].value]++;
+        i++;
+    }
+    p->n_brokers = (uint8_t)i;
+    if (memcmp(have, want, sizeof have) != 0)
+        return gg_fail(err, GG_EJSON,
+                       "%s: a player has %d brokers: %d 0s, %d 1s, %d 2s, %d 3s, %d 4s (Y-1.2, Y-9.1, Y-9.2)",
+                       where, total, want[0], want[1], want[2], want[3], want[4]);
+    const cJSON *nb = item(o, "neutral_brokers");
+    if (c->n != 2) {
+        if (nb) return gg_fail(err, GG_EJSON, "seat %d: \"neutral_brokers\" exist only with 2 players (Y-9.4)", q);
+        return GG_OK;
+    }
+    if ((e = ggj_array(o, "neutral_brokers", YS_NEUTRAL_BROKERS, YS_NEUTRAL_BROKERS, &arr, NULL, err))) return e;
+    const ys_broker_set *set = neutral_set(st);
+    int nhave[5] = {0}, nwant[5] = {0};
+    for (int k = 0; k < set->n; k++) nwant[set->v[k]]++;
+    i = 0;
+    snprintf(where, sizeof where, "seat %d's neutral brokers", q);
+    cJSON_ArrayForEach(it, arr)
+    {
+        ys_broker *b = &p->nb[i++];
+        if ((e = load_broker(c, it, where, b))) return e;
+        if (!(b->loc == YS_LOC_HAND || YS_IS_BOARD(b->loc)) || b->flags || b->known)
+            return gg_fail(err, GG_EJSON, "%s are in the hand or on the board, face down, unseen (Y-9.4)", where);
+        nhave[b->value]++;
+    }
+    if (memcmp(nhave, nwant, sizeof nhave) != 0)
+        return gg_fail(err, GG_EJSON, "%s must be %s (Y-9.4)", where,
+                       set == &ys_brokers_neutral ? "4 2 1 0" : "4 3 1 0 (strong neutral)");
+    return GG_OK;
+}
+
+/* Ship cards: the deck, the cards drawn from it, the ports, the market. */
+static gg_status load_ships(load_ctx *c, const cJSON *obj)
+{
+    ys_state *st = c->st;
+    gg_error *err = c->err;
+    const cJSON *deck, *drawn, *ports, *it;
+    uint8_t seen[YS_SHIPS] = {0};
+    int total = ships_in_game(st), nd, nr;
+    gg_status e;
+    if ((e = ggj_array(obj, "ship_deck", 0, total, &deck, &nd, err))) return e;
+    if ((e = ggj_array(obj, "ships_drawn", 0, total, &drawn, &nr, err))) return e;
+    if (nd + nr != total)
+        return gg_fail(err, GG_EJSON, "\"ship_deck\" and \"ships_drawn\" must hold the %d ship cards of the game (Y-2.5)", total);
+    int k = 0;
+    for (int part = 0; part < 2; part++) {
+        const cJSON *list = part ? drawn : deck;
+        cJSON_ArrayForEach(it, list)
+        {
+            if (!whole_in(it, 1, YS_SHIPS))
+                return gg_fail(err, GG_EJSON, "ship cards are numbers from 1 to %d", YS_SHIPS);
+            int s = (int)it->valuedouble - 1;
+            const ys_ship *sh = &ys_ships[s];
+            if (seen[s]) return gg_fail(err, GG_EJSON, "ship card %d appears twice", s + 1);
+            if (ys_opt(st, YS_OPT_EXPRESS) && (sh->small[0] == YS_WHITE || sh->small[1] == YS_WHITE))
+                return gg_fail(err, GG_EJSON, "ship card %d shows white: not in Ys Express (Y-9.2)", s + 1);
+            seen[s] = 1;
+            st->ship_deck[k++] = (uint8_t)s;
+        }
+    }
+    st->ship_n = (uint8_t)nd;
+    if ((e = ggj_array(obj, "ports", YS_DISTRICTS, YS_DISTRICTS, &ports, NULL, err))) return e;
+    k = 0;
+    cJSON_ArrayForEach(it, ports)
+    {
+        if (cJSON_IsNull(it)) {
+            st->port_ship[k++] = YS_NONE;
+            continue;
+        }
+        if (!whole_in(it, 1, YS_SHIPS) || k >= st->districts)
+            return gg_fail(err, GG_EJSON, "\"ports\"[%d] must be a ship card 1 to %d of a district in play, or null", k, YS_SHIPS);
+        st->port_ship[k++] = (uint8_t)(it->valuedouble - 1);
+    }
+    const cJSON *market;
+    if ((e = ggj_array(obj, "market", YS_ROWS, YS_ROWS, &market, NULL, err))) return e;
+    k = 0;
+    cJSON_ArrayForEach(it, market)
+    {
+        int g = cJSON_IsNull(it) ? YS_NONE : parse_gem(it, 0);
+        if (g < 0) return gg_fail(err, GG_EJSON, "\"market\"[%d] must be a gem a ship shows (not black), or null", k);
+        if (g != YS_NONE && !row_open(st, k))
+            return gg_fail(err, GG_EJSON, "market row %d is closed with %d players (Y-4.3)", k, c->n);
+        st->market_gem[k++] = (uint8_t)g;
+    }
+    return GG_OK;
+}
+
+/* Character cards: palace piles, palace cards, the unused ones (Y-2.3). */
+static gg_status load_characters(load_ctx *c, const cJSON *obj)
+{
+    ys_state *st = c->st;
+    gg_error *err = c->err;
+    const cJSON *piles, *it;
+    gg_status e;
+    if ((e = ggj_array(obj, "piles", YS_DISTRICTS, YS_DISTRICTS, &piles, NULL, err))) return e;
+    int d = 0;
+    cJSON_ArrayForEach(it, piles)
+    {
+        int n = 0;
+        char where[32];
+        snprintf(where, sizeof where, "district %d's pile", d + 1);
+        if (!cJSON_IsArray(it) || cJSON_GetArraySize(it) > YS_PILE_MAX)
+            return gg_fail(err, GG_EJSON, "\"piles\"[%d] must be an array of at most %d card keys", d, YS_PILE_MAX);
+        const cJSON *card;
+        cJSON_ArrayForEach(card, it)
+        {
+            int id = parse_card(card);
+            if (id < 0 || ys_cards[id].set != 0)
+                return gg_fail(err, GG_EJSON, "%s holds characters only (Y-2.3)", where);
+            if ((e = claim_card(c, id, where))) return e;
+            st->pile[d][n++] = (uint8_t)id;
+        }
+        st->pile_n[d++] = (uint8_t)n;
+    }
+    const cJSON *pal;
+    if ((e = ggj_array(obj, "palace_cards", YS_DISTRICTS, YS_DISTRICTS, &pal, NULL, err))) return e;
+    d = 0;
+    cJSON_ArrayForEach(it, pal)
+    {
+        int id = cJSON_IsNull(it) ? YS_NONE : parse_card(it);
+        if (id < 0) return gg_fail(err, GG_EJSON, "\"palace_cards\"[%d] must be a card key or null", d);
+        if (id != YS_NONE) {
+            if (d >= st->districts) return gg_fail(err, GG_EJSON, "district %d is not in play (Y-2.2)", d + 1);
+            if ((e = claim_card(c, id, "\"palace_cards\""))) return e;
+        }
+        st->palace_card[d++] = (uint8_t)id;
+    }
+    uint8_t unused[YS_CARD_KINDS];
+    int nu;
+    if ((e = get_cards(c, obj, "unused", YS_CARD_KINDS, unused, &nu, NULL))) return e;
+    for (int i = 0; i < nu; i++) {
+        if (ys_cards[unused[i]].set != 0) return gg_fail(err, GG_EJSON, "\"unused\" holds characters only (Y-2.3)");
+        if ((e = claim_card(c, unused[i], "\"unused\""))) return e;
+        st->unused[i] = unused[i];
+    }
+    st->unused_n = (uint8_t)nu;
+    return get_u8(c, obj, "blue_left", 0, 4, &st->blue_left);
+}
+
+/* Step-machine fields (where ys_advance resumes, who decides). */
+static gg_status load_machine(load_ctx *c, const cJSON *obj)
+{
+    ys_state *st = c->st;
+    gg_error *err = c->err;
+    int n = c->n, v[YS_MAX_PLAYERS + 1];
+    gg_status e;
+    if ((e = ggj_ints(obj, "turn_order", 0, n - 1, v, n, n, NULL, err))) return e;
+    for (int i = 0; i < n; i++) st->turn_order[i] = (uint8_t)v[i];
+    if ((e = ggj_ints(obj, "bid_rank", 0, n - 1, v, n, n, NULL, err))) return e;
+    for (int i = 0; i < n; i++) st->bid_rank[i] = (uint8_t)v[i];
+    if ((e = ggj_ints(obj, "place_of", 0, n, v, n, n, NULL, err))) return e;
+    for (int i = 0; i < n; i++) st->place_of[i] = (uint8_t)v[i];
+    int k;
+    if ((e = ggj_ints(obj, "places_taken", 1, n, v, 0, n, &k, err))) return e;
+    for (int i = 0; i < k; i++) {
+        if (st->places_taken >> (v[i] - 1) & 1) return gg_fail(err, GG_EJSON, "\"places_taken\" lists a place twice");
+        st->places_taken |= (uint8_t)(1u << (v[i] - 1));
+    }
+    const cJSON *placed;
+    if ((e = get_object(c, obj, "placed", &placed))) return e;
+    if ((e = get_u8(c, placed, "up", 0, 1, &st->n_up))) return e;
+    if ((e = get_u8(c, placed, "down", 0, 2, &st->n_down))) return e;
+    if ((e = get_u8(c, placed, "neutral", 0, n == 2 ? 1 : 0, &st->n_neutral))) return e;
+    if (st->n_up + st->n_down > 2) return gg_fail(err, GG_EJSON, "a turn places 2 brokers (Y-6.2)");
+    if ((e = get_u8(c, obj, "district", 0, st->districts, &st->district))) return e;
+    if ((e = get_u8(c, obj, "dstep", 0, 4, &st->dstep))) return e;
+    const cJSON *rev, *it;
+    if ((e = ggj_array(obj, "revealed", 0, YS_DISTRICTS + 1, &rev, NULL, err))) return e;
+    cJSON_ArrayForEach(it, rev)
+    {
+        int bit = cJSON_IsString(it) && !strcmp(it->valuestring, "market") ? 4
+                  : whole_in(it, 1, st->districts)                          ? (int)it->valuedouble - 1
+                                                                            : -1;
+        if (bit < 0 || (st->revealed >> bit & 1))
+            return gg_fail(err, GG_EJSON, "\"revealed\" lists districts in play and \"market\", each once");
+        st->revealed |= (uint8_t)(1u << bit);
+    }
+    if ((e = get_name(c, obj, "gem_kind", gem_kind_name, N_GEM_KINDS, &k))) return e;
+    st->gem_kind = (uint8_t)k;
+    const cJSON *pg;
+    if ((e = ggj_array(obj, "port_gems", 4, 4, &pg, NULL, err))) return e;
+    k = 0;
+    cJSON_ArrayForEach(it, pg)
+    {
+        int g = parse_gem(it, 0);
+        if (g < 0) return gg_fail(err, GG_EJSON, "\"port_gems\"[%d] must be a gem a ship shows", k);
+        st->port_gems[k++] = (uint8_t)g;
+    }
+    if ((e = get_u8(c, obj, "port_gems_n", 0, n >= 4 ? 4 : 3, &st->port_gems_n))) return e;
+    const cJSON *sr;
+    if ((e = ggj_array(obj, "share_rank", YS_MAX_PLAYERS + 1, YS_MAX_PLAYERS + 1, &sr, NULL, err))) return e;
+    k = 0;
+    cJSON_ArrayForEach(it, sr)
+    {
+        int who = cJSON_IsString(it) && !strcmp(it->valuestring, "neutral") && n == 2 ? YS_NEUTRAL
+                  : whole_in(it, 0, n - 1)                                          ? (int)it->valuedouble
+                                                                                    : -1;
+        if (who < 0) return gg_fail(err, GG_EJSON, "\"share_rank\"[%d] must be a seat (or \"neutral\" with 2 players)", k);
+        st->share_rank[k++] = (uint8_t)who;
+    }
+    if ((e = get_u8(c, obj, "share_n", 0, n == 2 ? 3 : n, &st->share_n))) return e;
+    if ((e = get_u8(c, obj, "share_pos", 0, n == 2 ? 3 : n, &st->share_pos))) return e;
+    if ((e = get_u8(c, obj, "share_left", 0, 2, &st->share_left))) return e;
+    const cJSON *co;
+    if ((e = ggj_array(obj, "col_order", YS_COLOURS, YS_COLOURS, &co, NULL, err))) return e;
+    k = 0;
+    cJSON_ArrayForEach(it, co)
+    {
+        int g = cJSON_IsString(it) ? gg_name_index(ys_gem_name, YS_COLOURS, it->valuestring) : -1;
+        if (g < 0) return gg_fail(err, GG_EJSON, "\"col_order\"[%d] must be blue, green, yellow or red", k);
+        st->col_order[k++] = (uint8_t)g;
+    }
+    if ((e = get_u8(c, obj, "col_fixed", 0, YS_COLOURS, &st->col_fixed))) return e;
+    if ((e = get_u8(c, obj, "col_chooser", 0, n - 1, &st->col_chooser))) return e;
+    const cJSON *q = item(obj, "queen");
+    if (cJSON_IsNull(q)) {
+        st->queen_loc = st->queen_owner = YS_NONE;
+    } else {
+        int loc = cJSON_IsObject(q) ? parse_loc(item(q, "zone")) : -1;
+        if (!YS_IS_ZONE(loc) || YS_LOC_DISTRICT(loc) >= st->districts)
+            return gg_fail(err, GG_EJSON, "\"queen\" must be null or {\"zone\": a city zone in play, \"owner\": seat}");
+        if ((e = get_u8(c, q, "owner", 0, n - 1, &st->queen_owner))) return e;
+        st->queen_loc = (uint8_t)loc;
+    }
+    return GG_OK;
+}
+
+/* Where a player's brokers are, counted. */
+typedef struct broker_counts {
+    int screen, front, throne, reserve, board, bids, just, neutral_board;
+} broker_counts;
+
+static broker_counts count_brokers(const ys_state *st, int q)
+{
+    const ys_player *p = &st->pl[q];
+    broker_counts k;
+    memset(&k, 0, sizeof k);
+    for (int i = 0; i < p->n_brokers; i++) {
+        const ys_broker *b = &p->b[i];
+        k.screen += b->loc == YS_LOC_SCREEN;
+        k.front += b->loc == YS_LOC_FRONT;
+        k.throne += b->loc == YS_LOC_THRONE;
+        k.reserve += b->loc == YS_LOC_RESERVE;
+        k.board += YS_IS_BOARD(b->loc);
+        k.bids += (b->flags & YS_F_BID) != 0;
+        k.just += (b->flags & YS_F_JUST) != 0;
+    }
+    for (int i = 0; st->base.players == 2 && i < YS_NEUTRAL_BROKERS; i++)
+        k.neutral_board += YS_IS_BOARD(p->nb[i].loc);
+    return k;
+}
+
+static int in_scoring(int step) { return step >= YS_STEP_SCORING_WINDOW && step <= YS_STEP_END_WINDOW; }
+
+/* The step/stage/window combinations ys_advance rests in. */
+static gg_status check_flow(load_ctx *c)
+{
+    const ys_state *st = c->st;
+    gg_error *err = c->err;
+    int ok;
+    switch (st->stage) {
+    case YS_ST_BID: ok = st->step == YS_STEP_BID; break;
+    case YS_ST_ORDER: ok = st->step == YS_STEP_ORDER; break;
+    case YS_ST_WINDOW:
+        ok = (st->step == YS_STEP_PLACEMENT_WINDOW && st->window == YS_WIN_START_OF_PLACEMENT) ||
+             (st->step == YS_STEP_SCORING_WINDOW && st->window == YS_WIN_START_OF_SCORING) ||
+             (st->step == YS_STEP_END_WINDOW && st->window == YS_WIN_END_OF_SCORING);
+        break;
+    case YS_ST_PLACE:
+    case YS_ST_REFILL:
+    case YS_ST_AFTER: ok = st->step == YS_STEP_PLACEMENT; break;
+    case YS_ST_GEM:
+        ok = (st->step == YS_STEP_DISTRICT && st->gem_kind == YS_GEM_PORT && st->dstep == 1) ||
+             (st->step == YS_STEP_DISTRICT && st->gem_kind == YS_GEM_ANY && st->dstep == 3) ||
+             (st->step == YS_STEP_MARKET_ROWS && st->gem_kind == YS_GEM_WHITE && st->dstep >= 1);
+        break;
+    case YS_ST_COLUMN: ok = st->step == YS_STEP_COLUMNS; break;
+    case YS_ST_MAJORITY: ok = st->step == YS_STEP_END_WINDOW && st->cursor == 0; break;
+    case YS_ST_THRONE: ok = st->step == YS_STEP_THRONE && kings_favour(st); break;
+    case YS_ST_OVER: ok = st->step == YS_STEP_OVER; break;
+    default: ok = 0;
+    }
+    if (!ok)
+        return gg_fail(err, GG_EJSON, "\"stage\" %s cannot rest at \"step\" %s (window %s, gem_kind %s, dstep %d)",
+                       stage_name[st->stage], step_name[st->step], window_name[st->window],
+                       gem_kind_name[st->gem_kind], st->dstep);
+    if ((st->window != YS_WIN_NONE) != (st->stage == YS_ST_WINDOW))
+        return gg_fail(err, GG_EJSON, "\"window\" is set exactly in stage \"window\"");
+    if ((st->gem_kind != 0) != (st->stage == YS_ST_GEM))
+        return gg_fail(err, GG_EJSON, "\"gem_kind\" is set exactly in stage \"gem\"");
+    if (st->over != (st->stage == YS_ST_OVER) || st->over != (st->round > YS_ROUNDS))
+        return gg_fail(err, GG_EJSON, "a game is over exactly after round 4 (\"round\" 5, stage \"over\")");
+    int n = c->n;
+    if (st->step == YS_STEP_DISTRICT && st->district >= st->districts)
+        return gg_fail(err, GG_EJSON, "\"district\" must be a district in play while districts are scored");
+    /* who decides */
+    switch (st->stage) {
+    case YS_ST_ORDER:
+        if (st->cursor > n - 2 || st->actor != st->bid_rank[st->cursor])
+            return gg_fail(err, GG_EJSON, "in stage \"order\" the actor is bid_rank[cursor], the last seat gets the place left (Y-5.2)");
+        break;
+    case YS_ST_WINDOW:
+    case YS_ST_PLACE:
+    case YS_ST_REFILL:
+    case YS_ST_AFTER:
+        if (st->cursor >= n || st->actor != st->turn_order[st->cursor])
+            return gg_fail(err, GG_EJSON, "the actor must be turn_order[cursor] (Y-5.3, Y-7.2)");
+        break;
+    case YS_ST_GEM:
+        if (st->gem_kind == YS_GEM_PORT &&
+            (st->share_pos >= st->share_n || st->share_rank[st->share_pos] != st->actor || st->share_left == 0 ||
+             st->port_gems_n == 0))
+            return gg_fail(err, GG_EJSON, "a port share needs gems left and the actor at share_rank[share_pos] (Y-8.4)");
+        if (st->gem_kind == YS_GEM_ANY && (st->round != YS_ROUNDS || st->palace_card[st->district] != YS_NONE))
+            return gg_fail(err, GG_EJSON, "a gem of any colour comes from a blue card won in round 4 (Y-7.19)");
+        if (st->gem_kind == YS_GEM_WHITE && st->market_gem[st->dstep - 1] != YS_NONE)
+            return gg_fail(err, GG_EJSON, "a white market gem being exchanged has left its row (Y-8.5)");
+        break;
+    case YS_ST_COLUMN: {
+        unsigned m = 0;
+        for (int k = 0; k < YS_COLOURS; k++) m |= 1u << st->col_order[k];
+        if (m != 15 || st->col_fixed >= YS_COLOURS || st->actor != st->col_chooser)
+            return gg_fail(err, GG_EJSON, "ordering columns needs \"col_order\" of all 4 colours, col_fixed < 4 and the actor col_chooser (Y-8.7)");
+        break;
+    }
+    default: break;
+    }
+    if (st->stage != YS_ST_GEM || st->gem_kind != YS_GEM_PORT) {
+        if (st->port_gems_n || st->share_n)
+            return gg_fail(err, GG_EJSON, "\"port_gems_n\" and \"share_n\" are 0 except while a port is shared");
+    }
+    /* placement turns (Y-6.1, Y-6.2) */
+    int expect_turn = st->step < YS_STEP_PLACEMENT ? (st->round == 1 ? 0 : st->turns) : st->turns;
+    if (st->step == YS_STEP_PLACEMENT) {
+        if (st->turn >= st->turns) return gg_fail(err, GG_EJSON, "\"turn\" counts from 0 to turns-1 during placement");
+        const ys_player *a = &st->pl[st->actor];
+        int bishop = a->active >> YC_BISHOP & 1;
+        if (st->n_down == 2 && !(bishop && st->n_up == 0))
+            return gg_fail(err, GG_EJSON, "two face-down brokers in a turn need the Bishop (Y-6.2, Y-7.7)");
+        int done = st->n_up + st->n_down == 2 && (n != 2 || st->n_neutral == 1);
+        if (st->stage == YS_ST_PLACE && done)
+            return gg_fail(err, GG_EJSON, "stage \"place\" with the turn's brokers all placed");
+        if (st->stage == YS_ST_AFTER && !done)
+            return gg_fail(err, GG_EJSON, "stage \"after\" comes after the turn's brokers (Y-7.13, Y-7.15)");
+    } else if (st->turn != expect_turn) {
+        return gg_fail(err, GG_EJSON, "\"turn\" must be %d at step %s", expect_turn, step_name[st->step]);
+    }
+    /* revealed places (Y-8.4, Y-8.6) */
+    int want = st->step == YS_STEP_DISTRICT                                           ? 1 << st->district
+               : st->step >= YS_STEP_MARKET_ROWS && st->step <= YS_STEP_END_WINDOW ? 16
+                                                                                    : 0;
+    if (st->revealed != want)
+        return gg_fail(err, GG_EJSON, "\"revealed\" is the district being scored, or the market from its scoring on");
+    return GG_OK;
+}
+
+/* Cards, ships and gems dealt so far follow from the round (Y-2, Y-4). */
+static gg_status check_supplies(load_ctx *c)
+{
+    const ys_state *st = c->st;
+    gg_error *err = c->err;
+    int r = st->round > YS_ROUNDS ? YS_ROUNDS : st->round, D = st->districts, n = c->n;
+    int drawn = ships_in_game(st) - st->ship_n;
+    if (drawn != r * (D + 1))
+        return gg_fail(err, GG_EJSON, "after %d preparations %d ship cards have been drawn, not %d (Y-4.2, Y-4.3)",
+                       r, r * (D + 1), drawn);
+    int base = 0;
+    for (int k = 0; k < YS_CARD_KINDS; k++) base += ys_cards[k].set == 0;
+    if (st->unused_n != base - 3 * D)
+        return gg_fail(err, GG_EJSON, "%d characters are out of the game unseen, not %d (Y-2.3)", base - 3 * D, st->unused_n);
+    for (int d = 0; d < YS_DISTRICTS; d++) {
+        int want = d < D ? (r >= 3 ? 0 : 3 - r) : 0;
+        if (st->pile_n[d] != want)
+            return gg_fail(err, GG_EJSON, "district %d's pile holds %d cards in round %d, not %d (Y-2.3, Y-4.1)",
+                           d + 1, want, r, st->pile_n[d]);
+    }
+    if (st->blue_left != (r >= YS_ROUNDS ? 4 - D : 4))
+        return gg_fail(err, GG_EJSON, "\"blue_left\" must be %d in round %d (Y-2.4, Y-4.1)", r >= YS_ROUNDS ? 4 - D : 4, r);
+    /* palace cards: turned at preparation, won as each district is scored */
+    for (int d = 0; d < D; d++) {
+        int present = st->step < YS_STEP_DISTRICT ||
+                      (st->step == YS_STEP_DISTRICT && (d > st->district || (d == st->district && st->dstep < 3)));
+        int card = st->palace_card[d];
+        if (!present && card != YS_NONE)
+            return gg_fail(err, GG_EJSON, "district %d's palace card has been won already", d + 1);
+        if (present && (card == YS_NONE || (r == YS_ROUNDS) != (card == YC_BLUE)))
+            return gg_fail(err, GG_EJSON, "district %d's palace must show %s (Y-4.1)", d + 1,
+                           r == YS_ROUNDS ? "a blue card in round 4" : "a character in rounds 1-3");
+    }
+    /* ports: this round's ships, until the brokers return (Y-4.2, Y-8.9) */
+    int have_ports = st->stage != YS_ST_THRONE && !st->over;
+    for (int d = 0; d < YS_DISTRICTS; d++) {
+        int s = st->port_ship[d];
+        if ((s != YS_NONE) != (have_ports && d < D))
+            return gg_fail(err, GG_EJSON, "\"ports\"[%d] must %s", d,
+                           have_ports && d < D ? "hold this round's ship" : "be null");
+        if (s == YS_NONE) continue;
+        int found = 0; /* drawn this round: just above the market's ship */
+        for (int i = st->ship_n + 1; i <= st->ship_n + D; i++) found |= st->ship_deck[i] == s;
+        for (int e = 0; e < d; e++) found &= st->port_ship[e] != s;
+        if (!found)
+            return gg_fail(err, GG_EJSON, "\"ports\" must hold the ships drawn for this round's ports, each once");
+    }
+    /* the market: the last ship drawn this round (Y-4.3) */
+    int rows_left = !have_ports ? 0
+                    : st->step < YS_STEP_MARKET_ROWS ? YS_ROWS
+                    : st->step == YS_STEP_MARKET_ROWS ? YS_ROWS - st->dstep
+                                                      : 0;
+    uint8_t pool[4];
+    int np = 0;
+    if (have_ports) {
+        const ys_ship *sh = &ys_ships[st->ship_deck[st->ship_n]];
+        if (n >= 4) pool[np++] = sh->large;
+        if (n >= 5) pool[np++] = sh->large;
+        pool[np++] = sh->small[0];
+        pool[np++] = sh->small[1];
+    }
+    for (int row = 0; row < YS_ROWS; row++) {
+        int g = st->market_gem[row], should = row_open(st, row) && row >= YS_ROWS - rows_left;
+        if ((g != YS_NONE) != should)
+            return gg_fail(err, GG_EJSON, "market row %d must %s (Y-4.3, Y-8.6)", row,
+                           should ? "hold its gem until the market is scored" : "be empty");
+        if (g == YS_NONE) continue;
+        int i = 0;
+        while (i < np && pool[i] != g) i++;
+        if (i == np)
+            return gg_fail(err, GG_EJSON, "market row %d's gem is not on the market's ship card (Y-4.3)", row);
+        pool[i] = pool[--np];
+        if (n == 4 && g == YS_WHITE && row != 1)
+            return gg_fail(err, GG_EJSON, "with 4 players a white market gem lies on row 1 (Y-4.3)");
+    }
+    return GG_OK;
+}
+
+/* Order cards and turn places (Y-2.1, Y-5.2, Y-5.3). */
+static gg_status check_order(load_ctx *c)
+{
+    const ys_state *st = c->st;
+    gg_error *err = c->err;
+    int n = c->n;
+    unsigned cards = 0, zeros = 1;
+    for (int q = 0; q < n; q++) {
+        cards |= 1u << (st->pl[q].order - 1);
+        zeros &= st->turn_order[q] == 0;
+    }
+    if (cards != (1u << n) - 1) return gg_fail(err, GG_EJSON, "the order cards must be 1 to %d, one each (Y-1.3)", n);
+    int dealt = 1;
+    for (int q = 0; q < n; q++) dealt &= st->turn_order[st->pl[q].order - 1] == q;
+    if (!dealt && !(zeros && st->round == 1 && st->step <= YS_STEP_ORDER))
+        return gg_fail(err, GG_EJSON, "\"turn_order\" must list the seats by order card (Y-5.3)");
+    if (st->stage != YS_ST_ORDER) return GG_OK;
+    /* Y-5.2: ranked by bid sum, then by the lower order card */
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int a = st->bid_rank[i], b = st->bid_rank[j];
+            int sa = ys_front_sum(st, a), sb = ys_front_sum(st, b);
+            if (a == b || sa < sb || (sa == sb && st->pl[a].order > st->pl[b].order))
+                return gg_fail(err, GG_EJSON, "\"bid_rank\" must rank the seats by bid, ties by order card (Y-5.2)");
+        }
+    unsigned taken = 0;
+    for (int i = 0; i < n; i++) {
+        int q = st->bid_rank[i], place = st->place_of[q];
+        if (i < st->cursor) {
+            if (place == 0 || (taken >> (place - 1) & 1))
+                return gg_fail(err, GG_EJSON, "the seats ranked before the cursor each hold their own turn place");
+            taken |= 1u << (place - 1);
+        } else if (place != 0) {
+            return gg_fail(err, GG_EJSON, "seat %d has a turn place before its pick", q);
+        }
+    }
+    if (taken != st->places_taken) return gg_fail(err, GG_EJSON, "\"places_taken\" must be the places picked");
+    return GG_OK;
+}
+
+/* Where every broker may be at this moment of the round. */
+static gg_status check_brokers(load_ctx *c)
+{
+    const ys_state *st = c->st;
+    gg_error *err = c->err;
+    int n = c->n, kf = kings_favour(st);
+    int placement = st->step == YS_STEP_PLACEMENT, scoring = in_scoring(st->step);
+    int thrones = st->over ? YS_ROUNDS : st->round - 1; /* King's Favour phases done */
+    unsigned cells = 0;
+    for (int q = 0; q < n; q++) {
+        const ys_player *p = &st->pl[q];
+        broker_counts k = count_brokers(st, q);
+        for (int i = 0; i < p->n_brokers + (n == 2 ? YS_NEUTRAL_BROKERS : 0); i++) {
+            int neutral = i >= p->n_brokers;
+            const ys_broker *b = neutral ? &p->nb[i - p->n_brokers] : &p->b[i];
+            int loc = b->loc, board = YS_IS_BOARD(loc), f = b->flags;
+            if (board && !(placement || scoring))
+                return gg_fail(err, GG_EJSON, "seat %d has a broker on the board outside placement and scoring", q);
+            if (YS_IS_ZONE(loc) && YS_LOC_DISTRICT(loc) >= st->districts)
+                return gg_fail(err, GG_EJSON, "seat %d has a broker in district %d, not in play (Y-2.2)", q, YS_LOC_DISTRICT(loc) + 1);
+            if (YS_IS_ZONE(loc) && ((st->step == YS_STEP_DISTRICT && YS_LOC_DISTRICT(loc) < st->district) ||
+                                    st->step > YS_STEP_DISTRICT))
+                return gg_fail(err, GG_EJSON, "seat %d has a broker in district %d, already scored (Y-8.4)", q, YS_LOC_DISTRICT(loc) + 1);
+            if (YS_IS_CELL(loc)) {
+                unsigned bit = 1u << (loc - YS_LOC_CELL0);
+                if (!row_open(st, YS_LOC_ROW(loc)))
+                    return gg_fail(err, GG_EJSON, "seat %d has a broker on closed market row %d (Y-4.3)", q, YS_LOC_ROW(loc));
+                if (cells & bit) return gg_fail(err, GG_EJSON, "two brokers share a market cell (Y-6.3)");
+                cells |= bit;
+            }
+            if (neutral) continue;
+            if (loc == YS_LOC_RESERVE && !kf)
+                return gg_fail(err, GG_EJSON, "seat %d has reserve brokers without King's Favour (Y-9.1)", q);
+            if (loc == YS_LOC_RESERVE && b->value != 2)
+                return gg_fail(err, GG_EJSON, "seat %d: only `2`s wait in reserve (Y-9.1)", q);
+            if ((f & YS_F_BID) && !(loc == YS_LOC_FRONT && st->stage == YS_ST_BID))
+                return gg_fail(err, GG_EJSON, "seat %d: \"bid\" marks a front broker before the bids are revealed (Y-5.1)", q);
+            if ((f & YS_F_UP) && !board)
+                return gg_fail(err, GG_EJSON, "seat %d: \"up\" is a face on the board", q);
+            if ((f & (YS_F_MERC | YS_F_JUST | YS_F_ILLUSION)) && !(board || loc == YS_LOC_THRONE))
+                return gg_fail(err, GG_EJSON, "seat %d: mercenary, just and illusion mark brokers on the board", q);
+            if ((f & YS_F_JUST) && !placement)
+                return gg_fail(err, GG_EJSON, "seat %d: \"just\" marks brokers placed in a placement turn", q);
+            if ((f & YS_F_MERC) && board && !(p->active >> YC_MERCENARY & 1))
+                return gg_fail(err, GG_EJSON, "seat %d: a mercenary mark needs the Mercenary in effect (Y-7.15)", q);
+            if (b->known && !(board || loc == YS_LOC_THRONE))
+                return gg_fail(err, GG_EJSON, "seat %d: \"known\" marks face-down brokers a Spy saw (Y-7.8)", q);
+            if (b->known >> q & 1) return gg_fail(err, GG_EJSON, "seat %d: a seat never peeks at its own broker", q);
+        }
+        if (k.just > 2) return gg_fail(err, GG_EJSON, "seat %d: at most 2 brokers are \"just\" placed", q);
+        /* King's Favour: one front broker to the throne per round, one `2` back from reserve (Y-9.1) */
+        int done = st->stage == YS_ST_THRONE && p->throne_done;
+        if (p->throne_done && st->stage != YS_ST_THRONE)
+            return gg_fail(err, GG_EJSON, "seat %d: \"throne_done\" is set only in stage throne", q);
+        if (kf && (k.throne != thrones + done || k.reserve != 3 - (thrones < 3 ? thrones : 3)))
+            return gg_fail(err, GG_EJSON, "seat %d must have %d brokers in the throne room and %d in reserve (Y-9.1)", q,
+                           thrones + done, 3 - (thrones < 3 ? thrones : 3));
+        /* front brokers and brokers on the board, by the moment of the round */
+        int front, bid_done = 1, on_board = -1, neutral_on_board = -1;
+        switch (st->stage) {
+        case YS_ST_BID:
+            bid_done = p->bid_done;
+            front = p->bid_done ? 2 : 0;
+            if (k.bids != front) return gg_fail(err, GG_EJSON, "seat %d: bid brokers are front brokers marked \"bid\" (Y-5.1)", q);
+            on_board = neutral_on_board = 0;
+            break;
+        case YS_ST_ORDER:
+        case YS_ST_WINDOW:
+            front = st->step == YS_STEP_PLACEMENT_WINDOW || st->stage == YS_ST_ORDER ? 2 : 3;
+            if (front == 2) on_board = neutral_on_board = 0;
+            break;
+        case YS_ST_PLACE:
+        case YS_ST_REFILL:
+        case YS_ST_AFTER: {
+            int pos = st->pl[q].order - 1, turns_done = st->turn + (pos < st->cursor);
+            int mine = q == st->actor;
+            front = st->stage == YS_ST_REFILL && mine ? 1 : 2;
+            on_board = 2 * turns_done + (mine ? st->n_up + st->n_down : 0);
+            neutral_on_board = n == 2 ? turns_done + (mine ? st->n_neutral : 0) : 0;
+            break;
+        }
+        case YS_ST_THRONE: front = done ? 2 : 3, on_board = neutral_on_board = 0; break;
+        case YS_ST_OVER: front = 0, bid_done = 0, on_board = neutral_on_board = 0; break;
+        default: front = 3; break; /* scoring: the 2 bid brokers and the last one (Y-6.6) */
+        }
+        if (p->bid_done != bid_done)
+            return gg_fail(err, GG_EJSON, "seat %d: \"bid_done\" must be %s now", q, bid_done ? "true" : "false");
+        if (k.front != front)
+            return gg_fail(err, GG_EJSON, "seat %d must have %d front brokers now (Y-5.4, Y-6.6)", q, front);
+        if (on_board >= 0 && k.board != on_board)
+            return gg_fail(err, GG_EJSON, "seat %d must have %d brokers on the board now (Y-6.2)", q, on_board);
+        if (neutral_on_board >= 0 && k.neutral_board != neutral_on_board)
+            return gg_fail(err, GG_EJSON, "seat %d must have placed %d neutral brokers now (Y-9.4)", q, neutral_on_board);
+    }
+    return GG_OK;
+}
+
+/* Cards in effect, scores (Y-7, Y-8). */
+static gg_status check_cards_and_scores(load_ctx *c)
+{
+    const ys_state *st = c->st;
+    gg_error *err = c->err;
+    int n = c->n;
+    for (int q = 0; q < n; q++) {
+        const ys_player *p = &st->pl[q];
+        if ((p->active >> YC_QUEEN & 1) != (st->queen_loc != YS_NONE && st->queen_owner == q))
+            return gg_fail(err, GG_EJSON, "seat %d: the Queen in effect and \"queen\" must agree (Y-7.16)", q);
+        if (p->spy_peeks && st->step != YS_STEP_PLACEMENT_WINDOW && st->step != YS_STEP_PLACEMENT)
+            return gg_fail(err, GG_EJSON, "seat %d: Spy peeks last only during placement (Y-7.8)", q);
+        int quiet = st->stage == YS_ST_BID || st->stage == YS_ST_ORDER || st->over;
+        if (quiet && (p->active || p->played || p->fresh))
+            return gg_fail(err, GG_EJSON, "seat %d: no card is in effect, played or fresh before placement (Y-7.1)", q);
+        if (st->stage == YS_ST_THRONE &&
+            (p->active & ~(1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST)))
+            return gg_fail(err, GG_EJSON, "seat %d: only the Bishop, Spy and Illusionist last past scoring (Y-7)", q);
+    }
+    if (st->queen_loc != YS_NONE) {
+        int d = YS_LOC_DISTRICT(st->queen_loc);
+        if (st->step < YS_STEP_PLACEMENT || st->step > YS_STEP_DISTRICT ||
+            (st->step == YS_STEP_DISTRICT && d < st->district))
+            return gg_fail(err, GG_EJSON, "the Queen is discarded once her district is scored (Y-7.16)");
+    }
+    /* Points come from trade zones, the market and cards, plus final scoring. */
+    ys_final f;
+    if (st->over) ys_final_scores(st, &f);
+    for (int q = 0; q < n; q++) {
+        const ys_player *p = &st->pl[q];
+        int want = p->pts_trade + p->pts_market + p->pts_cards;
+        if (st->over) {
+            want += f.black_pts[q] + f.throne_pts[q];
+            for (int k = 0; k < YS_COLOURS; k++) want += f.colour_pts[q][k];
+        }
+        if (p->score != want)
+            return gg_fail(err, GG_EJSON, "seat %d's score must be %d: its trade, market and card points%s", q, want,
+                           st->over ? " and final scoring (Y-8.10, Y-8.11)" : "");
+    }
+    if (n != 2) {
+        int any = st->neutral_score || st->neutral_market;
+        for (int k = 0; k < YS_GEM_KINDS; k++) any |= st->neutral_gems[k];
+        if (any) return gg_fail(err, GG_EJSON, "the neutral plays only with 2 players (Y-9.4)");
+    } else {
+        int least = st->neutral_market;
+        if (st->over) {
+            least += f.black_pts[YS_NEUTRAL];
+            for (int k = 0; k < YS_COLOURS; k++) least += f.colour_pts[YS_NEUTRAL][k];
+        }
+        if (st->neutral_score < least)
+            return gg_fail(err, GG_EJSON, "the neutral's score is at least its market%s points", st->over ? " and final" : "");
+    }
+    return GG_OK;
+}
+
+/* Y-9.1 … Y-9.4, Y-10: option combinations the game accepts (as ys_init). */
+static gg_status check_options(load_ctx *c)
+{
+    const ys_state *st = c->st;
+    int n = c->n;
+    if (ys_opt(st, YS_OPT_YSPLUS) || ys_opt(st, YS_OPT_EVENTS))
+        return gg_fail(c->err, GG_EJSON, "the Ys+ characters and events are not available yet");
+    if ((kings_favour(st) && n < 3) || (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4)) ||
+        (ys_opt(st, YS_OPT_DISTRICTS) == 1 && n > 3) || (ys_opt(st, YS_OPT_STRONG_NEUTRAL) && n != 2))
+        return gg_fail(c->err, GG_EJSON, "these options do not go together with %d players (Y-9)", n);
+    return GG_OK;
+}
+
+gg_status ys_load(gg_state *s, const cJSON *obj, gg_error *err)
+{
+    ys_state *st = (ys_state *)s;
+    load_ctx c = {.st = st, .err = err, .n = s->players};
+    int n = s->players, v;
+    gg_status e;
+    if (n < 2 || n > YS_MAX_PLAYERS) return gg_fail(err, GG_EJSON, "Ys is for 2 to %d players", YS_MAX_PLAYERS);
+    if ((e = check_options(&c))) return e;
+    if ((e = get_u8(&c, obj, "round", 1, YS_ROUNDS + 1, &st->round))) return e;
+    if ((e = get_name(&c, obj, "step", step_name, N_STEPS, &v))) return e;
+    st->step = (uint8_t)v;
+    if ((e = get_name(&c, obj, "stage", stage_name, N_STAGES, &v))) return e;
+    st->stage = (uint8_t)v;
+    if ((e = get_name(&c, obj, "window", window_name, N_WINDOWS, &v))) return e;
+    st->window = (uint8_t)v;
+    if ((e = get_bool(&c, obj, "over", &st->over))) return e;
+    if ((e = get_u8(&c, obj, "actor", 0, n - 1, &st->actor))) return e;
+    if ((e = get_u8(&c, obj, "cursor", 0, n, &st->cursor))) return e;
+    int turns = ys_opt(st, YS_OPT_EXPRESS) || n == 5 ? 3 : 4; /* Y-6.1 */
+    int districts = n == 2 || ys_opt(st, YS_OPT_DISTRICTS) == 1 ? 3 : 4; /* Y-2.2 */
+    if ((e = get_u8(&c, obj, "turns", turns, turns, &st->turns))) return e;
+    if ((e = get_u8(&c, obj, "districts", districts, districts, &st->districts))) return e;
+    if ((e = get_u8(&c, obj, "turn", 0, turns, &st->turn))) return e;
+    const cJSON *rates;
+    if ((e = get_object(&c, obj, "rates", &rates))) return e;
+    for (int k = 0; k < YS_COLOURS; k++) {
+        if ((e = get_int(&c, rates, ys_gem_name[k], YS_RATE_MIN, YS_RATE_MAX, &v))) return e; /* Y-1.6 */
+        st->rate[k] = (int8_t)v;
+    }
+    if ((e = load_ships(&c, obj))) return e;
+    if ((e = load_characters(&c, obj))) return e;
+    if ((e = load_machine(&c, obj))) return e;
+    const cJSON *ne;
+    if ((e = get_object(&c, obj, "neutral", &ne))) return e;
+    if ((e = get_int(&c, ne, "score", 0, 30000, &v))) return e;
+    st->neutral_score = (int16_t)v;
+    if ((e = get_int(&c, ne, "market", 0, 30000, &v))) return e;
+    st->neutral_market = (int16_t)v;
+    if ((e = load_gems(&c, ne, "the neutral", st->neutral_gems))) return e;
+    const cJSON *players, *it;
+    if ((e = ggj_array(obj, "players", n, n, &players, NULL, err))) return e;
+    int q = 0;
+    cJSON_ArrayForEach(it, players)
+    {
+        if ((e = load_player(&c, it, q))) return e;
+        q++;
+    }
+    if ((e = check_flow(&c))) return e;
+    if ((e = check_supplies(&c))) return e;
+    if ((e = check_order(&c))) return e;
+    if ((e = check_brokers(&c))) return e;
+    if ((e = check_cards_and_scores(&c))) return e;
+    if (st->over) return GG_OK;
+    /* Last line of defence: someone must be able to act. */
+    int seats[GG_MAX_SEATS], na = ys_actors(s, seats);
+    if (na <= 0) return gg_fail(err, GG_EJSON, "nobody is to act in a game that is not over");
+    for (int i = 0; i < na; i++) {
+        gg_action list[GG_MAX_ACTIONS];
+        if (ys_legal(s, seats[i], list) <= 0)
+            return gg_fail(err, GG_EJSON, "seat %d is to act but has no legal action", seats[i]);
+    }
+    return GG_OK;
+}
+
+/* ----------------------------------------------------------- determinize */
+
+static void shuffle_u8(uint8_t *v, int n, gg_rng *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}
+
+/* The sort key of a broker as `seat` sees it: place, marks, who peeked,
+ * and the value only when `seat` knows it. */
+static uint32_t broker_key(const ys_broker *b, int known)
+{
+    return (uint32_t)b->loc << 24 | (uint32_t)b->flags << 16 | (uint32_t)b->known << 8 |
+           (uint32_t)(known ? b->value + 1 : 0);
+}
+
+/* Sorts brokers by what `seat` sees of them, then deals the values it does
+ * not know at random over the brokers it does not know (the multiset is
+ * public: Y-11.1). The result depends only on what `seat` sees. */
+static void deal_unknown(const ys_state *st, int seat, int q, ys_broker *b, int n, int neutral, gg_rng *rng)
+{
+    uint8_t known[YS_BROKERS];
+    uint32_t key[YS_BROKERS];
+    for (int i = 0; i < n; i++) {
+        known[i] = (uint8_t)(neutral ? ys_knows_neutral(st, seat, q, &b[i]) : ys_knows(st, seat, q, &b[i]));
+        key[i] = broker_key(&b[i], known[i]);
+    }
+    for (int i = 1; i < n; i++) { /* insertion sort on the visible key */
+        ys_broker x = b[i];
+        uint32_t kx = key[i];
+        uint8_t nx = known[i];
+        int j = i;
+        for (; j > 0 && key[j - 1] > kx; j--) {
+            b[j] = b[j - 1];
+            key[j] = key[j - 1];
+            known[j] = known[j - 1];
+        }
+        b[j] = x;
+        key[j] = kx;
+        known[j] = nx;
+    }
+    uint8_t pool[YS_BROKERS];
+    int np = 0;
+    for (int i = 0; i < n; i++)
+        if (!known[i]) pool[np++] = b[i].value;
+    sort_u8(pool, np);
+    shuffle_u8(pool, np, rng);
+    for (int i = 0, k = 0; i < n; i++)
+        if (!known[i]) b[i].value = pool[k++];
+}
+
+void ys_determinize(gg_state *s, int seat, gg_rng *rng)
+{
+    ys_state *st = (ys_state *)s;
+    int n = s->players;
+    if (seat < 0 || seat >= n) seat = GG_SPECTATOR;
+    /* Brokers: screens, unrevealed bids, face-down and throne brokers not
+     * seen (Y-11.1, Y-11.2); with 2 players the neutral's (Y-9.4). */
+    for (int q = 0; q < n; q++) {
+        ys_player *p = &st->pl[q];
+        deal_unknown(st, seat, q, p->b, p->n_brokers, 0, rng);
+        if (n == 2) deal_unknown(st, seat, q, p->nb, YS_NEUTRAL_BROKERS, 1, rng);
+    }
+    /* The ship deck (Y-11.3). The ships drawn were seen by all; only their
+     * order is made canonical: this round's port ships, then the earlier
+     * ones (the market's ship, just above the deck, stays where it is). */
+    sort_u8(st->ship_deck, st->ship_n);
+    shuffle_u8(st->ship_deck, st->ship_n, rng);
+    int total = ships_in_game(st), ports = st->ship_n + 1 + st->districts;
+    if (ports <= total) {
+        sort_u8(st->ship_deck + st->ship_n + 1, st->districts);
+        sort_u8(st->ship_deck + ports, total - ports);
+    }
+    /* Characters nobody has seen: the palace piles and those out of the
+     * game (Y-2.3), dealt again into the same pile sizes. */
+    uint8_t pool[YS_CARD_KINDS + YS_DISTRICTS * YS_PILE_MAX];
+    int np = 0;
+    for (int d = 0; d < YS_DISTRICTS; d++)
+        for (int i = 0; i < st->pile_n[d]; i++) pool[np++] = st->pile[d][i];
+    for (int i = 0; i < st->unused_n; i++) pool[np++] = st->unused[i];
+    sort_u8(pool, np);
+    shuffle_u8(pool, np, rng);
+    int k = 0;
+    for (int d = 0; d < YS_DISTRICTS; d++)
+        for (int i = 0; i < st->pile_n[d]; i++) st->pile[d][i] = pool[k++];
+    for (int i = 0; i < st->unused_n; i++) st->unused[i] = pool[k++];
+    /* Future chance; and no seed, which would tell the deal. */
+    s->rng.state = gg_rng_next(rng);
+    s->seed = 0;
+}
