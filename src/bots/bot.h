@@ -45,6 +45,7 @@ typedef struct gg_heuristic {
 
 
 extern const gg_heuristic gg_heuristic_splendor; /* heuristic_splendor.c */
+extern const gg_heuristic gg_heuristic_ys;       /* heuristic_ys.c */
 
 /* The heuristic policy / evaluation of a game, or NULL when it has none. */
 gg_rollout_policy gg_heuristic_policy(const gg_game *game);

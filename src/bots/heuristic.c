@@ -9,6 +9,7 @@
 /* One line per game that has a heuristic. */
 static const gg_heuristic *const heuristics[] = {
     &gg_heuristic_splendor,
+    &gg_heuristic_ys,
     NULL,
 };
 

@@ -62,6 +62,7 @@ struct gg_game {
 
 /* The registered games (src/core/registry.c). */
 extern const gg_game gg_splendor_game;
+extern const gg_game gg_ys_game;
 
 /* Fill err (may be NULL) with a code and a printf-style message; returns code. */
 gg_status gg_fail(gg_error *err, gg_status code, const char *fmt, ...)

@@ -5,6 +5,7 @@
 
 /* One line per game, in the order menus list them; NULL ends the list. */
 static const gg_game *const games[] = {
+    &gg_ys_game,
     &gg_splendor_game,
     NULL,
 };

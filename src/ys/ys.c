@@ -15,7 +15,7 @@ static const gg_option_info ys_options[YS_OPT_COUNT] = {
     {"districts", {"4", "3"}, 2, "districts in play: 3 is for 3 players (2 players always use 3)"},
     {"kings_favour", {"off", "on"}, 2, "King's Favour: a throne room and a fifth phase (3-5 players)"},
     {"express", {"off", "on"}, 2, "Ys Express: 9 brokers, 3 placement turns (3-4 players)"},
-    {"ysplus", {"off", "on"}, 2, "the 12 Ys+ characters (not available yet)"},
+    {"ysplus", {"off", "on"}, 2, "the 12 Ys+ characters (not available yet; 5 players need no option)"},
     {"events", {"off", "on"}, 2, "the 14 Ys+ events (not available yet)"},
     {"strong_neutral", {"off", "on"}, 2, "2 players: neutral brokers 4 3 1 0 instead of 4 2 1 0"},
     {"see_own_hidden", {"on", "off"}, 2, "may a player look at his own face-down brokers (Y-6.5)"},
@@ -58,7 +58,9 @@ static gg_status check_options(const ys_state *st, gg_error *err)
 /* Y-1.2: each player's brokers, ascending; King's Favour `2`s in reserve. */
 static void deal_brokers(ys_state *st, ys_player *p)
 {
-    const ys_broker_set *set = ys_opt(st, YS_OPT_EXPRESS) ? &ys_brokers_short : &ys_brokers_standard;
+    /* Y-9.2 Ys Express and Y-10.1 five players: 9 brokers */
+    int short_set = ys_opt(st, YS_OPT_EXPRESS) || players_of(st) == 5;
+    const ys_broker_set *set = short_set ? &ys_brokers_short : &ys_brokers_standard;
     int n = 0;
     for (int i = 0; i < set->n; i++) p->b[n++] = (ys_broker){set->v[i], YS_LOC_SCREEN, 0, 0};
     if (kings_favour(st))
@@ -87,6 +89,7 @@ static gg_status ys_init(gg_state *s, gg_error *err)
     for (int q = 0; q < n; q++) {
         deal_brokers(st, &st->pl[q]);
         st->pl[q].order = order[q];
+        st->turn_order[order[q] - 1] = (uint8_t)q;
     }
     /* Y-2.3: 3 characters face down on each palace pile in play; the rest out unseen */
     uint8_t deck[YS_CARD_KINDS];
@@ -246,7 +249,6 @@ static int group_winner(const ys_state *st, const group_totals *g, int k)
 static uint64_t district_locs(int d) { return 7ull << YS_ZONE_LOC(d, 0); }
 
 /* Y-4.3: market rows open for this player count. */
-int ys_row_open(const ys_state *st, int r);
 int ys_row_open(const ys_state *st, int r)
 {
     int n = players_of(st);
@@ -254,7 +256,6 @@ int ys_row_open(const ys_state *st, int r)
 }
 
 /* Market cells holding a broker (bit = 4*row + colour). */
-unsigned ys_cells_taken(const ys_state *st);
 unsigned ys_cells_taken(const ys_state *st)
 {
     unsigned m = 0;
@@ -269,7 +270,6 @@ unsigned ys_cells_taken(const ys_state *st)
 }
 
 /* Y-6.3: may a broker go to `loc` now (open empty cell, zone not locked)? */
-int ys_loc_free(const ys_state *st, int loc, unsigned taken);
 int ys_loc_free(const ys_state *st, int loc, unsigned taken)
 {
     if (YS_IS_ZONE(loc)) return YS_LOC_DISTRICT(loc) < st->districts && loc != st->queen_loc;
@@ -329,7 +329,7 @@ static void move_rate(ys_state *st, int c, int delta) /* Y-1.6: stops at the end
 static uint8_t draw_ship(ys_state *st)
 {
     GG_ASSERT(st->ship_n > 0);
-    return st->ship_deck[--st->ship_n];
+    return st->ship_deck[--st->ship_n]; /* past ship_n: the ships drawn, in order */
 }
 
 /* Y-4.3: the market row gems from one more ship card. */
@@ -582,15 +582,16 @@ static void neutral_takes_port_gem(ys_state *st)
     int g = st->port_gems[pick];
     give_gem(st, YS_NEUTRAL, g == YS_WHITE ? best_rated(st) : g);
     st->port_gems[pick] = st->port_gems[--st->port_gems_n];
+    st->port_gems[st->port_gems_n] = 0;
     st->share_left--;
 }
 
-void ys_take_port_gem(ys_state *st, int who, int gem, int to);
 void ys_take_port_gem(ys_state *st, int who, int gem, int to)
 {
     for (int i = 0; i < st->port_gems_n; i++)
         if (st->port_gems[i] == gem) {
             st->port_gems[i] = st->port_gems[--st->port_gems_n];
+            st->port_gems[st->port_gems_n] = 0;
             break;
         }
     give_gem(st, who, gem == YS_WHITE ? to : gem);
@@ -645,8 +646,10 @@ static int share_port(ys_state *st)
         st->actor = (uint8_t)who;
         return 1;
     }
-    st->port_gems_n = 0; /* gems nobody is entitled to stay in the bank */
-    st->share_n = 0;
+    /* gems nobody is entitled to stay in the bank */
+    memset(st->port_gems, 0, sizeof st->port_gems);
+    memset(st->share_rank, 0, sizeof st->share_rank);
+    st->port_gems_n = st->share_n = st->share_pos = st->share_left = 0;
     return 0;
 }
 
@@ -820,7 +823,6 @@ static void start_columns(ys_state *st)
     st->col_chooser = (uint8_t)column_chooser(st);
 }
 
-void ys_choose_column(ys_state *st, int colour);
 void ys_choose_column(ys_state *st, int colour)
 {
     int total[4], count[4];
@@ -1213,8 +1215,8 @@ static int legal_bids(const ys_state *st, int seat, gg_action *out)
     int cnt[5] = {0}, n = 0;
     for (int i = 0; i < p->n_brokers; i++)
         if (p->b[i].loc == YS_LOC_SCREEN) cnt[p->b[i].value]++;
-    for (int a = 0; a < 5; a++)
-        for (int b = a; b < 5; b++)
+    for (int b = 0; b < 5; b++) /* ascending: a | b << 3 */
+        for (int a = 0; a <= b; a++)
             if (cnt[a] && cnt[b] && (a != b || cnt[a] >= 2))
                 out[n++] = YS_ACTION(YS_A_BID, (unsigned)a | (unsigned)b << 3);
     return n;
@@ -1313,10 +1315,10 @@ static int legal_gems(const ys_state *st, gg_action *out)
     if (st->gem_kind == YS_GEM_PORT) {
         unsigned kinds = 0;
         for (int i = 0; i < st->port_gems_n; i++) kinds |= 1u << st->port_gems[i];
-        for (int g = 0; g < YS_COLOURS; g++)
-            if (kinds >> g & 1) out[n++] = YS_ACTION(YS_A_GEM, (unsigned)g | (unsigned)g << 3);
-        if (kinds >> YS_WHITE & 1)
-            for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_ACTION(YS_A_GEM, YS_WHITE | (unsigned)c << 3);
+        for (int c = 0; c < YS_COLOURS; c++) { /* ascending: gem | to << 3 */
+            if (kinds >> c & 1) out[n++] = YS_ACTION(YS_A_GEM, (unsigned)c | (unsigned)c << 3);
+            if (kinds >> YS_WHITE & 1) out[n++] = YS_ACTION(YS_A_GEM, YS_WHITE | (unsigned)c << 3);
+        }
     } else if (st->gem_kind == YS_GEM_WHITE) {
         for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_ACTION(YS_A_GEM, YS_WHITE | (unsigned)c << 3);
     } else {
@@ -1389,10 +1391,8 @@ int ys_legal(const gg_state *s, int seat, gg_action *out)
     case YS_ST_GEM: return legal_gems(st, out);
     case YS_ST_COLUMN: return legal_columns(st, out);
     case YS_ST_MAJORITY:
-        for (int c = 0; c < YS_COLOURS; c++) {
-            out[n++] = YS_ACTION(YS_A_RATE, (unsigned)c);
-            out[n++] = YS_ACTION(YS_A_RATE, (unsigned)c | 8u);
-        }
+        for (unsigned up = 0; up < 2; up++) /* ascending: colour | up << 3 */
+            for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_ACTION(YS_A_RATE, (unsigned)c | up << 3);
         return n;
     case YS_ST_THRONE: return legal_throne(st, seat, out);
     default: return 0;
@@ -1457,7 +1457,6 @@ static const char *stage_hint(const ys_state *st)
     }
 }
 
-gg_status ys_card_explain(const ys_state *st, int seat, gg_action a, gg_error *err);
 
 gg_status ys_validate(const gg_state *s, int seat, gg_action a, gg_error *err)
 {
@@ -1576,7 +1575,7 @@ const gg_game gg_ys_game = {
     .name = "ys",
     .title = "Ys",
     .min_players = 2,
-    .max_players = 4,
+    .max_players = 5, /* Y-10.1: the fifth seat of Ys+ */
     .options = ys_options,
     .n_options = YS_OPT_COUNT,
     .state_size = sizeof(ys_state),

@@ -168,7 +168,7 @@ typedef struct ys_state {
     uint8_t neutral_gems[YS_GEM_KINDS];
     int8_t rate[YS_COLOURS];                /* Y-1.6 */
     uint8_t districts;                      /* 3 or 4 in play (Y-2.2) */
-    uint8_t ship_deck[YS_SHIPS];            /* face down; top at ship_n-1 */
+    uint8_t ship_deck[YS_SHIPS];            /* face down below ship_n (top at ship_n-1); above: drawn */
     uint8_t ship_n;
     uint8_t port_ship[YS_DISTRICTS];        /* ship card index or YS_NONE */
     uint8_t market_gem[YS_ROWS];            /* gem colour on each row or YS_NONE */
@@ -290,6 +290,17 @@ typedef struct ys_final {
 } ys_final;
 void ys_final_scores(const ys_state *st, ys_final *f);
 
+/* Y-4.3: is market row r open with this player count? */
+int ys_row_open(const ys_state *st, int r);
+/* Market cells holding a broker (bit = 4*row + colour). */
+unsigned ys_cells_taken(const ys_state *st);
+/* Y-6.3: may a broker go to `loc` now (taken: ys_cells_taken)? */
+int ys_loc_free(const ys_state *st, int loc, unsigned taken);
+/* A port gem taken by `who` (to: the colour a white one becomes, Y-8.5). */
+void ys_take_port_gem(ys_state *st, int who, int gem, int to);
+/* The ordering player names the next of the tied columns (Y-8.7). */
+void ys_choose_column(ys_state *st, int colour);
+
 /* ---- ys_cards.c: character cards (Y-7) */
 /* Appends the card plays legal for `seat` in the current stage/window. */
 int ys_card_plays(const ys_state *st, int seat, gg_action *out);
@@ -299,6 +310,8 @@ void ys_card_apply(ys_state *st, int seat, gg_action a);
 int ys_can_play(const ys_state *st, int seat, int card);
 /* Index of the first broker of seat q matching REF r, or -1. */
 int ys_find_ref(const ys_state *st, int seat, int q, unsigned ref);
+/* Why a card play is refused (Y-7.1, Y-7.2, the card's own limits). */
+gg_status ys_card_explain(const ys_state *st, int seat, gg_action a, gg_error *err);
 /* The acting seat's REF for its broker i (value masked when it may not see it). */
 unsigned ys_ref_of(const ys_state *st, int seat, int i);
 

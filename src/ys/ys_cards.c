@@ -5,9 +5,6 @@
 
 #include "ys/ys.h"
 
-int ys_row_open(const ys_state *st, int r);
-unsigned ys_cells_taken(const ys_state *st);
-int ys_loc_free(const ys_state *st, int loc, unsigned taken);
 
 /* Is the current moment card c's window for `seat` (Y-7.2)? */
 static int in_window(const ys_state *st, int seat, int card)
@@ -265,7 +262,6 @@ static const char *window_words(int w)
 }
 
 /* Why a card play is refused (Y-7.1, Y-7.2, the card's own limits). */
-gg_status ys_card_explain(const ys_state *st, int seat, gg_action a, gg_error *err);
 gg_status ys_card_explain(const ys_state *st, int seat, gg_action a, gg_error *err)
 {
     int card = (int)YS_PLAY_CARD(a);

@@ -72,12 +72,6 @@ static cJSON *gems_object(const uint8_t *g)
 
 static int kings_favour(const ys_state *st) { return ys_opt(st, YS_OPT_KINGS_FAVOUR) != 0; }
 
-/* Y-4.3: which market rows take brokers. */
-static int row_open(const ys_state *st, int r)
-{
-    int n = st->base.players;
-    return n >= 5 ? 1 : n == 4 ? r >= 1 : r >= 2;
-}
 
 /* Inside the placement turns (Y-6.1): the turn number means something. */
 static int in_placement(const ys_state *st)
@@ -217,7 +211,7 @@ static cJSON *view_market(const ys_state *st, const board_view *bv)
         add_num(o, "row", r);
         if (st->market_gem[r] == YS_NONE) cJSON_AddItemToObjectCS(o, "gem", cJSON_CreateNull());
         else add_str(o, "gem", ys_gem_name[st->market_gem[r]]);
-        add_bool(o, "open", row_open(st, r));
+        add_bool(o, "open", ys_row_open(st, r));
         cJSON_AddItemToArray(rows, o);
     }
     cJSON *cols = add_object(m, "columns");
@@ -973,7 +967,7 @@ static gg_status load_ships(load_ctx *c, const cJSON *obj)
     {
         int g = cJSON_IsNull(it) ? YS_NONE : parse_gem(it, 0);
         if (g < 0) return gg_fail(err, GG_EJSON, "\"market\"[%d] must be a gem a ship shows (not black), or null", k);
-        if (g != YS_NONE && !row_open(st, k))
+        if (g != YS_NONE && !ys_row_open(st, k))
             return gg_fail(err, GG_EJSON, "market row %d is closed with %d players (Y-4.3)", k, c->n);
         st->market_gem[k++] = (uint8_t)g;
     }
@@ -1311,7 +1305,7 @@ static gg_status check_supplies(load_ctx *c)
         pool[np++] = sh->small[1];
     }
     for (int row = 0; row < YS_ROWS; row++) {
-        int g = st->market_gem[row], should = row_open(st, row) && row >= YS_ROWS - rows_left;
+        int g = st->market_gem[row], should = ys_row_open(st, row) && row >= YS_ROWS - rows_left;
         if ((g != YS_NONE) != should)
             return gg_fail(err, GG_EJSON, "market row %d must %s (Y-4.3, Y-8.6)", row,
                            should ? "hold its gem until the market is scored" : "be empty");
@@ -1392,7 +1386,7 @@ static gg_status check_brokers(load_ctx *c)
                 return gg_fail(err, GG_EJSON, "seat %d has a broker in district %d, already scored (Y-8.4)", q, YS_LOC_DISTRICT(loc) + 1);
             if (YS_IS_CELL(loc)) {
                 unsigned bit = 1u << (loc - YS_LOC_CELL0);
-                if (!row_open(st, YS_LOC_ROW(loc)))
+                if (!ys_row_open(st, YS_LOC_ROW(loc)))
                     return gg_fail(err, GG_EJSON, "seat %d has a broker on closed market row %d (Y-4.3)", q, YS_LOC_ROW(loc));
                 if (cells & bit) return gg_fail(err, GG_EJSON, "two brokers share a market cell (Y-6.3)");
                 cells |= bit;

@@ -1,0 +1,180 @@
+/* heuristic_ys.c — the Ys heuristic: a hand-written policy a decent player
+ * would recognise. It looks one decision ahead and weighs the position
+ * that results for the deciding seat against its best rival:
+ *   - points now, plus the final scoring the gems and rates would give if the
+ *     game ended now (colour ranks and places, black gems, throne: Y-8.10,
+ *     Y-8.11, Y-9.1) — so gems are worth what their colour's rate promises;
+ *   - the places a seat leads on the board before scoring: district share
+ *     of the port gems, port / trade / palace majorities (Y-8.4), market
+ *     rows (Y-8.6), and brokers pushing the columns of colours it holds (Y-8.7);
+ *   - brokers still behind the screen (strength for later turns).
+ * Bids aim at a moderate sum drawn at random (keeping the 4s for placement);
+ * turn places go to the earliest free place. It sees only a determinization
+ * (Y-11), never the true hidden values. */
+#include <math.h>
+#include <string.h>
+
+#include "bots/bot.h"
+#include "ys/ys.h"
+
+/* Rough worth of one gem of colour c in points, from the final table and
+ * the colour's rate rank now. */
+static double gem_worth(const ys_state *st, int c)
+{
+    int above = 0;
+    for (int o = 0; o < YS_COLOURS; o++)
+        above += st->rate[o] > st->rate[c] || (st->rate[o] == st->rate[c] && o < c);
+    static const double by_rank[4] = {6.0, 5.0, 4.0, 3.0};
+    return by_rank[above];
+}
+
+/* Totals of every participant over a set of places (bit = loc code). */
+static void totals(const ys_state *st, uint64_t locs, double t[YS_MAX_PLAYERS + 1], int present[YS_MAX_PLAYERS + 1])
+{
+    for (int q = 0; q <= YS_MAX_PLAYERS; q++) t[q] = 0, present[q] = 0;
+    for (int q = 0; q < st->base.players; q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++)
+            if (p->b[i].loc < 64 && (locs >> p->b[i].loc & 1)) {
+                t[q] += ys_count_value(&p->b[i]);
+                present[q] = 1;
+            }
+        for (int i = 0; st->base.players == 2 && i < YS_NEUTRAL_BROKERS; i++)
+            if (p->nb[i].loc < 64 && (locs >> p->nb[i].loc & 1)) {
+                t[YS_NEUTRAL] += p->nb[i].value;
+                present[YS_NEUTRAL] = 1;
+            }
+    }
+}
+
+/* Place (0 = first) of participant q among those present, or -1. */
+static int place_of(const ys_state *st, int q, const double t[], const int present[])
+{
+    if (!present[q]) return -1;
+    int place = 0;
+    for (int o = 0; o <= YS_MAX_PLAYERS; o++)
+        if (o != q && present[o] && (t[o] > t[q] || (t[o] == t[q] && ys_wins_tie(st, o, q)))) place++;
+    return place;
+}
+
+/* What the board promises seat q before this round's scoring. */
+static double board_promise(const ys_state *st, int q)
+{
+    double v = 0, t[YS_MAX_PLAYERS + 1];
+    int present[YS_MAX_PLAYERS + 1];
+    double avg_gem = 0;
+    for (int c = 0; c < YS_COLOURS; c++) avg_gem += gem_worth(st, c) / YS_COLOURS;
+    /* districts still to score this round */
+    int first = st->step < YS_STEP_DISTRICT ? 0 : st->step == YS_STEP_DISTRICT ? st->district : st->districts;
+    for (int d = first; d < st->districts; d++) {
+        uint64_t all = 7ull << YS_ZONE_LOC(d, 0);
+        totals(st, all, t, present);
+        int k = place_of(st, q, t, present);
+        static const double share4[3] = {2, 1, 1}, share3[2] = {2, 1};
+        if (k >= 0) v += avg_gem * (st->base.players >= 4 ? (k < 3 ? share4[k] : 0) : (k < 2 ? share3[k] : 0));
+        static const double zone_worth[3] = {4.0, 3.0, 3.0}; /* black gem, trade, card */
+        for (int z = 0; z < YS_ZONES; z++) {
+            totals(st, 1ull << YS_ZONE_LOC(d, z), t, present);
+            if (place_of(st, q, t, present) == 0) v += zone_worth[z];
+        }
+    }
+    for (int r = 0; r < YS_ROWS; r++) {
+        if (st->market_gem[r] == YS_NONE) continue;
+        totals(st, 15ull << YS_CELL_LOC(0, r), t, present);
+        if (place_of(st, q, t, present) == 0) v += st->market_gem[r] == YS_WHITE ? 6 : gem_worth(st, st->market_gem[r]);
+    }
+    if (q < YS_NEUTRAL) {
+        const ys_player *p = &st->pl[q];
+        for (int c = 0; c < YS_COLOURS; c++) {
+            uint64_t col = 0;
+            for (int r = 0; r < YS_ROWS; r++) col |= 1ull << YS_CELL_LOC(c, r);
+            totals(st, col, t, present);
+            double sum = 0;
+            for (int o = 0; o <= YS_MAX_PLAYERS; o++) sum += t[o];
+            v += 0.12 * sum * (p->gems[c] - 1.0);
+        }
+        for (int i = 0; i < p->n_brokers; i++)
+            if (p->b[i].loc == YS_LOC_SCREEN) v += 0.35 * p->b[i].value;
+    }
+    return v;
+}
+
+/* Seat q's worth: points, final scoring as if it ended now, the board. */
+static void worth_all(const ys_state *st, double w[YS_MAX_PLAYERS + 1])
+{
+    ys_final f;
+    ys_final_scores(st, &f);
+    for (int q = 0; q <= YS_MAX_PLAYERS; q++) w[q] = -1e9;
+    for (int q = 0; q < st->base.players; q++) {
+        double v = st->pl[q].score;
+        if (!st->over) {
+            for (int c = 0; c < YS_COLOURS; c++) v += f.colour_pts[q][c];
+            v += f.black_pts[q] + f.throne_pts[q];
+            v += board_promise(st, q);
+        }
+        w[q] = v;
+    }
+}
+
+static double relative_worth(const ys_state *st, int seat)
+{
+    double w[YS_MAX_PLAYERS + 1], best = -1e9;
+    worth_all(st, w);
+    for (int q = 0; q < st->base.players; q++)
+        if (q != seat && w[q] > best) best = w[q];
+    return w[seat] - best;
+}
+
+/* A bid: aim for a sum drawn around 3-5, keeping the 4s when possible. */
+static int choose_bid(const gg_action *legal, int n, gg_rng *rng)
+{
+    int target = 2 + (int)gg_rng_below(rng, 5), best = 0, best_d = 99;
+    for (int i = 0; i < n; i++) {
+        unsigned pay = YS_PAYLOAD(legal[i]);
+        int a = pay & 7, b = pay >> 3 & 7, d = a + b - target;
+        if (d < 0) d = -d;
+        d = 2 * d + (b == 4) + (a == 4);
+        if (d < best_d) best_d = d, best = i;
+    }
+    return best;
+}
+
+static int ys_policy(const gg_state *s, int seat, const gg_action *legal, int n, gg_rng *rng)
+{
+    const ys_state *st = (const ys_state *)s;
+    if (n <= 1) return 0;
+    if (YS_KIND(legal[0]) == YS_A_BID) return choose_bid(legal, n, rng);
+    if (YS_KIND(legal[0]) == YS_A_ORDER) return 0; /* the earliest free turn place */
+    ys_state tmp;
+    int best = 0, ties = 0;
+    double best_v = -1e18;
+    for (int i = 0; i < n; i++) {
+        memcpy(&tmp, st, sizeof tmp);
+        gg_apply_trusted(&tmp.base, seat, legal[i]);
+        double v = relative_worth(&tmp, seat);
+        if (YS_KIND(legal[i]) == YS_A_PLACE && !(YS_PAYLOAD(legal[i]) >> 7 & 1))
+            v += 0.05 * (YS_PAYLOAD(legal[i]) >> 8 & 7); /* hide the strong ones */
+        if (v > best_v + 1e-9) {
+            best_v = v, best = i, ties = 1;
+        } else if (v > best_v - 1e-9 && gg_rng_below(rng, (uint32_t)++ties) == 0) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Each seat's chance to win from its lead over the best rival. */
+static void ys_eval(const gg_state *s, double value[GG_MAX_SEATS])
+{
+    const ys_state *st = (const ys_state *)s;
+    double w[YS_MAX_PLAYERS + 1];
+    worth_all(st, w);
+    for (int p = 0; p < s->players; p++) {
+        double best = -1e9;
+        for (int q = 0; q < s->players; q++)
+            if (q != p && w[q] > best) best = w[q];
+        value[p] = 1.0 / (1.0 + exp(-(w[p] - best) / 8.0));
+    }
+}
+
+const gg_heuristic gg_heuristic_ys = {"ys", ys_policy, ys_eval};
