@@ -3,7 +3,6 @@
  * scoring, who knows what (Y-11), legal actions and their validation.
  * Character cards live in ys_cards.c. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ys/ys.h"
@@ -1352,17 +1351,16 @@ static int legal_throne(const ys_state *st, int seat, gg_action *out)
     return n;
 }
 
-static int cmp_action(const void *a, const void *b)
-{
-    gg_action x = *(const gg_action *)a, y = *(const gg_action *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Lists are generated in ascending order, except card plays with pass or
- * peeks (short lists): those are sorted. */
+ * peeks (short lists): those are sorted, by insertion. */
 static void sort_actions(gg_action *out, int n)
 {
-    qsort(out, (size_t)n, sizeof *out, cmp_action);
+    for (int i = 1; i < n; i++) {
+        gg_action v = out[i];
+        int j = i;
+        for (; j > 0 && out[j - 1] > v; j--) out[j] = out[j - 1];
+        out[j] = v;
+    }
 }
 
 int ys_legal(const gg_state *s, int seat, gg_action *out)
