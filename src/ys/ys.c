@@ -1242,6 +1242,7 @@ static int free_locs(const ys_state *st, uint32_t locs[32])
         locs[n++] = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
     }
+    for (int i = n; i < 32; i++) locs[i] = 0; /* rows are written 32 at a time */
     return n;
 }
 
@@ -1268,7 +1269,7 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out)
 static int legal_place(const ys_state *st, int seat, gg_action *out)
 {
     const ys_player *p = &st->pl[seat];
-    uint32_t locs[32] = {0}; /* whole rows are written past nl, then overwritten */
+    uint32_t locs[32]; /* whole rows are written past nl, then overwritten */
     int nl = free_locs(st, locs), n = 0;
     int up = may_place_up(st), down = may_place_down(st, seat);
     unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
