@@ -207,7 +207,8 @@ static void put_values(const tui_box *b, int y, int *x, const cJSON *vals, int h
     for (int i = 0; i < hidden; i++) *x = tui_put(b, y, *x, tui_attr(TR_HIDDEN), " ?");
 }
 
-static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_box *b, int y)
+/* A player on two lines (`full`) or, when rows are short, on one. */
+static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_box *b, int y, int full)
 {
     int q = tj_int(pl, "seat"), acting = 0;
     const cJSON *a;
@@ -229,6 +230,7 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
         x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "throne");
         put_values(b, y, &x, tj(pl, "throne"), tj_int(pl, "throne_hidden"));
     }
+    if (!full) return;
     /* second line: the screen, then the character cards */
     x = tui_put(b, y + 1, 4, tui_attr(TR_DIM), "screen");
     if (cJSON_IsArray(tj(pl, "screen"))) put_values(b, y + 1, &x, tj(pl, "screen"), 0);
@@ -268,10 +270,13 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
 static void draw_players(const cJSON *view, int seat, const tui_box *b, int y, int gap)
 {
     const cJSON *pl;
+    int rows = cJSON_GetArraySize(tj(view, "players")) + (tj(view, "neutral") ? 1 : 0);
+    int compact = y + 2 * rows > b->h; /* 5 players in 24 rows: others on one line */
     cJSON_ArrayForEach(pl, tj(view, "players"))
     {
-        draw_player(view, pl, seat, b, y);
-        y += 2 + gap;
+        int full = !compact || tj_int(pl, "seat") == seat;
+        draw_player(view, pl, seat, b, y, full);
+        y += (full ? 2 : 1) + gap;
     }
     const cJSON *n = tj(view, "neutral");
     if (n) {
