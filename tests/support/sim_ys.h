@@ -1,0 +1,32 @@
+/* sim_ys.h — Ys's hooks for the simulation harness (sim.h).
+ *
+ * sim_ys_check_state: every broker accounted for exactly once in a place it
+ * may be at this moment of the round (Y-1.2, Y-5.4, Y-6.3, Y-6.6, Y-8.9,
+ * Y-9.1, Y-9.4), one broker per market cell, white gems never held (Y-1.7),
+ * rates on the track (Y-1.6), ships and characters each in one place (Y-1.4,
+ * Y-1.5, Y-2.3 … Y-4.3), and points only through a rule (score = trade +
+ * market + cards, plus the final breakdown once over: Y-8.10, Y-8.11, Y-9.1).
+ *
+ * sim_ys_check_view: the leak check (Y-11). The view must not change when
+ * everything its seat may not know is changed: the values of the brokers it
+ * may not see (ys_knows / ys_knows_neutral) are rotated among themselves,
+ * the face-down ship deck reversed, the unseen characters (palace piles and
+ * those out of the game) rotated, the seed and RNG altered. And no key of the
+ * view names the seed, the RNG, the ship deck or the hidden characters.
+ * While several seats choose at once (the bid Y-5.1, the throne Y-9.1) the
+ * harness only sees positions where nobody or everybody has chosen, so this
+ * hook also makes the first actor's choice (and, with 3 or more actors, all
+ * but the last one's) and checks that position: state, leaks, and
+ * view(determinize) == view for `seat`. */
+#ifndef GG_TESTS_SIM_YS_H
+#define GG_TESTS_SIM_YS_H
+
+#include "sim.h"
+
+extern const sim_hooks sim_ys_hooks;
+
+/* The individual checks, also usable on their own. */
+int sim_ys_check_state(const gg_state *s, char *msg, size_t n);
+int sim_ys_check_view(const gg_state *s, int seat, const char *view, char *msg, size_t n);
+
+#endif
