@@ -125,7 +125,8 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
             for (int j = i + 1; j < k; j++) {
                 int la = YS_REF_LOC(refs[i]), lb = YS_REF_LOC(refs[j]);
                 if (la == lb || (la == YS_LOC_THRONE && lb == YS_LOC_THRONE)) continue;
-                out[n++] = YS_PLAY(card, refs[i] | refs[j] << 11);
+                unsigned a = refs[i] < refs[j] ? refs[i] : refs[j], b = refs[i] ^ refs[j] ^ a;
+                out[n++] = YS_PLAY(card, a | b << 11); /* the lower reference first */
             }
         break;
     }
@@ -195,9 +196,15 @@ static void play_magician(ys_state *st, int seat, unsigned args)
     uint8_t li = p->b[i].loc;
     p->b[i].loc = p->b[j].loc;
     p->b[j].loc = li;
-    /* each keeps its face; the throne room is face down (Y-9.1) */
-    if (p->b[i].loc == YS_LOC_THRONE) p->b[i].flags &= (uint8_t)~YS_F_UP;
-    if (p->b[j].loc == YS_LOC_THRONE) p->b[j].flags &= (uint8_t)~YS_F_UP;
+    /* each keeps its face; the throne room is face down (Y-9.1), but a
+     * broker everyone saw face up stays known to all; no mark counts there */
+    int k[2] = {i, j};
+    for (int m = 0; m < 2; m++) {
+        ys_broker *b = &p->b[k[m]];
+        if (b->loc != YS_LOC_THRONE) continue;
+        if (b->flags & YS_F_UP) b->known = (uint8_t)(((1u << st->base.players) - 1) & ~(1u << seat));
+        b->flags &= (uint8_t)~(YS_F_UP | YS_F_MERC);
+    }
 }
 
 void ys_card_apply(ys_state *st, int seat, gg_action a)

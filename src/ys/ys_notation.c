@@ -599,7 +599,8 @@ static gg_status parse_play(const words *ws, gg_action *out, gg_error *err)
         if (ws->n != 9 || strcmp(ws->w[5], "with") != 0)
             return card_usage(err, key, "up 3 d1-port with down 2 blue2");
         if ((st = read_ref(ws, 2, &r1, err)) || (st = read_ref(ws, 6, &r2, err))) return st;
-        args = r1 | r2 << REF_BITS;
+        /* a swap names the same two brokers either way: the lower reference first */
+        args = r1 < r2 ? (r1 | r2 << REF_BITS) : (r2 | r1 << REF_BITS);
         break;
     case ARGS_MOVE: /* Y-7.9 */
         if (ws->n != 7 || strcmp(ws->w[5], "to") != 0)

@@ -71,12 +71,13 @@ static int check_brokers(const ys_state *st, int q, enum phase ph, unsigned *cel
     const ys_player *p = &st->pl[q];
     int players = st->base.players, kf = opt_on(st, YS_OPT_KINGS_FAVOUR);
     char lb[24];
-    int want_n = (opt_on(st, YS_OPT_EXPRESS) ? ys_brokers_short.n : ys_brokers_standard.n) +
+    int short_set = opt_on(st, YS_OPT_EXPRESS) || st->base.players == 5; /* Y-9.2, Y-10.1 */
+    int want_n = (short_set ? ys_brokers_short.n : ys_brokers_standard.n) +
                  (kf ? ys_brokers_reserve.n : 0);
     if (p->n_brokers != want_n)
         return FAIL("seat %d has %d brokers, not %d (Y-1.2, Y-9.1, Y-9.2)", q, p->n_brokers, want_n);
     int want[5] = {0}, have[5] = {0};
-    set_counts(opt_on(st, YS_OPT_EXPRESS) ? &ys_brokers_short : &ys_brokers_standard, want);
+    set_counts(short_set ? &ys_brokers_short : &ys_brokers_standard, want);
     if (kf) set_counts(&ys_brokers_reserve, want);
     static const ys_broker zero;
     for (int i = p->n_brokers; i < YS_BROKERS; i++)
@@ -407,7 +408,7 @@ int sim_ys_check_state(const gg_state *s, char *msg, size_t n)
 {
     const ys_state *st = (const ys_state *)s;
     int players = s->players;
-    if (players < 2 || players > 4) return FAIL("%d players", players);
+    if (players < 2 || players > YS_MAX_PLAYERS) return FAIL("%d players", players);
     if (st->districts != ((players == 2 || ys_opt(st, YS_OPT_DISTRICTS) == 1) ? 3 : 4))
         return FAIL("%d districts in play with %d players (Y-2.2)", st->districts, players);
     if (st->round < 1 || st->round > YS_ROUNDS + (st->over ? 1 : 0))

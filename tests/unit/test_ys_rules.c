@@ -2564,7 +2564,8 @@ static void test_Y_11_3_announcements_mask_secrets(void **unused)
         {"peek S1 d2-port", "peek S1 d2-port"}, /* which broker: public */
         {"play mercenary down 2 d1-port", "play mercenary down ? d1-port"},
         {"play mercenary up 2 d1-port", "play mercenary up 2 d1-port"},
-        {"play magician up 3 d1-port with down 2 blue2", "play magician up 3 d1-port with down ? blue2"},
+        /* a swap is written with the lower broker reference first (Y-7.13: either order names it) */
+        {"play magician down 2 blue2 with up 3 d1-port", "play magician down ? blue2 with up 3 d1-port"},
         {"play herald down 2 d1-trade to blue3", "play herald down ? d1-trade to blue3"},
         {"play banker blue+ red-", "play banker blue+ red-"},
         {"gem white>blue", "gem white>blue"},
