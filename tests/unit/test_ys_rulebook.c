@@ -627,6 +627,37 @@ static void ex_ys_kf_1(void **unused)
     gg_free(s);
 }
 
+/* EX-YSP-5P-1 — Y-10.1, Y-8.10: with five players the 5th place in a colour
+ * scores nothing, and two players tied for 4th share places 4 and 5 and take
+ * the lower, 0. Blue (rank 1) held 5, 4, 3, 2, 1 -> 24, 18, 12, 6, 0; green
+ * (rank 2) held 5, 4, 3, 1, 1 -> 20, 15, 10, 0, 0. Seat 4 holds the market
+ * majority and raises blue. */
+static void ex_ysp_5p_1(void **unused)
+{
+    (void)unused;
+    gg_state *s = ysp_new(5, NULL, 23);
+    ys_state *st = ysp(s);
+    int order[5] = {1, 2, 3, 4, 5};
+    ysp_orders(st, order);
+    ysp_round(st, 4);
+    for (int q = 0; q < 5; q++) ysp_layout(st, q, q == 4 ? "f0 f0 f1 u1:blue1" : "f0 f0 f1");
+    ysp_market(st, YS_NONE, YS_NONE, YS_NONE, YS_NONE);
+    ysp_jump(st, YS_STEP_MAJORITY);
+    assert_int_equal(st->stage, YS_ST_MAJORITY);
+    assert_int_equal(ysp_actor(s), 4);
+    st->rate[BLUE] = 3;
+    st->rate[GREEN] = 2;
+    static const int blue[5] = {5, 4, 3, 2, 1}, green[5] = {5, 4, 3, 1, 1};
+    for (int q = 0; q < 5; q++) set_gems(st, q, blue[q], green[q], 0, 0, 0);
+    ysp_play(s, 4, "rate blue+");
+    assert_true(gg_is_over(s));
+    gg_result r;
+    gg_result_get(s, &r);
+    static const int want[5] = {24 + 20, 18 + 15, 12 + 10, 6 + 0, 0 + 0};
+    for (int q = 0; q < 5; q++) assert_int_equal(r.score[q], want[q]);
+    gg_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -642,6 +673,7 @@ int main(void)
         cmocka_unit_test(ex_ys_end_2),
         cmocka_unit_test(ex_ys_end_3),
         cmocka_unit_test(ex_ys_kf_1),
+        cmocka_unit_test(ex_ysp_5p_1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
