@@ -296,6 +296,7 @@ static void test_S_1_4_and_S_2_1_setup(void **unused)
     gg_free(c);
 }
 
+/* S-2.2 */
 static void test_S_2_2_first_player_and_seat_order(void **unused)
 {
     (void)unused;
@@ -320,6 +321,7 @@ static void test_S_2_2_first_player_and_seat_order(void **unused)
 
 /* ------------------------------------------------------------------ S-3 */
 
+/* S-3.1 */
 static void test_S_3_1_take_three_different(void **unused)
 {
     (void)unused;
@@ -356,6 +358,7 @@ static void test_S_3_1_take_three_different(void **unused)
     gg_free(s);
 }
 
+/* S-3.2 */
 static void test_S_3_2_take_two_needs_four(void **unused)
 {
     (void)unused;
@@ -531,6 +534,7 @@ static cJSON *stuck_position(int seat0_from_deck)
     return root;
 }
 
+/* S-3.6 */
 static void test_S_3_6_pass_only_when_nothing_is_legal(void **unused)
 {
     (void)unused;
@@ -577,6 +581,7 @@ static void test_S_3_6_all_pass_ends_the_game(void **unused)
 
 /* ------------------------------------------------------------------ S-4 */
 
+/* S-4.1 */
 static void test_S_4_1_return_to_ten(void **unused)
 {
     (void)unused;
@@ -720,6 +725,7 @@ static void fill_cards(cJSON *root, int seat, int n)
     assert_int_equal(count_cards(root, seat), n);
 }
 
+/* S-5.1 */
 static void test_S_5_1_round_is_completed(void **unused)
 {
     (void)unused;
@@ -761,6 +767,7 @@ static void test_S_5_1_round_is_completed(void **unused)
     gg_free(s);
 }
 
+/* S-5.2 */
 static void test_S_5_2_ties_go_to_fewest_cards(void **unused)
 {
     (void)unused;
