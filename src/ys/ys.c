@@ -175,29 +175,37 @@ static int intriguer(const ys_state *st, int q)
 }
 
 /* Y-8.3: the Intriguer wins every tie he is in; then the neutral; then the
- * higher front-broker sum; then the lower order card. */
-int ys_wins_tie(const ys_state *st, int a, int b)
+ * higher front-broker sum (fa, fb); then the lower order card. */
+static int wins_tie_fronts(const ys_state *st, int a, int b, int fa, int fb)
 {
     int ia = intriguer(st, a), ib = intriguer(st, b);
     if (ia != ib) return ia;
     if (a == YS_NEUTRAL) return 1;
     if (b == YS_NEUTRAL) return 0;
-    int fa = ys_front_sum(st, a), fb = ys_front_sum(st, b);
     if (fa != fb) return fa > fb;
     return st->pl[a].order < st->pl[b].order;
+}
+
+int ys_wins_tie(const ys_state *st, int a, int b)
+{
+    int fa = a < YS_NEUTRAL ? ys_front_sum(st, a) : 0, fb = b < YS_NEUTRAL ? ys_front_sum(st, b) : 0;
+    return wins_tie_fronts(st, a, b, fa, fb);
 }
 
 /* Present participants ranked by total, best first (ties Y-8.3). */
 static int rank_present(const ys_state *st, const int total[], const int present[],
                         uint8_t out[YS_MAX_PLAYERS + 1])
 {
-    int n = 0;
+    int n = 0, front[YS_MAX_PLAYERS + 1] = {0};
+    for (int q = 0; q < players_of(st); q++)
+        if (present[q]) front[q] = ys_front_sum(st, q);
     for (int q = 0; q <= YS_NEUTRAL; q++) {
         if (!present[q]) continue;
         int i = n++;
         while (i > 0) {
             int o = out[i - 1];
-            if (total[q] > total[o] || (total[q] == total[o] && ys_wins_tie(st, q, o))) {
+            if (total[q] > total[o] ||
+                (total[q] == total[o] && wins_tie_fronts(st, q, o, front[q], front[o]))) {
                 out[i] = out[i - 1];
                 i--;
             } else {
@@ -255,7 +263,10 @@ int ys_row_open(const ys_state *st, int r)
 }
 
 /* Market cells holding a broker (bit = 4*row + colour). */
-unsigned ys_cells_taken(const ys_state *st)
+unsigned ys_cells_taken(const ys_state *st) { return st->cells; }
+void ys_sync_cells(ys_state *st) { st->cells = (uint16_t)ys_count_cells(st); }
+
+unsigned ys_count_cells(const ys_state *st)
 {
     unsigned m = 0;
     for (int q = 0; q < players_of(st); q++) {
@@ -496,7 +507,10 @@ static void apply_place(ys_state *st, int seat, gg_action a)
     p->b[i].known = 0;
     if (up) st->n_up++;
     else st->n_down++;
-    if (YS_IS_CELL(loc)) add_points(st, seat, 1, &p->pts_market); /* Y-6.4 */
+    if (YS_IS_CELL(loc)) { /* Y-6.4 */
+        add_points(st, seat, 1, &p->pts_market);
+        st->cells |= (uint16_t)(1u << (loc - YS_LOC_CELL0));
+    }
     if (front) st->stage = YS_ST_REFILL; /* Y-7.10: replaced from behind the screen */
 }
 
@@ -515,6 +529,7 @@ static void apply_neutral(ys_state *st, int seat, gg_action a)
     if (YS_IS_CELL(loc)) { /* Y-9.4 decision: the neutral's market point */
         st->neutral_score++;
         st->neutral_market++;
+        st->cells |= (uint16_t)(1u << (loc - YS_LOC_CELL0));
     }
 }
 
@@ -555,6 +570,7 @@ static void end_of_turn_brokers(ys_state *st)
 
 static void return_brokers_in(ys_state *st, uint64_t locs)
 {
+    st->cells &= (uint16_t)~(locs >> YS_LOC_CELL0);
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
         for (int i = 0; i < p->n_brokers; i++)
@@ -1352,18 +1368,6 @@ static int legal_throne(const ys_state *st, int seat, gg_action *out)
     return n;
 }
 
-/* Lists are generated in ascending order, except card plays with pass or
- * peeks (short lists): those are sorted, by insertion. */
-static void sort_actions(gg_action *out, int n)
-{
-    for (int i = 1; i < n; i++) {
-        gg_action v = out[i];
-        int j = i;
-        for (; j > 0 && out[j - 1] > v; j--) out[j] = out[j - 1];
-        out[j] = v;
-    }
-}
-
 int ys_legal(const gg_state *s, int seat, gg_action *out)
 {
     const ys_state *st = (const ys_state *)s;
@@ -1372,21 +1376,19 @@ int ys_legal(const gg_state *s, int seat, gg_action *out)
     switch (st->stage) {
     case YS_ST_BID: return legal_bids(st, seat, out);
     case YS_ST_ORDER: return legal_order(st, out);
-    case YS_ST_WINDOW:
-        n = ys_card_plays(st, seat, out);
+    case YS_ST_WINDOW: /* in ascending kind order: pass, play */
         out[n++] = YS_ACTION(YS_A_PASS, 0);
-        break;
+        return n + ys_card_plays(st, seat, out + n);
     case YS_ST_PLACE: /* in ascending kind order: place, neutral, peek, play */
         n = legal_place(st, seat, out);
-        n += legal_peeks(st, seat, out + n);
+        if (st->pl[seat].spy_peeks) n += legal_peeks(st, seat, out + n);
         n += ys_card_plays(st, seat, out + n); /* the Queen, before the brokers */
         return n;
     case YS_ST_REFILL: return legal_refill(st, seat, out);
-    case YS_ST_AFTER:
-        n = ys_card_plays(st, seat, out);
-        n += legal_peeks(st, seat, out + n);
+    case YS_ST_AFTER: /* peek, pass, play */
+        n = legal_peeks(st, seat, out);
         out[n++] = YS_ACTION(YS_A_PASS, 0);
-        break;
+        return n + ys_card_plays(st, seat, out + n);
     case YS_ST_GEM: return legal_gems(st, out);
     case YS_ST_COLUMN: return legal_columns(st, out);
     case YS_ST_MAJORITY:
@@ -1396,8 +1398,6 @@ int ys_legal(const gg_state *s, int seat, gg_action *out)
     case YS_ST_THRONE: return legal_throne(st, seat, out);
     default: return 0;
     }
-    sort_actions(out, n);
-    return n;
 }
 
 /* ---------------------------------------------------------------- validate */

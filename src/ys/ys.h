@@ -206,7 +206,9 @@ typedef struct ys_state {
     uint8_t col_fixed;                      /* how many of col_order are settled */
     uint8_t col_chooser;
     uint8_t over;
-    uint8_t pad[5];
+    uint8_t pad[3];
+    uint16_t cells;                         /* derived: market cells holding a broker
+                                               (bit 4*row + colour); ys_sync_cells */
 } ys_state;
 
 /*
@@ -292,8 +294,12 @@ void ys_final_scores(const ys_state *st, ys_final *f);
 
 /* Y-4.3: is market row r open with this player count? */
 int ys_row_open(const ys_state *st, int r);
-/* Market cells holding a broker (bit = 4*row + colour). */
+/* Market cells holding a broker (bit = 4*row + colour): the cached `cells`. */
 unsigned ys_cells_taken(const ys_state *st);
+/* The same, counted from the brokers; ys_sync_cells stores it in `cells`
+ * (after loading, or after a test edited brokers in place). */
+unsigned ys_count_cells(const ys_state *st);
+void ys_sync_cells(ys_state *st);
 /* Y-6.3: may a broker go to `loc` now (taken: ys_cells_taken)? */
 int ys_loc_free(const ys_state *st, int loc, unsigned taken);
 /* A port gem taken by `who` (to: the colour a white one becomes, Y-8.5). */

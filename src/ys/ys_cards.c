@@ -51,7 +51,7 @@ int ys_find_ref(const ys_state *st, int seat, int q, unsigned ref)
     return -1;
 }
 
-/* Distinct references to the seat's brokers that `ok` accepts. */
+/* Distinct references to the seat's brokers that `ok` accepts, ascending. */
 static int own_refs(const ys_state *st, int seat, int (*ok)(const ys_state *, const ys_broker *),
                     unsigned refs[YS_BROKERS])
 {
@@ -60,9 +60,12 @@ static int own_refs(const ys_state *st, int seat, int (*ok)(const ys_state *, co
     for (int i = 0; i < p->n_brokers; i++) {
         if (!ok(st, &p->b[i])) continue;
         unsigned r = ys_ref_of(st, seat, i);
-        int dup = 0;
-        for (int k = 0; k < n; k++) dup |= refs[k] == r;
-        if (!dup) refs[n++] = r;
+        int k = n; /* kept ascending, without repeats */
+        while (k > 0 && refs[k - 1] > r) k--;
+        if (k > 0 && refs[k - 1] == r) continue;
+        for (int j = n; j > k; j--) refs[j] = refs[j - 1];
+        refs[k] = r;
+        n++;
     }
     return n;
 }
@@ -82,6 +85,8 @@ static int just_placed(const ys_state *st, const ys_broker *b)
     return (b->flags & YS_F_JUST) && YS_IS_BOARD(b->loc);
 }
 
+/* A card's plays, in ascending order of their arguments (the outer loop
+ * runs over the high bits), so that legal lists need no sorting. */
 static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
 {
     int n = 0;
@@ -91,24 +96,24 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
         out[n++] = YS_PLAY(card, 0);
         break;
     case YC_BANKER: /* Y-7.5: one colour +1 and another -1 */
-        for (int u = 0; u < YS_COLOURS; u++)
-            for (int d = 0; d < YS_COLOURS; d++)
+        for (int d = 0; d < YS_COLOURS; d++)
+            for (int u = 0; u < YS_COLOURS; u++)
                 if (u != d) out[n++] = YS_PLAY(card, (unsigned)u | (unsigned)d << 3);
         break;
     case YC_CAPTAIN: /* Y-7.6: swap two ports' ships */
-        for (int a = 0; a < st->districts; a++)
-            for (int b = a + 1; b < st->districts; b++)
+        for (int b = 1; b < st->districts; b++)
+            for (int a = 0; a < b; a++)
                 if (st->port_ship[a] != YS_NONE || st->port_ship[b] != YS_NONE)
                     out[n++] = YS_PLAY(card, (unsigned)a | (unsigned)b << 3);
         break;
     case YC_JEWELLER: /* Y-7.12: 2 coloured gems of choice */
-        for (int a = 0; a < YS_COLOURS; a++)
-            for (int b = a; b < YS_COLOURS; b++) out[n++] = YS_PLAY(card, (unsigned)a | (unsigned)b << 3);
+        for (int b = 0; b < YS_COLOURS; b++)
+            for (int a = 0; a <= b; a++) out[n++] = YS_PLAY(card, (unsigned)a | (unsigned)b << 3);
         break;
     case YC_ALCHEMIST: /* Y-7.4: one own coloured gem for another colour */
-        for (int g = 0; g < YS_COLOURS; g++)
-            for (int t = 0; t < YS_COLOURS && st->pl[seat].gems[g]; t++)
-                if (t != g) out[n++] = YS_PLAY(card, (unsigned)g | (unsigned)t << 3);
+        for (int t = 0; t < YS_COLOURS; t++)
+            for (int g = 0; g < YS_COLOURS; g++)
+                if (t != g && st->pl[seat].gems[g]) out[n++] = YS_PLAY(card, (unsigned)g | (unsigned)t << 3);
         break;
     case YC_QUEEN: /* Y-7.16: lock one city zone */
         for (int l = YS_LOC_ZONE0; l < YS_LOC_ZONE0 + 3 * st->districts; l++)
@@ -121,22 +126,22 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
     }
     case YC_MAGICIAN: { /* Y-7.13: swap two own brokers; at most one in the throne */
         int k = own_refs(st, seat, movable_or_throne, refs);
-        for (int i = 0; i < k; i++)
-            for (int j = i + 1; j < k; j++) {
+        for (int j = 1; j < k; j++) /* refs ascending: the lower reference first */
+            for (int i = 0; i < j; i++) {
                 int la = YS_REF_LOC(refs[i]), lb = YS_REF_LOC(refs[j]);
                 if (la == lb || (la == YS_LOC_THRONE && lb == YS_LOC_THRONE)) continue;
-                unsigned a = refs[i] < refs[j] ? refs[i] : refs[j], b = refs[i] ^ refs[j] ^ a;
-                out[n++] = YS_PLAY(card, a | b << 11); /* the lower reference first */
+                out[n++] = YS_PLAY(card, refs[i] | refs[j] << 11);
             }
         break;
     }
     case YC_HERALD: { /* Y-7.9: move one own broker to another free place */
         int k = own_refs(st, seat, movable, refs);
         unsigned taken = ys_cells_taken(st);
-        for (int i = 0; i < k; i++)
-            for (int l = YS_LOC_ZONE0; l < YS_LOC_CELL0 + 16; l++)
-                if (l != (int)YS_REF_LOC(refs[i]) && ys_loc_free(st, l, taken))
-                    out[n++] = YS_PLAY(card, refs[i] | (unsigned)l << 11);
+        for (int l = YS_LOC_ZONE0; l < YS_LOC_CELL0 + 16; l++) {
+            if (!ys_loc_free(st, l, taken)) continue;
+            for (int i = 0; i < k; i++)
+                if (l != (int)YS_REF_LOC(refs[i])) out[n++] = YS_PLAY(card, refs[i] | (unsigned)l << 11);
+        }
         break;
     }
     default: break;
@@ -168,7 +173,9 @@ static void play_herald(ys_state *st, int seat, unsigned args)
     ys_player *p = &st->pl[seat];
     int i = ys_find_ref(st, seat, seat, args & 0x7FF), dest = (int)(args >> 11 & 0x7F);
     GG_ASSERT(i >= 0);
-    int from_city = YS_IS_ZONE(p->b[i].loc);
+    int from = p->b[i].loc, from_city = YS_IS_ZONE(from);
+    if (YS_IS_CELL(from)) st->cells &= (uint16_t)~(1u << (from - YS_LOC_CELL0));
+    if (YS_IS_CELL(dest)) st->cells |= (uint16_t)(1u << (dest - YS_LOC_CELL0));
     p->b[i].loc = (uint8_t)dest; /* the face stays as it was */
     if (from_city && YS_IS_CELL(dest)) { /* city -> market scores 1 (Y-7.9) */
         p->score++;

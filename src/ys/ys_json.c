@@ -1578,6 +1578,7 @@ gg_status ys_load(gg_state *s, const cJSON *obj, gg_error *err)
     if ((e = check_order(&c))) return e;
     if ((e = check_brokers(&c))) return e;
     if ((e = check_cards_and_scores(&c))) return e;
+    ys_sync_cells(st); /* derived, not saved */
     if (st->over) return GG_OK;
     /* Last line of defence: someone must be able to act. */
     int seats[GG_MAX_SEATS], na = ys_actors(s, seats);

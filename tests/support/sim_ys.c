@@ -409,6 +409,8 @@ int sim_ys_check_state(const gg_state *s, char *msg, size_t n)
     const ys_state *st = (const ys_state *)s;
     int players = s->players;
     if (players < 2 || players > YS_MAX_PLAYERS) return FAIL("%d players", players);
+    if (st->cells != ys_count_cells(st)) /* the cached market occupancy is exact */
+        return FAIL("cells 0x%04x, but the brokers occupy 0x%04x", st->cells, ys_count_cells(st));
     if (st->districts != ((players == 2 || ys_opt(st, YS_OPT_DISTRICTS) == 1) ? 3 : 4))
         return FAIL("%d districts in play with %d players (Y-2.2)", st->districts, players);
     if (st->round < 1 || st->round > YS_ROUNDS + (st->over ? 1 : 0))

@@ -101,6 +101,7 @@ void ysp_layout(ys_state *st, int q, const char *spec)
             fail_msg("ysp_layout: bad token \"%s\"", t);
         }
     }
+    ys_sync_cells(st); /* brokers moved in place: the market cache follows */
 }
 
 void ysp_neutral(ys_state *st, int q, const char *spec)
@@ -119,6 +120,7 @@ void ysp_neutral(ys_state *st, int q, const char *spec)
             }
         if (!done) fail_msg("ysp_neutral: seat %d holds no neutral broker %d", q, v);
     }
+    ys_sync_cells(st); /* brokers moved in place: the market cache follows */
 }
 
 int ysp_broker(const ys_state *st, int q, int value, int loc)
