@@ -196,14 +196,16 @@ int ys_wins_tie(const ys_state *st, int a, int b)
 static int rank_present(const ys_state *st, const int total[], const int present[],
                         uint8_t out[YS_MAX_PLAYERS + 1])
 {
-    int n = 0, front[YS_MAX_PLAYERS + 1] = {0};
-    for (int q = 0; q < players_of(st); q++)
-        if (present[q]) front[q] = ys_front_sum(st, q);
+    int n = 0, front[YS_MAX_PLAYERS + 1] = {-1, -1, -1, -1, -1, 0}; /* summed when a tie needs it */
     for (int q = 0; q <= YS_NEUTRAL; q++) {
         if (!present[q]) continue;
         int i = n++;
         while (i > 0) {
             int o = out[i - 1];
+            if (total[q] == total[o]) {
+                if (front[q] < 0) front[q] = ys_front_sum(st, q);
+                if (front[o] < 0) front[o] = ys_front_sum(st, o);
+            }
             if (total[q] > total[o] ||
                 (total[q] == total[o] && wins_tie_fronts(st, q, o, front[q], front[o]))) {
                 out[i] = out[i - 1];
