@@ -75,6 +75,16 @@ gg_status ggj_array(const cJSON *obj, const char *key, int min_len, int max_len,
 /* Reads an int array of exactly/at most len items in [lo,hi]. */
 gg_status ggj_ints(const cJSON *obj, const char *key, int lo, int hi, int *out, int min_len,
                    int max_len, int *len, gg_error *err);
+/* Notation as words: at most GG_MAX_WORDS, lower-cased, each shorter than
+ * `len` characters (len <= GG_WORD_LEN); too many or too long is an error. */
+enum { GG_MAX_WORDS = 12, GG_WORD_LEN = 24 };
+typedef struct gg_words {
+    char w[GG_MAX_WORDS][GG_WORD_LEN];
+    int n;
+} gg_words;
+gg_status gg_split_words(const char *text, gg_words *ws, size_t len, gg_error *err);
+/* Fisher-Yates shuffle of n bytes with the engine's RNG (from the top down). */
+void gg_shuffle_bytes(uint8_t *a, int n, gg_rng *rng);
 /* Index of `str` in names[0..n-1], or -1. */
 int gg_name_index(const char *const *names, int n, const char *str);
 

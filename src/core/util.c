@@ -1,4 +1,5 @@
 /* util.c — errors, assertions and small JSON readers shared by the games. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,4 +84,33 @@ gg_status ggj_ints(const cJSON *obj, const char *key, int lo, int hi, int *out, 
     }
     if (len) *len = n;
     return GG_OK;
+}
+
+gg_status gg_split_words(const char *text, gg_words *ws, size_t len, gg_error *err)
+{
+    ws->n = 0;
+    const char *p = text;
+    if (len > GG_WORD_LEN) len = GG_WORD_LEN;
+    for (;;) {
+        while (*p && isspace((unsigned char)*p)) p++;
+        if (!*p) return GG_OK;
+        if (ws->n == GG_MAX_WORDS)
+            return gg_fail(err, GG_EPARSE, "too many words in \"%.40s\"", text);
+        size_t k = 0;
+        while (*p && !isspace((unsigned char)*p)) {
+            if (k + 1 >= len) return gg_fail(err, GG_EPARSE, "word too long in \"%.40s\"", text);
+            ws->w[ws->n][k++] = (char)tolower((unsigned char)*p++);
+        }
+        ws->w[ws->n++][k] = '\0';
+    }
+}
+
+void gg_shuffle_bytes(uint8_t *a, int n, gg_rng *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
 }

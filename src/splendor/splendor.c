@@ -63,16 +63,6 @@ int spl_tokens_per_colour(int players)
     return players == 2 ? 4 : players == 3 ? 5 : 7; /* S-1.3 */
 }
 
-static void shuffle(uint8_t *a, int n, gg_rng *rng)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 static void refill_slot(spl_state *st, int tier, int slot)
 {
     /* S-3.5: replaced at once from the deck; an empty deck leaves it empty. */
@@ -101,13 +91,13 @@ static gg_status spl_init(gg_state *s, gg_error *err)
         st->deck[t][st->deck_n[t]++] = (uint8_t)id;
     }
     for (int t = 0; t < SPL_TIERS; t++) {
-        shuffle(st->deck[t], st->deck_n[t], &s->rng);
+        gg_shuffle_bytes(st->deck[t], st->deck_n[t], &s->rng);
         for (int k = 0; k < SPL_SLOTS; k++) refill_slot(st, t, k);
     }
     /* S-1.4, S-2.1: players + 1 nobles at random. */
     uint8_t nobles[SPL_NOBLES];
     for (int i = 0; i < SPL_NOBLES; i++) nobles[i] = (uint8_t)i;
-    shuffle(nobles, SPL_NOBLES, &s->rng);
+    gg_shuffle_bytes(nobles, SPL_NOBLES, &s->rng);
     memset(st->noble, SPL_NONE, sizeof st->noble);
     for (int i = 0; i <= n; i++) st->noble[i] = nobles[i];
     for (int p = 0; p < SPL_MAX_PLAYERS; p++) memset(st->pl[p].reserved, SPL_NONE, SPL_HAND);

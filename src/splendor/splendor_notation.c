@@ -89,30 +89,12 @@ int spl_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n)
 
 /* -------------------------------------------------------------- parse */
 
-enum { MAX_WORDS = 12 };
+typedef gg_words words;
 
-typedef struct words {
-    char w[MAX_WORDS][16];
-    int n;
-} words;
-
+/* Splendor's words are short: 15 characters at most. */
 static gg_status split(const char *text, words *ws, gg_error *err)
 {
-    ws->n = 0;
-    const char *p = text;
-    for (;;) {
-        while (*p && isspace((unsigned char)*p)) p++;
-        if (!*p) return GG_OK;
-        if (ws->n == MAX_WORDS)
-            return gg_fail(err, GG_EPARSE, "too many words in \"%.40s\"", text);
-        size_t k = 0;
-        while (*p && !isspace((unsigned char)*p)) {
-            if (k + 1 >= sizeof ws->w[0])
-                return gg_fail(err, GG_EPARSE, "word too long in \"%.40s\"", text);
-            ws->w[ws->n][k++] = (char)tolower((unsigned char)*p++);
-        }
-        ws->w[ws->n++][k] = '\0';
-    }
+    return gg_split_words(text, ws, 16, err);
 }
 
 /* A token colour by letter (W B G R K Y) or name; -1 if none. */

@@ -28,16 +28,6 @@ static int two_players(const ys_state *st) { return st->base.players == 2; }
 
 /* ------------------------------------------------------------ set-up (Y-2) */
 
-static void shuffle(uint8_t *a, int n, gg_rng *rng)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 static gg_status check_options(const ys_state *st, gg_error *err)
 {
     int n = players_of(st);
@@ -84,7 +74,7 @@ static gg_status ys_init(gg_state *s, gg_error *err)
     st->turns = (uint8_t)(ys_opt(st, YS_OPT_EXPRESS) || n == 5 ? 3 : 4); /* Y-6.1 */
     uint8_t order[YS_MAX_PLAYERS];
     for (int q = 0; q < n; q++) order[q] = (uint8_t)(q + 1);
-    shuffle(order, n, &s->rng); /* Y-2.1 */
+    gg_shuffle_bytes(order, n, &s->rng); /* Y-2.1 */
     for (int q = 0; q < n; q++) {
         deal_brokers(st, &st->pl[q]);
         st->pl[q].order = order[q];
@@ -95,7 +85,7 @@ static gg_status ys_init(gg_state *s, gg_error *err)
     int nd = 0;
     for (int c = 0; c < YS_CARD_KINDS; c++)
         if (ys_cards[c].set == 0) deck[nd++] = (uint8_t)c;
-    shuffle(deck, nd, &s->rng);
+    gg_shuffle_bytes(deck, nd, &s->rng);
     int k = 0;
     memset(st->pile, 0, sizeof st->pile);
     for (int d = 0; d < st->districts; d++) {
@@ -111,7 +101,7 @@ static gg_status ys_init(gg_state *s, gg_error *err)
             continue;
         st->ship_deck[st->ship_n++] = (uint8_t)i;
     }
-    shuffle(st->ship_deck, st->ship_n, &s->rng);
+    gg_shuffle_bytes(st->ship_deck, st->ship_n, &s->rng);
     for (int c = 0; c < YS_COLOURS; c++) st->rate[c] = YS_RATE_START; /* Y-2.6 */
     memset(st->port_ship, YS_NONE, sizeof st->port_ship);
     memset(st->market_gem, YS_NONE, sizeof st->market_gem);
@@ -352,7 +342,7 @@ static void prepare_market(ys_state *st)
     memset(st->market_gem, YS_NONE, sizeof st->market_gem);
     if (n >= 5) {
         uint8_t g[4] = {sh->large, sh->large, sh->small[0], sh->small[1]};
-        shuffle(g, 4, &st->base.rng);
+        gg_shuffle_bytes(g, 4, &st->base.rng);
         memcpy(st->market_gem, g, 4);
     } else if (n == 4) {
         uint8_t g[3] = {sh->large, sh->small[0], sh->small[1]};
@@ -361,16 +351,16 @@ static void prepare_market(ys_state *st)
         if (g[0] == YS_WHITE) { /* white must go on row 1; the others at random */
             st->market_gem[1] = YS_WHITE;
             uint8_t rest[2] = {g[1], g[2]};
-            shuffle(rest, 2, &st->base.rng);
+            gg_shuffle_bytes(rest, 2, &st->base.rng);
             st->market_gem[2] = rest[0];
             st->market_gem[3] = rest[1];
         } else {
-            shuffle(g, 3, &st->base.rng);
+            gg_shuffle_bytes(g, 3, &st->base.rng);
             memcpy(st->market_gem + 1, g, 3);
         }
     } else {
         uint8_t g[2] = {sh->small[0], sh->small[1]};
-        shuffle(g, 2, &st->base.rng);
+        gg_shuffle_bytes(g, 2, &st->base.rng);
         st->market_gem[2] = g[0];
         st->market_gem[3] = g[1];
     }

@@ -1593,16 +1593,6 @@ gg_status ys_load(gg_state *s, const cJSON *obj, gg_error *err)
 
 /* ----------------------------------------------------------- determinize */
 
-static void shuffle_u8(uint8_t *v, int n, gg_rng *rng)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = v[i];
-        v[i] = v[j];
-        v[j] = t;
-    }
-}
-
 /* The sort key of a broker as `seat` sees it: place, marks, who peeked,
  * and the value only when `seat` knows it. */
 static uint32_t broker_key(const ys_broker *b, int known)
@@ -1641,7 +1631,7 @@ static void deal_unknown(const ys_state *st, int seat, int q, ys_broker *b, int 
     for (int i = 0; i < n; i++)
         if (!known[i]) pool[np++] = b[i].value;
     sort_u8(pool, np);
-    shuffle_u8(pool, np, rng);
+    gg_shuffle_bytes(pool, np, rng);
     for (int i = 0, k = 0; i < n; i++)
         if (!known[i]) b[i].value = pool[k++];
 }
@@ -1662,7 +1652,7 @@ void ys_determinize(gg_state *s, int seat, gg_rng *rng)
      * order is made canonical: this round's port ships, then the earlier
      * ones (the market's ship, just above the deck, stays where it is). */
     sort_u8(st->ship_deck, st->ship_n);
-    shuffle_u8(st->ship_deck, st->ship_n, rng);
+    gg_shuffle_bytes(st->ship_deck, st->ship_n, rng);
     int total = ships_in_game(st), ports = st->ship_n + 1 + st->districts;
     if (ports <= total) {
         sort_u8(st->ship_deck + st->ship_n + 1, st->districts);
@@ -1676,7 +1666,7 @@ void ys_determinize(gg_state *s, int seat, gg_rng *rng)
         for (int i = 0; i < st->pile_n[d]; i++) pool[np++] = st->pile[d][i];
     for (int i = 0; i < st->unused_n; i++) pool[np++] = st->unused[i];
     sort_u8(pool, np);
-    shuffle_u8(pool, np, rng);
+    gg_shuffle_bytes(pool, np, rng);
     int k = 0;
     for (int d = 0; d < YS_DISTRICTS; d++)
         for (int i = 0; i < st->pile_n[d]; i++) st->pile[d][i] = pool[k++];

@@ -223,30 +223,11 @@ int ys_announce(const gg_state *s, int seat, gg_action a, int viewer, char *buf,
 
 /* -------------------------------------------------------------- parse */
 
-enum { MAX_WORDS = 12, WORD_LEN = 24 };
-
-typedef struct words {
-    char w[MAX_WORDS][WORD_LEN];
-    int n;
-} words;
+typedef gg_words words;
 
 static gg_status split(const char *text, words *ws, gg_error *err)
 {
-    ws->n = 0;
-    const char *p = text;
-    for (;;) {
-        while (*p && isspace((unsigned char)*p)) p++;
-        if (!*p) return GG_OK;
-        if (ws->n == MAX_WORDS)
-            return gg_fail(err, GG_EPARSE, "too many words in \"%.40s\"", text);
-        size_t k = 0;
-        while (*p && !isspace((unsigned char)*p)) {
-            if (k + 1 >= sizeof ws->w[0])
-                return gg_fail(err, GG_EPARSE, "word too long in \"%.40s\"", text);
-            ws->w[ws->n][k++] = (char)tolower((unsigned char)*p++);
-        }
-        ws->w[ws->n++][k] = '\0';
-    }
+    return gg_split_words(text, ws, GG_WORD_LEN, err);
 }
 
 /* Words from..n-1 run together ("white > blue" reads as "white>blue"). */

@@ -2,9 +2,15 @@
  * /work/shared/rules/ys.md. */
 #include "sim_ys.h"
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cmocka.h>
 
 #include "core/game.h"
 #include "ys/ys.h"
@@ -584,3 +590,20 @@ int sim_ys_check_view(const gg_state *s, int seat, const char *view, char *msg, 
 }
 
 const sim_hooks sim_ys_hooks = {sim_ys_check_state, sim_ys_check_view};
+
+void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed)
+{
+    enum { MAX_STEPS = 2000 }; /* a game is about 130-230 decisions */
+    sim_config cfg = {.game = "ys", .players = players,
+                      .options = {opts[0], opts[1], opts[2], opts[3]},
+                      .first_seed = first_seed, .games = SIM_YS_GAMES, .max_steps = MAX_STEPS,
+                      .hooks = &sim_ys_hooks, .full_games = SIM_YS_FULL, .json_every = SIM_YS_EVERY};
+    sim_stats stats;
+    char msg[1200] = "";
+    int bad = sim_run(&cfg, &stats, msg, sizeof msg);
+    if (bad) fail_msg("%s", msg);
+    printf("# %ld games, %ld decisions, %ld legal actions round-tripped, %ld positions "
+           "through the JSON checks, longest game %ld decisions\n",
+           stats.games, stats.steps, stats.actions_checked, stats.json_checked, stats.longest);
+    assert_int_equal(stats.games, SIM_YS_GAMES);
+}

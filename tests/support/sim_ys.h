@@ -25,6 +25,19 @@
 
 extern const sim_hooks sim_ys_hooks;
 
+/* Runs SIM_YS_GAMES seeded random Ys games (players, up to 3 "key=value"
+ * options, NULL-terminated; seeds from first_seed) through sim_run with these
+ * hooks, as a cmocka test: a failed check fails the test with its message.
+ * JSON checks at every step of the first SIM_YS_FULL games, then at every
+ * SIM_YS_EVERY-th step and on each final position (SIM_FULL=1 in the
+ * environment: every step of every game). In the sanitizer build the
+ * test_ys_sim_* binaries take about 8 minutes of CPU together, most of it the
+ * notation round trip of every legal action at every decision. */
+#define SIM_YS_GAMES 2000
+#define SIM_YS_FULL 3
+#define SIM_YS_EVERY 150
+void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed);
+
 /* The individual checks, also usable on their own. */
 int sim_ys_check_state(const gg_state *s, char *msg, size_t n);
 int sim_ys_check_view(const gg_state *s, int seat, const char *view, char *msg, size_t n);

@@ -17,51 +17,18 @@
 
 #include "../support/sim_ys.h"
 
-#ifndef SIM_YS_GAMES
-#define SIM_YS_GAMES 2000
-#endif
-/* JSON checks (state round trip, determinize, views and the leak check) at
- * every step of the first SIM_YS_FULL games, then at every SIM_YS_EVERY-th
- * step and the final position (SIM_FULL=1 in the environment: every step of
- * every game). In the sanitizer build the four test_ys_sim_* binaries take
- * about 6 minutes of CPU together, 4.6 of them without any JSON check but the
- * final position's (the notation of every legal action at every decision). */
-#ifndef SIM_YS_FULL
-#define SIM_YS_FULL 3
-#endif
-#ifndef SIM_YS_EVERY
-#define SIM_YS_EVERY 150
-#endif
-enum { MAX_STEPS = 2000 }; /* a game is about 130-230 decisions */
-
-static void run(int players, const char *const opts[4], uint64_t first_seed)
-{
-    sim_config cfg = {.game = "ys", .players = players,
-                      .options = {opts[0], opts[1], opts[2], opts[3]},
-                      .first_seed = first_seed, .games = SIM_YS_GAMES, .max_steps = MAX_STEPS,
-                      .hooks = &sim_ys_hooks, .full_games = SIM_YS_FULL, .json_every = SIM_YS_EVERY};
-    sim_stats stats;
-    char msg[1200] = "";
-    int bad = sim_run(&cfg, &stats, msg, sizeof msg);
-    if (bad) fail_msg("%s", msg);
-    printf("# %ld games, %ld decisions, %ld legal actions round-tripped, %ld positions "
-           "through the JSON checks, longest game %ld decisions\n",
-           stats.games, stats.steps, stats.actions_checked, stats.json_checked, stats.longest);
-    assert_int_equal(stats.games, SIM_YS_GAMES);
-}
-
 static void test_ys_sim_2p_neutral_y9_4(void **unused)
 {
     (void)unused;
     const char *const opts[4] = {NULL};
-    run(2, opts, 7100000);
+    sim_ys_run(2, opts, 7100000);
 }
 
 static void test_ys_sim_2p_strong_neutral_y9_4(void **unused)
 {
     (void)unused;
     const char *const opts[4] = {"strong_neutral=on", NULL};
-    run(2, opts, 7200000);
+    sim_ys_run(2, opts, 7200000);
 }
 
 int main(void)
