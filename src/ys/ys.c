@@ -1534,6 +1534,13 @@ const char *ys_stage_name(const ys_state *st)
     }
 }
 
+static int first_winner(const gg_result *r)
+{
+    for (int q = 0; q < r->players; q++)
+        if (r->rank[q] == 1) return q;
+    return 0;
+}
+
 void ys_decision_text(const ys_state *st, char *buf, size_t n)
 {
     int a = st->actor;
@@ -1558,7 +1565,18 @@ void ys_decision_text(const ys_state *st, char *buf, size_t n)
     case YS_ST_COLUMN: snprintf(buf, n, "seat %d orders the tied market columns", a); break;
     case YS_ST_MAJORITY: snprintf(buf, n, "seat %d (market majority) moves one rate by 1", a); break;
     case YS_ST_THRONE: snprintf(buf, n, "every player secretly puts a front broker in the throne room"); break;
-    default: snprintf(buf, n, "the game is over"); break;
+    default: {
+        gg_result r;
+        ys_result(&st->base, &r);
+        int len = snprintf(buf, n, "the game is over: ");
+        for (int q = 0, k = 0; q < r.players && len > 0 && (size_t)len < n; q++)
+            if (r.rank[q] == 1)
+                len += snprintf(buf + len, n - (size_t)len, "%sseat %d", k++ ? " and " : "", q);
+        if (len > 0 && (size_t)len < n)
+            snprintf(buf + len, n - (size_t)len, " %s with %d points (Y-8.12)",
+                     r.winners > 1 ? "share the win" : "wins", r.score[first_winner(&r)]);
+        break;
+    }
     }
 }
 
