@@ -551,9 +551,8 @@ static void apply_peek(ys_state *st, int seat, gg_action a)
 /* After a turn's brokers: the ★ cards, else the next turn. */
 static void end_of_turn_brokers(ys_state *st)
 {
-    gg_action tmp[GG_MAX_ACTIONS];
     st->stage = YS_ST_AFTER;
-    if (ys_card_plays(st, st->actor, tmp) > 0) return;
+    if (ys_has_card_play(st, st->actor)) return;
     st->cursor++;
     st->stage = 0;
 }
@@ -1001,12 +1000,11 @@ static void final_scoring(ys_state *st)
  * may play now; returns 0 when the window is over. */
 static int window_next(ys_state *st, int window)
 {
-    gg_action tmp[GG_MAX_ACTIONS];
     st->window = (uint8_t)window;
     st->stage = YS_ST_WINDOW;
     while (st->cursor < players_of(st)) {
         st->actor = st->turn_order[st->cursor];
-        if (ys_card_plays(st, st->actor, tmp) > 0) return 1;
+        if (ys_has_card_play(st, st->actor)) return 1;
         st->cursor++;
     }
     st->window = YS_WIN_NONE;

@@ -310,6 +310,8 @@ void ys_choose_column(ys_state *st, int colour);
 /* ---- ys_cards.c: character cards (Y-7) */
 /* Appends the card plays legal for `seat` in the current stage/window. */
 int ys_card_plays(const ys_state *st, int seat, gg_action *out);
+/* Does the seat have any card play now (ys_card_plays would list one)? */
+int ys_has_card_play(const ys_state *st, int seat);
 /* Plays a card (trusted: came from ys_card_plays). */
 void ys_card_apply(ys_state *st, int seat, gg_action a);
 /* Does the seat hold a card playable now in window w (limit, freshness)? */

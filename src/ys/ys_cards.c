@@ -149,6 +149,31 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
     return n;
 }
 
+/* Cards whose plays never run out: no arguments, or arguments that are
+ * always available (colours, districts' zones). */
+static int always_playable(int card)
+{
+    switch (card) {
+    case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
+    case YC_BANKER: case YC_JEWELLER: case YC_QUEEN: return 1;
+    default: return 0;
+    }
+}
+
+int ys_has_card_play(const ys_state *st, int seat)
+{
+    uint32_t hand = st->pl[seat].hand & ~st->pl[seat].fresh;
+    if (!hand || st->pl[seat].played >= 2) return 0;
+    gg_action tmp[GG_MAX_ACTIONS];
+    while (hand) {
+        int c = __builtin_ctz(hand);
+        hand &= hand - 1;
+        if (!ys_can_play(st, seat, c)) continue;
+        if (always_playable(c) || plays_of(st, seat, c, tmp) > 0) return 1;
+    }
+    return 0;
+}
+
 int ys_card_plays(const ys_state *st, int seat, gg_action *out)
 {
     int n = 0;
