@@ -99,17 +99,20 @@ for (; kills < KILLS; kills++) {
     tables.push({ id: r.json.id, bot: true });
   }
   await sleep(40 + rand() * 400);
-  // If every game happens to be over, start one more and let it begin.
-  const infos = await Promise.all(tables.map(async (t) => (await http(srv, 'GET', `/api/tables/${t.id}`)).json));
-  if (!infos.some((i) => i.moves > 0 && !i.over)) {
-    const g = games[kills % games.length];
+  // If every game happens to be over, start one more and let it begin. A
+  // random bot game can end between two looks, so look again until one is
+  // seen in play just before the kill.
+  let fresh = 0;
+  for (;;) {
+    const now = await Promise.all(tables.map(async (t) => (await http(srv, 'GET', `/api/tables/${t.id}`)).json));
+    if (now.some((i) => i.moves > 0 && !i.over)) { killsDuringPlay++; break; }
+    if (++fresh > 5) break; // counted as a kill outside play: the check below fails
+    const g = games[(kills + fresh) % games.length];
     const n = Math.max(2, g.min_players);
-    const r = await http(srv, 'POST', '/api/tables', { game: g.name, players: n, seats: Array(n).fill('random'), seed: 5000 + kills });
+    const r = await http(srv, 'POST', '/api/tables', { game: g.name, players: n, seats: Array(n).fill('random'), seed: 5000 + 10 * kills + fresh });
     tables.push({ id: r.json.id, bot: true });
     while ((await http(srv, 'GET', `/api/tables/${r.json.id}`)).json.moves < 2) await sleep(5);
   }
-  const now = await Promise.all(tables.map(async (t) => (await http(srv, 'GET', `/api/tables/${t.id}`)).json));
-  if (now.some((i) => i.moves > 0 && !i.over)) killsDuringPlay++;
   up = false;
   await srv.kill();
   watchers.forEach((w) => { try { w.ws.terminate(); } catch { /* gone */ } });
