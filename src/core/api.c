@@ -85,7 +85,8 @@ int gg_is_actor(const gg_state *s, int seat)
 
 int gg_legal(const gg_state *s, int seat, gg_action *out)
 {
-    if (seat < 0 || seat >= s->players || !gg_is_actor(s, seat)) return 0;
+    if (seat < 0 || seat >= s->players) return 0;
+    if (!s->game->legal_checks_seat && !gg_is_actor(s, seat)) return 0;
     return s->game->legal(s, seat, out);
 }
 

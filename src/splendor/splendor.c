@@ -662,6 +662,7 @@ const gg_game gg_splendor_game = {
     .init = spl_init,
     .actors = spl_actors,
     .legal = spl_legal,
+    .legal_checks_seat = 1, /* spl_legal returns 0 for a seat not to act */
     .validate = spl_validate,
     .apply = spl_apply,
     .is_over = spl_is_over,
