@@ -294,33 +294,26 @@ static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, i
 }
 
 /* S-4.1: every multiset of exactly `left` (1..3) held tokens, as a field of
- * 2 bits per kind. Nested from gold (the most significant digit) down, with
- * white taking what is left, so the fields come out ascending. */
+ * 2 bits per kind, ascending. From generated tables (splendor.h): each high
+ * half (red, black, gold) that the holdings allow, then every low half
+ * (white, blue, green) that returns the rest. */
+static inline unsigned cap3(unsigned t) { return t < 3 ? t : 3; }
+
 static int legal_return(const spl_player *p, int left, gg_action *out)
 {
-    int n = 0;
     const uint8_t *t = p->tokens;
-#define UPTO(k, rest) ((int)t[k] < (rest) ? (int)t[k] : (rest))
-    for (int r5 = 0; r5 <= UPTO(5, left); r5++) {
-        int e5 = left - r5;
-        for (int r4 = 0; r4 <= UPTO(4, e5); r4++) {
-            int e4 = e5 - r4;
-            for (int r3 = 0; r3 <= UPTO(3, e4); r3++) {
-                int e3 = e4 - r3;
-                for (int r2 = 0; r2 <= UPTO(2, e3); r2++) {
-                    int e2 = e3 - r2;
-                    unsigned high = (unsigned)r5 << 10 | (unsigned)r4 << 8 | (unsigned)r3 << 6 |
-                                    (unsigned)r2 << 4;
-                    for (int r1 = 0; r1 <= UPTO(1, e2); r1++) {
-                        int r0 = e2 - r1;
-                        out[n] = SPL_ACTION(SPL_A_RETURN, high | (unsigned)r1 << 2 | (unsigned)r0);
-                        n += r0 <= t[0];
-                    }
-                }
-            }
-        }
+    GG_ASSERT(left >= 0 && left <= 3); /* 11 to 13 tokens while returning */
+    unsigned lo_caps = cap3(t[0]) | cap3(t[1]) << 2 | cap3(t[2]) << 4;
+    unsigned hi_caps = cap3(t[3]) | cap3(t[4]) << 2 | cap3(t[5]) << 4;
+    const spl_return_hi *hi = &spl_ret_hi[left][hi_caps];
+    const spl_return_lo *lo = spl_ret_lo[lo_caps];
+    int n = 0;
+    for (int i = 0; i < hi->n; i++) {
+        const spl_return_lo *l = &lo[hi->e[i].low_left];
+        gg_action base = SPL_ACTION(SPL_A_RETURN, (unsigned)hi->e[i].half << 6);
+        for (int j = 0; j < l->n; j++) out[n + j] = base | l->half[j];
+        n += l->n;
     }
-#undef UPTO
     return n;
 }
 

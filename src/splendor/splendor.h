@@ -62,6 +62,22 @@ typedef struct spl_take_list {
 } spl_take_list;
 extern const spl_take_list spl_take3[32];
 extern const spl_take_list spl_take2[32];
+/* S-4.1 return choices, generated (gen_data.awk explains the split): a field
+ * of 2 bits per token kind is a high half (kinds 3..5, bits 6..11) and a low
+ * half (kinds 0..2, bits 0..5). caps = a half's three holdings, each capped
+ * at 3, two bits each. spl_ret_hi[left][caps] lists the high halves (with how
+ * many the low half must still return), spl_ret_lo[caps][k] the low halves
+ * returning exactly k; both ascending. */
+typedef struct spl_return_hi {
+    uint8_t n;
+    struct { uint8_t half, low_left; } e[20];
+} spl_return_hi;
+typedef struct spl_return_lo {
+    uint8_t n;
+    uint8_t half[10];
+} spl_return_lo;
+extern const spl_return_hi spl_ret_hi[4][64];
+extern const spl_return_lo spl_ret_lo[64][4];
 
 /* Phases: whose decision is what. */
 enum spl_phase {
