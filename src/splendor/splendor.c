@@ -272,24 +272,46 @@ static uint64_t wealth_of(const spl_player *p)
     return vec_load(p->bonus) + (vec_load(p->tokens) & COLOURS5);
 }
 
+/* One "can afford" test without gold (S-3.4), branch-free: the action is
+ * written and kept when the card costs no more than the wealth in any colour.
+ * not_w = ~(wealth | HI8); per byte, cost + not_w is ~((wealth | HI8) - cost)
+ * (no carries between bytes), whose top bit is clear exactly when that colour
+ * is covered. An empty slot or hand place (SPL_NONE) costs 127: never kept. */
+static inline int buy_if_covered(uint64_t not_w, int card, gg_action a, gg_action *out, int n)
+{
+    out[n] = a;
+    return n + (((spl_cost64[card] + not_w) & HI8) == 0);
+}
+
+#define BUY_AT(src) SPL_ACTION(SPL_A_BUY, (unsigned)(src) << 16)
+
 static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, int n)
 {
     uint64_t wealth = wealth_of(p);
-    const uint8_t *board = &st->board[0][0];
+    const uint8_t *b = &st->board[0][0], *r = p->reserved;
     if (p->tokens[SPL_GOLD] == 0) { /* no gold: one way to pay, if any */
-        for (int src = 0; src < 12; src++) { /* an empty slot costs 127 of all */
-            out[n] = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
-            n += vec_covers(wealth, spl_cost64[board[src]]);
-        }
-        for (int i = 0; i < p->nreserved; i++) {
-            out[n] = SPL_ACTION(SPL_A_BUY, (unsigned)(SPL_SRC_HAND + i) << 16);
-            n += vec_covers(wealth, spl_cost64[p->reserved[i]]);
-        }
-        return n;
+        uint64_t nw = ~(wealth | HI8);
+        /* written out: the twelve face-up slots and the three hand places
+         * (past nreserved a hand place holds SPL_NONE), in action order */
+        n = buy_if_covered(nw, b[0], BUY_AT(0), out, n);
+        n = buy_if_covered(nw, b[1], BUY_AT(1), out, n);
+        n = buy_if_covered(nw, b[2], BUY_AT(2), out, n);
+        n = buy_if_covered(nw, b[3], BUY_AT(3), out, n);
+        n = buy_if_covered(nw, b[4], BUY_AT(4), out, n);
+        n = buy_if_covered(nw, b[5], BUY_AT(5), out, n);
+        n = buy_if_covered(nw, b[6], BUY_AT(6), out, n);
+        n = buy_if_covered(nw, b[7], BUY_AT(7), out, n);
+        n = buy_if_covered(nw, b[8], BUY_AT(8), out, n);
+        n = buy_if_covered(nw, b[9], BUY_AT(9), out, n);
+        n = buy_if_covered(nw, b[10], BUY_AT(10), out, n);
+        n = buy_if_covered(nw, b[11], BUY_AT(11), out, n);
+        n = buy_if_covered(nw, r[0], BUY_AT(SPL_SRC_HAND + 0), out, n);
+        n = buy_if_covered(nw, r[1], BUY_AT(SPL_SRC_HAND + 1), out, n);
+        return buy_if_covered(nw, r[2], BUY_AT(SPL_SRC_HAND + 2), out, n);
     }
-    for (int src = 0; src < 12; src++) n = legal_buy_one(p, wealth, board[src], src, out, n);
+    for (int src = 0; src < 12; src++) n = legal_buy_one(p, wealth, b[src], src, out, n);
     for (int i = 0; i < p->nreserved; i++)
-        n = legal_buy_one(p, wealth, p->reserved[i], SPL_SRC_HAND + i, out, n);
+        n = legal_buy_one(p, wealth, r[i], SPL_SRC_HAND + i, out, n);
     return n;
 }
 
