@@ -196,34 +196,47 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
     return n;
 }
 
-/* Every way to pay a card with gold standing in for some coloured tokens:
- * gold[c] from lo[c] (what the tokens held cannot cover) to hi[c] (all the
- * card still costs in c), at most `gold` in all. Emitted in ascending order
- * of the 3-bit-per-colour field: an odometer whose lowest digit is white. */
-static int enum_payments(const uint8_t lo[5], const uint8_t hi[5], unsigned gold, gg_action base,
+/* Every way to pay a card with gold standing in for some coloured tokens
+ * (S-3.4), in ascending order of the 3-bit-per-colour gold field: in colour
+ * c, gold pays at least lacking[c] (what the tokens held cannot cover) and at
+ * most need[c] (all the card still costs in c), `gold` at most in all. An
+ * odometer over the colours where gold may pay more than it must; the lowest
+ * such colour (the least significant digit) comes out as a run. */
+static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_action base,
                          gg_action *out, int n)
 {
-    int cols[5], m = 0;
-    unsigned g[5], used = 0, field = 0;
-    for (int c = 0; c < SPL_COLOURS; c++) {
-        g[c] = lo[c];
-        used += lo[c];
-        field |= (unsigned)lo[c] << (3 * c);
-        if (hi[c] > lo[c]) cols[m++] = c;
+    uint64_t room = need - lacking; /* per colour: gold that may also pay there */
+    unsigned spare = gold - vec_sum(lacking);
+    /* lacking as 3-bit digits (every byte is at most 7) */
+    unsigned field = base | (unsigned)((lacking & 7) | (lacking >> 5 & 070) |
+                                       (lacking >> 10 & 0700) | (lacking >> 15 & 07000) |
+                                       (lacking >> 20 & 070000));
+    unsigned cols = spare ? gather5(room + 0x7f7f7f7f7full) : 0; /* colours with room */
+    if (cols == 0) { /* gold pays exactly what is lacking */
+        out[n] = field;
+        return n + 1;
     }
+    unsigned x[5], d[5], step[5];
+    int m = 0;
+    for (; cols; cols &= cols - 1, m++) {
+        int c = __builtin_ctz(cols);
+        unsigned r = (unsigned)(room >> (8 * c)) & 0xffu;
+        x[m] = 0, d[m] = r < spare ? r : spare, step[m] = 1u << (3 * c);
+    }
+    unsigned used = 0; /* spare gold paid in the digits above the lowest */
     for (;;) {
-        out[n++] = base | field;
-        int i = 0;
+        unsigned run = d[0] < spare - used ? d[0] : spare - used;
+        for (unsigned j = 0; j <= run; j++) out[n++] = field + j * step[0];
+        int i = 1;
         for (; i < m; i++) { /* advance the lowest digit that can, reset those below */
-            int c = cols[i];
-            if (g[c] < hi[c] && used < gold) {
-                g[c]++, used++;
-                field += 1u << (3 * c);
+            if (x[i] < d[i] && used < spare) {
+                x[i]++, used++;
+                field += step[i];
                 break;
             }
-            used -= g[c] - lo[c];
-            field -= (g[c] - lo[c]) << (3 * c);
-            g[c] = lo[c];
+            used -= x[i];
+            field -= x[i] * step[i];
+            x[i] = 0;
         }
         if (i == m) return n;
     }
@@ -251,10 +264,7 @@ static int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, i
             out[n++] = base | 1u << (3 * __builtin_ctz(m));
         return n;
     }
-    uint8_t lo[8], hi[8];
-    memcpy(lo, &lacking, 8);
-    memcpy(hi, &need, 8);
-    return enum_payments(lo, hi, gold, base, out, n);
+    return enum_payments(lacking, need, gold, base, out, n);
 }
 
 /* `wealth` = bonuses + coloured tokens held, per colour. */
