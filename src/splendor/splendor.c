@@ -133,7 +133,8 @@ int spl_source_card(const spl_state *st, int seat, int src, int reserve)
     return i < st->pl[seat].nreserved ? st->pl[seat].reserved[i] : SPL_NONE;
 }
 
-unsigned spl_qualifying_nobles(const spl_state *st, int seat)
+/* Inline for the end of every turn; spl_qualifying_nobles is the same. */
+static inline unsigned qualifying_nobles(const spl_state *st, int seat)
 {
     const spl_player *p = &st->pl[seat];
     if (p->ncards < 8) return 0; /* every noble asks for at least 8 bonuses */
@@ -145,6 +146,8 @@ unsigned spl_qualifying_nobles(const spl_state *st, int seat)
     }
     return q;
 }
+
+unsigned spl_qualifying_nobles(const spl_state *st, int seat) { return qualifying_nobles(st, seat); }
 
 /* --------------------------------------------------------- legal actions */
 
@@ -404,7 +407,7 @@ static void take_noble(spl_state *st, spl_player *p, int slot)
 
 /* S-5.1, S-3.6: the next seat; the game ends when a round completes after
  * someone reached 15 points, or after a round in which everyone passed. */
-static void end_turn(spl_state *st)
+static inline void end_turn(spl_state *st)
 {
     int n = st->base.players;
     st->phase = SPL_MAIN;
@@ -418,25 +421,15 @@ static void end_turn(spl_state *st)
 }
 
 /* S-4.2: a qualifying noble visits (at most one); several → the player picks. */
-static void visit_nobles(spl_state *st)
+static inline void visit_nobles(spl_state *st)
 {
-    unsigned q = spl_qualifying_nobles(st, st->turn);
+    unsigned q = qualifying_nobles(st, st->turn);
     if (q && (q & (q - 1))) {
         st->phase = SPL_NOBLE;
         return;
     }
     if (q) take_noble(st, &st->pl[st->turn], __builtin_ctz(q));
     end_turn(st);
-}
-
-/* After the turn's action: S-4.1 ten tokens, then S-4.2 nobles. */
-static void after_action(spl_state *st, const spl_player *p)
-{
-    if (p->ntokens > SPL_TOKEN_LIMIT) {
-        st->phase = SPL_RETURN;
-        return;
-    }
-    visit_nobles(st);
 }
 
 static void take_tokens(spl_state *st, spl_player *p, unsigned mask)
@@ -526,37 +519,39 @@ void spl_apply(gg_state *s, int seat, gg_action a)
     switch (SPL_KIND(a)) {
     case SPL_A_TAKE3:
         take_tokens(st, p, pay);
-        after_action(st, p);
         break;
     case SPL_A_TAKE2:
         st->supply[pay] = (uint8_t)(st->supply[pay] - 2);
         p->tokens[pay] = (uint8_t)(p->tokens[pay] + 2);
         p->ntokens = (uint8_t)(p->ntokens + 2);
-        after_action(st, p);
         break;
     case SPL_A_RESERVE:
         reserve_card(st, p, (int)pay);
-        after_action(st, p);
         break;
     case SPL_A_BUY:
         buy_card(st, p, (int)SPL_BUY_SRC(a), SPL_BUY_GOLD(a));
-        after_action(st, p);
         break;
-    case SPL_A_RETURN:
+    case SPL_A_RETURN: /* leaves exactly 10: on to the nobles below */
         return_tokens(st, p, pay);
-        visit_nobles(st);
         break;
     case SPL_A_NOBLE:
         take_noble(st, p, (int)pay);
         end_turn(st);
-        break;
+        return;
     case SPL_A_PASS:
         st->passes++;
         end_turn(st);
-        break;
+        return;
     default:
         GG_ASSERT(!"unknown Splendor action");
+        return;
     }
+    /* After the turn's action: S-4.1 ten tokens, then S-4.2 nobles. */
+    if (p->ntokens > SPL_TOKEN_LIMIT) {
+        st->phase = SPL_RETURN;
+        return;
+    }
+    visit_nobles(st);
 }
 
 /* ------------------------------------------------------------ validation */
