@@ -20,7 +20,6 @@ static const gg_option_info spl_options[] = {
 /* ------------------------------------------------------ colour vectors */
 
 #define HI8 0x8080808080808080ull
-#define LO7 0x7f7f7f7f7f7f7f7full
 #define COLOURS5 0x000000ffffffffffull
 
 static inline uint64_t vec_load(const uint8_t *p)
@@ -30,12 +29,13 @@ static inline uint64_t vec_load(const uint8_t *p)
     return v;
 }
 
-/* Per byte max(a - b, 0); every byte below 128. */
+/* Per byte max(a - b, 0); every byte below 128. A byte of d keeps its top
+ * bit exactly when a >= b there, and then its low seven bits are a - b: the
+ * mask h - (h >> 7) is 0x7f in those bytes and 0 in the others. */
 static inline uint64_t vec_sat_sub(uint64_t a, uint64_t b)
 {
-    uint64_t d = (a | HI8) - b;
-    uint64_t keep = ((d & HI8) >> 7) * 0xffu;
-    return d & LO7 & keep;
+    uint64_t d = (a | HI8) - b, h = d & HI8;
+    return d & (h - (h >> 7));
 }
 
 /* Sum of the bytes (the total stays below 256). */
