@@ -51,6 +51,10 @@ END {
     if (nnobles != 10) { print "gen_data.awk: nobles.csv must hold 10 nobles" > "/dev/stderr"; exit 1 }
     print "};"
     print ""
+    print "/* Tier t holds card ids spl_tier_start[t] to spl_tier_start[t + 1] - 1. */"
+    printf "const uint8_t spl_tier_start[SPL_TIERS + 1] = {0, %d, %d, %d};\n", tiercount[1], \
+        tiercount[1] + tiercount[2], ncards
+    print ""
     print "/* Costs as 64-bit words (byte k = colour k); ids past 89, SPL_NONE included,"
     print " * cost 127 of every colour, so an empty slot is never affordable. */"
     print "const uint64_t spl_cost64[256] = {"

@@ -86,11 +86,10 @@ static gg_status spl_init(gg_state *s, gg_error *err)
     for (int c = 0; c < SPL_COLOURS; c++) st->supply[c] = (uint8_t)spl_tokens_per_colour(n);
     st->supply[SPL_GOLD] = SPL_GOLD_TOKENS; /* S-1.3 */
     /* S-2.1: shuffle each tier, deal four face up. */
-    for (int id = 0; id < SPL_CARDS; id++) {
-        int t = spl_cards[id].tier;
-        st->deck[t][st->deck_n[t]++] = (uint8_t)id;
-    }
     for (int t = 0; t < SPL_TIERS; t++) {
+        int first = spl_tier_start[t];
+        st->deck_n[t] = (uint8_t)(spl_tier_start[t + 1] - first);
+        for (int i = 0; i < st->deck_n[t]; i++) st->deck[t][i] = (uint8_t)(first + i);
         gg_shuffle_bytes(st->deck[t], st->deck_n[t], &s->rng);
         for (int k = 0; k < SPL_SLOTS; k++) refill_slot(st, t, k);
     }
