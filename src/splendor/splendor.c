@@ -184,7 +184,13 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
     if (((~lo8 - 0x0101010101010101ull) & lo8 & HI8) == 0 &&
         ((~hi4 - 0x01010101u) & hi4 & 0x80808080u) == 0 && st->deck_n[0] && st->deck_n[1] &&
         st->deck_n[2]) { /* the usual case: every slot and every deck has a card */
-        for (int src = 0; src < 15; src++) out[n + src] = SPL_ACTION(SPL_A_RESERVE, src);
+        static const gg_action every_source[15] = {
+#define R(src) SPL_ACTION(SPL_A_RESERVE, src)
+            R(0), R(1), R(2), R(3), R(4), R(5), R(6), R(7),
+            R(8), R(9), R(10), R(11), R(12), R(13), R(14),
+#undef R
+        };
+        memcpy(out + n, every_source, sizeof every_source);
         return n + 15;
     }
     for (int src = 0; src < 12; src++) {
@@ -269,14 +275,25 @@ static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lac
     return enum_payments(lacking, need, gold, base, out, n);
 }
 
-/* `wealth` = bonuses + coloured tokens held, per colour. */
-static inline int legal_buy_one(const spl_player *p, uint64_t wealth, int card, int src,
-                                gg_action *out, int n)
+/* `wealth` = bonuses + coloured tokens held, per colour; not_wg =
+ * ~((wealth + the gold held, in each colour) | HI8). First the cheap test of
+ * buy_if_covered against wealth plus all the gold in every colour (it turns
+ * away most cards, and every SPL_NONE), then the exact one: the shortfall,
+ * summed over the colours, is no more than the gold held. */
+static inline int legal_buy_one(const spl_player *p, uint64_t wealth, uint64_t not_wg, int card,
+                                int src, gg_action *out, int n)
 {
     uint64_t cost = spl_cost64[card];
+    if ((cost + not_wg) & HI8) return n; /* one colour alone needs more than the gold */
     uint64_t lacking = vec_sat_sub(cost, wealth);
     if (vec_sum(lacking) > p->tokens[SPL_GOLD]) return n; /* out of reach even with gold */
     return buy_with_gold(p, cost, lacking, src, out, n);
+}
+
+/* not_wg for legal_buy_one. */
+static inline uint64_t not_wealth_and_gold(const spl_player *p, uint64_t wealth)
+{
+    return ~((wealth + p->tokens[SPL_GOLD] * 0x0101010101ull) | HI8);
 }
 
 static uint64_t wealth_of(const spl_player *p)
@@ -321,9 +338,10 @@ static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, i
         n = buy_if_covered(nw, r[1], BUY_AT(SPL_SRC_HAND + 1), out, n);
         return buy_if_covered(nw, r[2], BUY_AT(SPL_SRC_HAND + 2), out, n);
     }
-    for (int src = 0; src < 12; src++) n = legal_buy_one(p, wealth, b[src], src, out, n);
-    for (int i = 0; i < p->nreserved; i++)
-        n = legal_buy_one(p, wealth, r[i], SPL_SRC_HAND + i, out, n);
+    uint64_t nwg = not_wealth_and_gold(p, wealth);
+    for (int src = 0; src < 12; src++) n = legal_buy_one(p, wealth, nwg, b[src], src, out, n);
+    for (int i = 0; i < SPL_HAND; i++) /* SPL_NONE past nreserved: turned away */
+        n = legal_buy_one(p, wealth, nwg, r[i], SPL_SRC_HAND + i, out, n);
     return n;
 }
 
@@ -603,7 +621,8 @@ static gg_status explain_main(const spl_state *st, const spl_player *p, gg_actio
             return gg_fail(err, GG_EILLEGAL, "there is no %s",
                            source_name(src, 0, name, sizeof name));
         gg_action list[GG_MAX_ACTIONS];
-        int n = legal_buy_one(p, wealth_of(p), card, src, list, 0);
+        uint64_t wealth = wealth_of(p);
+        int n = legal_buy_one(p, wealth, not_wealth_and_gold(p, wealth), card, src, list, 0);
         if (n == 0)
             return gg_fail(err, GG_EILLEGAL, "you cannot afford %s, even with gold (S-3.4)",
                            source_name(src, 0, name, sizeof name));
