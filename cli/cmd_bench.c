@@ -59,9 +59,10 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
     gg_rng choice;
     gg_rng_seed(&choice, seed ^ 0x5bd1e995ULL);
     long decisions = 0;
-    while (!gg_is_over(s)) {
+    for (;;) {
         int seats[GG_MAX_SEATS];
-        int n = gg_actors(s, seats);
+        int n = gg_actors(s, seats); /* 0 once the game is over (gemgames.h) */
+        if (n == 0) break;
         for (int i = 0; i < n; i++) {
             int k = gg_legal(s, seats[i], legal);
             if (k <= 0) {
@@ -74,6 +75,11 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
             gg_apply_trusted(s, seats[i], a);
             decisions++;
         }
+    }
+    if (!gg_is_over(s)) {
+        cli_error("bench: no seat is to act but the game is not over (seed %llu)",
+                  (unsigned long long)seed);
+        exit(1);
     }
     gg_result r;
     gg_result_get(s, &r);
