@@ -449,12 +449,26 @@ static inline void visit_nobles(spl_state *st)
     end_turn(st);
 }
 
+/* Tokens move between a player and the supply as whole words (byte k =
+ * tokens of kind k, gold at byte 5): the next legal() reads these words
+ * whole, and a load over several narrower pending stores would stall. */
+static inline void gain_tokens(spl_state *st, spl_player *p, uint64_t v)
+{
+    vec_store(st->supply, vec_load(st->supply) - v);
+    vec_store(p->tokens, vec_load(p->tokens) + v);
+    p->ntokens = (uint8_t)(p->ntokens + vec_sum(v));
+}
+
+static inline void pay_tokens(spl_state *st, spl_player *p, uint64_t v)
+{
+    vec_store(p->tokens, vec_load(p->tokens) - v);
+    vec_store(st->supply, vec_load(st->supply) + v);
+    p->ntokens = (uint8_t)(p->ntokens - vec_sum(v));
+}
+
 static void take_tokens(spl_state *st, spl_player *p, unsigned mask)
 {
-    uint64_t one_each = vec_of_mask(mask); /* never below 0: only piles with tokens */
-    vec_store(st->supply, vec_load(st->supply) - one_each);
-    vec_store(p->tokens, vec_load(p->tokens) + one_each);
-    p->ntokens = (uint8_t)(p->ntokens + vec_sum(one_each));
+    gain_tokens(st, p, vec_of_mask(mask)); /* never below 0: only piles with tokens */
 }
 
 static void reserve_card(spl_state *st, spl_player *p, int src)
@@ -472,11 +486,8 @@ static void reserve_card(spl_state *st, spl_player *p, int src)
     }
     p->hidden = (uint8_t)(p->hidden | hidden << p->nreserved);
     p->reserved[p->nreserved++] = (uint8_t)card;
-    if (st->supply[SPL_GOLD]) { /* S-3.3: one gold if any is left */
-        st->supply[SPL_GOLD]--;
-        p->tokens[SPL_GOLD]++;
-        p->ntokens++;
-    }
+    /* S-3.3: one gold if any is left */
+    gain_tokens(st, p, (uint64_t)(st->supply[SPL_GOLD] != 0) << (8 * SPL_GOLD));
 }
 
 static void remove_reserved(spl_player *p, int i)
@@ -506,12 +517,8 @@ static void buy_card(spl_state *st, spl_player *p, int src, unsigned goldfield)
         gold |= (uint64_t)g << (8 * k);
         gold_total += g;
     }
-    uint64_t coloured = need - gold; /* per colour, gold <= need: no borrow */
-    vec_store(p->tokens, vec_load(p->tokens) - coloured);
-    vec_store(st->supply, vec_load(st->supply) + coloured);
-    p->ntokens = (uint8_t)(p->ntokens - vec_sum(need));
-    p->tokens[SPL_GOLD] = (uint8_t)(p->tokens[SPL_GOLD] - gold_total);
-    st->supply[SPL_GOLD] = (uint8_t)(st->supply[SPL_GOLD] + gold_total);
+    /* per colour, gold <= need: no borrow; the gold tokens themselves at byte 5 */
+    pay_tokens(st, p, (need - gold) | (uint64_t)gold_total << (8 * SPL_GOLD));
     p->bought[card >> 6] |= 1ull << (card & 63);
     p->bonus[c->bonus]++;
     p->points = (uint8_t)(p->points + c->points);
@@ -520,12 +527,9 @@ static void buy_card(spl_state *st, spl_player *p, int src, unsigned goldfield)
 
 static void return_tokens(spl_state *st, spl_player *p, unsigned field)
 {
-    for (int k = 0; k < SPL_TOKEN_KINDS; k++) {
-        unsigned r = field >> (2 * k) & 3;
-        p->tokens[k] = (uint8_t)(p->tokens[k] - r);
-        st->supply[k] = (uint8_t)(st->supply[k] + r);
-        p->ntokens = (uint8_t)(p->ntokens - r);
-    }
+    uint64_t f = field; /* 2 bits per kind, spread to one byte per kind */
+    pay_tokens(st, p, (f & 03) | (f & 014) << 6 | (f & 060) << 12 | (f & 0300) << 18 |
+                          (f & 01400) << 24 | (f & 06000) << 30);
 }
 
 void spl_apply(gg_state *s, int seat, gg_action a)
@@ -538,9 +542,7 @@ void spl_apply(gg_state *s, int seat, gg_action a)
         take_tokens(st, p, pay);
         break;
     case SPL_A_TAKE2:
-        st->supply[pay] = (uint8_t)(st->supply[pay] - 2);
-        p->tokens[pay] = (uint8_t)(p->tokens[pay] + 2);
-        p->ntokens = (uint8_t)(p->ntokens + 2);
+        gain_tokens(st, p, 2ull << (8 * pay));
         break;
     case SPL_A_RESERVE:
         reserve_card(st, p, (int)pay);
