@@ -253,7 +253,7 @@ static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_acti
 /* The payments of one card the player can afford with gold: `lacking` is
  * what bonuses and coloured tokens leave unpaid, per colour. */
 static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, int src,
-                         gg_action *out, int n)
+                                gg_action *out, int n)
 {
     unsigned gold = p->tokens[SPL_GOLD];
     gg_action base = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);

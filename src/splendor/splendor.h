@@ -70,7 +70,8 @@ extern const spl_take_list spl_take2[32];
  * half (kinds 0..2, bits 0..5). caps = a half's three holdings, each capped
  * at 3, two bits each. spl_ret_hi[left][caps] lists the high halves (with how
  * many the low half must still return), spl_ret_lo[caps][k] the low halves
- * returning exactly k; both ascending. */
+ * returning exactly k; both ascending. (At most 20 high halves: the ways to
+ * return up to 3 from three kinds; at most 10 low halves: exactly 3.) */
 typedef struct spl_return_hi {
     uint8_t n;
     struct { uint8_t half, low_left; } e[20];
