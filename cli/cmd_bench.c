@@ -27,14 +27,29 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* FNV-1a over 64-bit words. */
+/* FNV-1a over 64-bit words (eight bytes each, lowest first). */
+#define FNV_PRIME 0x100000001b3ULL
 static uint64_t fold(uint64_t h, uint64_t v)
 {
     for (int i = 0; i < 8; i++) {
         h ^= (v >> (8 * i)) & 0xff;
-        h *= 0x100000001b3ULL;
+        h *= FNV_PRIME;
     }
     return h;
+}
+
+/* fold(h, a) for an action, in fewer steps (the bench runs it per decision):
+ * an action is 32 bits, so its four high bytes are zero, and for those FNV-1a
+ * only multiplies: four multiplications by the prime are one by its fourth
+ * power (all modulo 2^64). The checksums are the same as with fold(). */
+_Static_assert(sizeof(gg_action) == 4, "fold_action assumes 32-bit actions");
+static uint64_t fold_action(uint64_t h, gg_action a)
+{
+    h = (h ^ (a & 0xff)) * FNV_PRIME;
+    h = (h ^ (a >> 8 & 0xff)) * FNV_PRIME;
+    h = (h ^ (a >> 16 & 0xff)) * FNV_PRIME;
+    h = (h ^ (a >> 24)) * FNV_PRIME;
+    return h * (FNV_PRIME * FNV_PRIME * FNV_PRIME * FNV_PRIME);
 }
 
 /* Plays one random game from `seed`; returns decisions taken. */
@@ -44,9 +59,10 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
     gg_rng choice;
     gg_rng_seed(&choice, seed ^ 0x5bd1e995ULL);
     long decisions = 0;
-    while (!gg_is_over(s)) {
+    for (;;) {
         int seats[GG_MAX_SEATS];
-        int n = gg_actors(s, seats);
+        int n = gg_actors(s, seats); /* 0 once the game is over (gemgames.h) */
+        if (n == 0) break;
         for (int i = 0; i < n; i++) {
             int k = gg_legal(s, seats[i], legal);
             if (k <= 0) {
@@ -55,10 +71,15 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
                 exit(1);
             }
             gg_action a = legal[gg_rng_below(&choice, (uint32_t)k)];
-            *checksum = fold(*checksum, a);
+            *checksum = fold_action(*checksum, a);
             gg_apply_trusted(s, seats[i], a);
             decisions++;
         }
+    }
+    if (!gg_is_over(s)) {
+        cli_error("bench: no seat is to act but the game is not over (seed %llu)",
+                  (unsigned long long)seed);
+        exit(1);
     }
     gg_result r;
     gg_result_get(s, &r);

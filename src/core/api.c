@@ -83,10 +83,19 @@ int gg_is_actor(const gg_state *s, int seat)
     return 0;
 }
 
+/* gg_legal for modules whose legal() does not refuse other seats itself.
+ * Kept out of line so that the usual path of gg_legal needs no stack frame
+ * (the seats array lives here). */
+__attribute__((noinline)) static int legal_if_actor(const gg_state *s, int seat, gg_action *out)
+{
+    return gg_is_actor(s, seat) ? s->game->legal(s, seat, out) : 0;
+}
+
 int gg_legal(const gg_state *s, int seat, gg_action *out)
 {
-    if (seat < 0 || seat >= s->players || !gg_is_actor(s, seat)) return 0;
-    return s->game->legal(s, seat, out);
+    if (seat < 0 || seat >= s->players) return 0;
+    if (s->game->legal_checks_seat) return s->game->legal(s, seat, out);
+    return legal_if_actor(s, seat, out);
 }
 
 static gg_status check_seat(const gg_state *s, int seat, gg_error *err)

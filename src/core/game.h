@@ -39,6 +39,10 @@ struct gg_game {
     gg_status (*init)(gg_state *s, gg_error *err);
     int (*actors)(const gg_state *s, int seats[GG_MAX_SEATS]);
     int (*legal)(const gg_state *s, int seat, gg_action *out);
+    /* Nonzero when legal() itself returns 0 for a seat that is not to act
+     * now: gg_legal then calls it directly, without asking actors() first
+     * (one call fewer per decision in playouts). */
+    int legal_checks_seat;
     /* Explains why `a` is not legal for `seat` (GG_OK when it is). Optional:
      * when NULL the core checks membership in legal() with a generic message. */
     gg_status (*validate)(const gg_state *s, int seat, gg_action a, gg_error *err);

@@ -1,5 +1,6 @@
 /* rng.c — SplitMix64, the engine's only source of chance (see gemgames.h). */
 #include "gemgames.h"
+#include "core/game.h"
 
 void gg_rng_seed(gg_rng *rng, uint64_t seed) { rng->state = seed; }
 
@@ -26,4 +27,16 @@ uint32_t gg_rng_below(gg_rng *rng, uint32_t n)
         }
     }
     return (uint32_t)(m >> 32);
+}
+
+/* Here rather than in util.c so that gg_rng_below can be inlined into it
+ * (set-up shuffles draw about a hundred numbers per Splendor game). */
+void gg_shuffle_bytes(uint8_t *a, int n, gg_rng *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
 }

@@ -105,12 +105,3 @@ gg_status gg_split_words(const char *text, gg_words *ws, size_t len, gg_error *e
     }
 }
 
-void gg_shuffle_bytes(uint8_t *a, int n, gg_rng *rng)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)gg_rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}

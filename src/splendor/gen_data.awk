@@ -51,12 +51,17 @@ END {
     if (nnobles != 10) { print "gen_data.awk: nobles.csv must hold 10 nobles" > "/dev/stderr"; exit 1 }
     print "};"
     print ""
+    print "/* Tier t holds card ids spl_tier_start[t] to spl_tier_start[t + 1] - 1. */"
+    printf "const uint8_t spl_tier_start[SPL_TIERS + 1] = {0, %d, %d, %d};\n", tiercount[1], \
+        tiercount[1] + tiercount[2], ncards
+    print ""
     print "/* Costs as 64-bit words (byte k = colour k); ids past 89, SPL_NONE included,"
     print " * cost 127 of every colour, so an empty slot is never affordable. */"
     print "const uint64_t spl_cost64[256] = {"
     for (i = 0; i < 256; i++) printf "    %s,\n", (i < ncards ? cost64[i] : "0x0000007f7f7f7f7full")
     print "};"
     take_tables()
+    return_tables()
 }
 
 # S-3.1 as a table: for each set of colours that still have tokens (bit c =
@@ -84,6 +89,46 @@ function take_tables(   avail, want, m, n, line, c) {
         n = 0; line = ""; m = avail
         for (c = 0; c < 5; c++) { if (m % 2) { line = line (n ? ", " : "") (33554432 + c) "u"; n++ } m = int(m / 2) }
         printf "    {%d, {%s}},\n", n, (line == "" ? "0" : line)
+    }
+    print "};"
+}
+
+# S-4.1 as tables: the ways to give back `left` (0..3) tokens, as fields of 2
+# bits per token kind (kind k at bits 2k), split in a high half (red, black,
+# gold: bits 6..11) and a low half (white, blue, green: bits 0..5). A half's
+# "caps" are its three kinds' holdings, each capped at 3 (no more than 3 are
+# ever returned), 2 bits each in the same layout: 64 cases per half.
+# spl_ret_hi[left][caps]: the high halves that fit the caps and return at most
+# `left`, ascending, each with how many the low half must then return;
+# spl_ret_lo[caps][k]: the low halves that fit the caps and return exactly k,
+# ascending. Each high half followed by its low halves comes out ascending.
+function fits(f, caps,   i) { for (i = 0; i < 3; i++) { if (f % 4 > caps % 4) return 0; f = int(f / 4); caps = int(caps / 4) } return 1 }
+function digits(f) { return f % 4 + int(f / 4) % 4 + int(f / 16) }
+function return_tables(   left, caps, f, n, line, k) {
+    print ""
+    print "const spl_return_hi spl_ret_hi[4][64] = {"
+    for (left = 0; left < 4; left++) {
+        print "    {"
+        for (caps = 0; caps < 64; caps++) {
+            n = 0; line = ""
+            for (f = 0; f < 64; f++)
+                if (fits(f, caps) && digits(f) <= left) { line = line (n ? ", " : "") "{" f ", " (left - digits(f)) "}"; n++ }
+            printf "        {%d, {%s}},\n", n, line
+        }
+        print "    },"
+    }
+    print "};"
+    print ""
+    print "const spl_return_lo spl_ret_lo[64][4] = {"
+    for (caps = 0; caps < 64; caps++) {
+        printf "    {"
+        for (k = 0; k < 4; k++) {
+            n = 0; line = ""
+            for (f = 0; f < 64; f++)
+                if (fits(f, caps) && digits(f) == k) { line = line (n ? ", " : "") f; n++ }
+            printf "%s{%d, {%s}}", (k ? ", " : ""), n, (line == "" ? "0" : line)
+        }
+        print "},"
     }
     print "};"
 }

@@ -20,7 +20,6 @@ static const gg_option_info spl_options[] = {
 /* ------------------------------------------------------ colour vectors */
 
 #define HI8 0x8080808080808080ull
-#define LO7 0x7f7f7f7f7f7f7f7full
 #define COLOURS5 0x000000ffffffffffull
 
 static inline uint64_t vec_load(const uint8_t *p)
@@ -30,12 +29,13 @@ static inline uint64_t vec_load(const uint8_t *p)
     return v;
 }
 
-/* Per byte max(a - b, 0); every byte below 128. */
+/* Per byte max(a - b, 0); every byte below 128. A byte of d keeps its top
+ * bit exactly when a >= b there, and then its low seven bits are a - b: the
+ * mask h - (h >> 7) is 0x7f in those bytes and 0 in the others. */
 static inline uint64_t vec_sat_sub(uint64_t a, uint64_t b)
 {
-    uint64_t d = (a | HI8) - b;
-    uint64_t keep = ((d & HI8) >> 7) * 0xffu;
-    return d & LO7 & keep;
+    uint64_t d = (a | HI8) - b, h = d & HI8;
+    return d & (h - (h >> 7));
 }
 
 /* Sum of the bytes (the total stays below 256). */
@@ -86,11 +86,10 @@ static gg_status spl_init(gg_state *s, gg_error *err)
     for (int c = 0; c < SPL_COLOURS; c++) st->supply[c] = (uint8_t)spl_tokens_per_colour(n);
     st->supply[SPL_GOLD] = SPL_GOLD_TOKENS; /* S-1.3 */
     /* S-2.1: shuffle each tier, deal four face up. */
-    for (int id = 0; id < SPL_CARDS; id++) {
-        int t = spl_cards[id].tier;
-        st->deck[t][st->deck_n[t]++] = (uint8_t)id;
-    }
     for (int t = 0; t < SPL_TIERS; t++) {
+        int first = spl_tier_start[t];
+        st->deck_n[t] = (uint8_t)(spl_tier_start[t + 1] - first);
+        for (int i = 0; i < st->deck_n[t]; i++) st->deck[t][i] = (uint8_t)(first + i);
         gg_shuffle_bytes(st->deck[t], st->deck_n[t], &s->rng);
         for (int k = 0; k < SPL_SLOTS; k++) refill_slot(st, t, k);
     }
@@ -133,7 +132,8 @@ int spl_source_card(const spl_state *st, int seat, int src, int reserve)
     return i < st->pl[seat].nreserved ? st->pl[seat].reserved[i] : SPL_NONE;
 }
 
-unsigned spl_qualifying_nobles(const spl_state *st, int seat)
+/* Inline for the end of every turn; spl_qualifying_nobles is the same. */
+static inline unsigned qualifying_nobles(const spl_state *st, int seat)
 {
     const spl_player *p = &st->pl[seat];
     if (p->ncards < 8) return 0; /* every noble asks for at least 8 bonuses */
@@ -145,6 +145,8 @@ unsigned spl_qualifying_nobles(const spl_state *st, int seat)
     }
     return q;
 }
+
+unsigned spl_qualifying_nobles(const spl_state *st, int seat) { return qualifying_nobles(st, seat); }
 
 /* --------------------------------------------------------- legal actions */
 
@@ -182,7 +184,13 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
     if (((~lo8 - 0x0101010101010101ull) & lo8 & HI8) == 0 &&
         ((~hi4 - 0x01010101u) & hi4 & 0x80808080u) == 0 && st->deck_n[0] && st->deck_n[1] &&
         st->deck_n[2]) { /* the usual case: every slot and every deck has a card */
-        for (int src = 0; src < 15; src++) out[n + src] = SPL_ACTION(SPL_A_RESERVE, src);
+        static const gg_action every_source[15] = {
+#define R(src) SPL_ACTION(SPL_A_RESERVE, src)
+            R(0), R(1), R(2), R(3), R(4), R(5), R(6), R(7),
+            R(8), R(9), R(10), R(11), R(12), R(13), R(14),
+#undef R
+        };
+        memcpy(out + n, every_source, sizeof every_source);
         return n + 15;
     }
     for (int src = 0; src < 12; src++) {
@@ -196,34 +204,47 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
     return n;
 }
 
-/* Every way to pay a card with gold standing in for some coloured tokens:
- * gold[c] from lo[c] (what the tokens held cannot cover) to hi[c] (all the
- * card still costs in c), at most `gold` in all. Emitted in ascending order
- * of the 3-bit-per-colour field: an odometer whose lowest digit is white. */
-static int enum_payments(const uint8_t lo[5], const uint8_t hi[5], unsigned gold, gg_action base,
+/* Every way to pay a card with gold standing in for some coloured tokens
+ * (S-3.4), in ascending order of the 3-bit-per-colour gold field: in colour
+ * c, gold pays at least lacking[c] (what the tokens held cannot cover) and at
+ * most need[c] (all the card still costs in c), `gold` at most in all. An
+ * odometer over the colours where gold may pay more than it must; the lowest
+ * such colour (the least significant digit) comes out as a run. */
+static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_action base,
                          gg_action *out, int n)
 {
-    int cols[5], m = 0;
-    unsigned g[5], used = 0, field = 0;
-    for (int c = 0; c < SPL_COLOURS; c++) {
-        g[c] = lo[c];
-        used += lo[c];
-        field |= (unsigned)lo[c] << (3 * c);
-        if (hi[c] > lo[c]) cols[m++] = c;
+    uint64_t room = need - lacking; /* per colour: gold that may also pay there */
+    unsigned spare = gold - vec_sum(lacking);
+    /* lacking as 3-bit digits (every byte is at most 7) */
+    unsigned field = base | (unsigned)((lacking & 7) | (lacking >> 5 & 070) |
+                                       (lacking >> 10 & 0700) | (lacking >> 15 & 07000) |
+                                       (lacking >> 20 & 070000));
+    unsigned cols = spare ? gather5(room + 0x7f7f7f7f7full) : 0; /* colours with room */
+    if (cols == 0) { /* gold pays exactly what is lacking */
+        out[n] = field;
+        return n + 1;
     }
+    unsigned x[5], d[5], step[5];
+    int m = 0;
+    for (; cols; cols &= cols - 1, m++) {
+        int c = __builtin_ctz(cols);
+        unsigned r = (unsigned)(room >> (8 * c)) & 0xffu;
+        x[m] = 0, d[m] = r < spare ? r : spare, step[m] = 1u << (3 * c);
+    }
+    unsigned used = 0; /* spare gold paid in the digits above the lowest */
     for (;;) {
-        out[n++] = base | field;
-        int i = 0;
+        unsigned run = d[0] < spare - used ? d[0] : spare - used;
+        for (unsigned j = 0; j <= run; j++) out[n++] = field + j * step[0];
+        int i = 1;
         for (; i < m; i++) { /* advance the lowest digit that can, reset those below */
-            int c = cols[i];
-            if (g[c] < hi[c] && used < gold) {
-                g[c]++, used++;
-                field += 1u << (3 * c);
+            if (x[i] < d[i] && used < spare) {
+                x[i]++, used++;
+                field += step[i];
                 break;
             }
-            used -= g[c] - lo[c];
-            field -= (g[c] - lo[c]) << (3 * c);
-            g[c] = lo[c];
+            used -= x[i];
+            field -= x[i] * step[i];
+            x[i] = 0;
         }
         if (i == m) return n;
     }
@@ -231,8 +252,8 @@ static int enum_payments(const uint8_t lo[5], const uint8_t hi[5], unsigned gold
 
 /* The payments of one card the player can afford with gold: `lacking` is
  * what bonuses and coloured tokens leave unpaid, per colour. */
-static int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, int src,
-                         gg_action *out, int n)
+static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, int src,
+                                gg_action *out, int n)
 {
     unsigned gold = p->tokens[SPL_GOLD];
     gg_action base = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
@@ -251,20 +272,28 @@ static int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, i
             out[n++] = base | 1u << (3 * __builtin_ctz(m));
         return n;
     }
-    uint8_t lo[8], hi[8];
-    memcpy(lo, &lacking, 8);
-    memcpy(hi, &need, 8);
-    return enum_payments(lo, hi, gold, base, out, n);
+    return enum_payments(lacking, need, gold, base, out, n);
 }
 
-/* `wealth` = bonuses + coloured tokens held, per colour. */
-static inline int legal_buy_one(const spl_player *p, uint64_t wealth, int card, int src,
-                                gg_action *out, int n)
+/* `wealth` = bonuses + coloured tokens held, per colour; not_wg =
+ * ~((wealth + the gold held, in each colour) | HI8). First the cheap test of
+ * buy_if_covered against wealth plus all the gold in every colour (it turns
+ * away most cards, and every SPL_NONE), then the exact one: the shortfall,
+ * summed over the colours, is no more than the gold held. */
+static inline int legal_buy_one(const spl_player *p, uint64_t wealth, uint64_t not_wg, int card,
+                                int src, gg_action *out, int n)
 {
     uint64_t cost = spl_cost64[card];
+    if ((cost + not_wg) & HI8) return n; /* one colour alone needs more than the gold */
     uint64_t lacking = vec_sat_sub(cost, wealth);
     if (vec_sum(lacking) > p->tokens[SPL_GOLD]) return n; /* out of reach even with gold */
     return buy_with_gold(p, cost, lacking, src, out, n);
+}
+
+/* not_wg for legal_buy_one. */
+static inline uint64_t not_wealth_and_gold(const spl_player *p, uint64_t wealth)
+{
+    return ~((wealth + p->tokens[SPL_GOLD] * 0x0101010101ull) | HI8);
 }
 
 static uint64_t wealth_of(const spl_player *p)
@@ -272,55 +301,71 @@ static uint64_t wealth_of(const spl_player *p)
     return vec_load(p->bonus) + (vec_load(p->tokens) & COLOURS5);
 }
 
+/* One "can afford" test without gold (S-3.4), branch-free: the action is
+ * written and kept when the card costs no more than the wealth in any colour.
+ * not_w = ~(wealth | HI8); per byte, cost + not_w is ~((wealth | HI8) - cost)
+ * (no carries between bytes), whose top bit is clear exactly when that colour
+ * is covered. An empty slot or hand place (SPL_NONE) costs 127: never kept. */
+static inline int buy_if_covered(uint64_t not_w, int card, gg_action a, gg_action *out, int n)
+{
+    out[n] = a;
+    return n + (((spl_cost64[card] + not_w) & HI8) == 0);
+}
+
+#define BUY_AT(src) SPL_ACTION(SPL_A_BUY, (unsigned)(src) << 16)
+
 static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, int n)
 {
     uint64_t wealth = wealth_of(p);
-    const uint8_t *board = &st->board[0][0];
+    const uint8_t *b = &st->board[0][0], *r = p->reserved;
     if (p->tokens[SPL_GOLD] == 0) { /* no gold: one way to pay, if any */
-        for (int src = 0; src < 12; src++) { /* an empty slot costs 127 of all */
-            out[n] = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
-            n += vec_covers(wealth, spl_cost64[board[src]]);
-        }
-        for (int i = 0; i < p->nreserved; i++) {
-            out[n] = SPL_ACTION(SPL_A_BUY, (unsigned)(SPL_SRC_HAND + i) << 16);
-            n += vec_covers(wealth, spl_cost64[p->reserved[i]]);
-        }
-        return n;
+        uint64_t nw = ~(wealth | HI8);
+        /* written out: the twelve face-up slots and the three hand places
+         * (past nreserved a hand place holds SPL_NONE), in action order */
+        n = buy_if_covered(nw, b[0], BUY_AT(0), out, n);
+        n = buy_if_covered(nw, b[1], BUY_AT(1), out, n);
+        n = buy_if_covered(nw, b[2], BUY_AT(2), out, n);
+        n = buy_if_covered(nw, b[3], BUY_AT(3), out, n);
+        n = buy_if_covered(nw, b[4], BUY_AT(4), out, n);
+        n = buy_if_covered(nw, b[5], BUY_AT(5), out, n);
+        n = buy_if_covered(nw, b[6], BUY_AT(6), out, n);
+        n = buy_if_covered(nw, b[7], BUY_AT(7), out, n);
+        n = buy_if_covered(nw, b[8], BUY_AT(8), out, n);
+        n = buy_if_covered(nw, b[9], BUY_AT(9), out, n);
+        n = buy_if_covered(nw, b[10], BUY_AT(10), out, n);
+        n = buy_if_covered(nw, b[11], BUY_AT(11), out, n);
+        n = buy_if_covered(nw, r[0], BUY_AT(SPL_SRC_HAND + 0), out, n);
+        n = buy_if_covered(nw, r[1], BUY_AT(SPL_SRC_HAND + 1), out, n);
+        return buy_if_covered(nw, r[2], BUY_AT(SPL_SRC_HAND + 2), out, n);
     }
-    for (int src = 0; src < 12; src++) n = legal_buy_one(p, wealth, board[src], src, out, n);
-    for (int i = 0; i < p->nreserved; i++)
-        n = legal_buy_one(p, wealth, p->reserved[i], SPL_SRC_HAND + i, out, n);
+    uint64_t nwg = not_wealth_and_gold(p, wealth);
+    for (int src = 0; src < 12; src++) n = legal_buy_one(p, wealth, nwg, b[src], src, out, n);
+    for (int i = 0; i < SPL_HAND; i++) /* SPL_NONE past nreserved: turned away */
+        n = legal_buy_one(p, wealth, nwg, r[i], SPL_SRC_HAND + i, out, n);
     return n;
 }
 
 /* S-4.1: every multiset of exactly `left` (1..3) held tokens, as a field of
- * 2 bits per kind. Nested from gold (the most significant digit) down, with
- * white taking what is left, so the fields come out ascending. */
+ * 2 bits per kind, ascending. From generated tables (splendor.h): each high
+ * half (red, black, gold) that the holdings allow, then every low half
+ * (white, blue, green) that returns the rest. */
+static inline unsigned cap3(unsigned t) { return t < 3 ? t : 3; }
+
 static int legal_return(const spl_player *p, int left, gg_action *out)
 {
-    int n = 0;
     const uint8_t *t = p->tokens;
-#define UPTO(k, rest) ((int)t[k] < (rest) ? (int)t[k] : (rest))
-    for (int r5 = 0; r5 <= UPTO(5, left); r5++) {
-        int e5 = left - r5;
-        for (int r4 = 0; r4 <= UPTO(4, e5); r4++) {
-            int e4 = e5 - r4;
-            for (int r3 = 0; r3 <= UPTO(3, e4); r3++) {
-                int e3 = e4 - r3;
-                for (int r2 = 0; r2 <= UPTO(2, e3); r2++) {
-                    int e2 = e3 - r2;
-                    unsigned high = (unsigned)r5 << 10 | (unsigned)r4 << 8 | (unsigned)r3 << 6 |
-                                    (unsigned)r2 << 4;
-                    for (int r1 = 0; r1 <= UPTO(1, e2); r1++) {
-                        int r0 = e2 - r1;
-                        out[n] = SPL_ACTION(SPL_A_RETURN, high | (unsigned)r1 << 2 | (unsigned)r0);
-                        n += r0 <= t[0];
-                    }
-                }
-            }
-        }
+    GG_ASSERT(left >= 0 && left <= 3); /* 11 to 13 tokens while returning */
+    unsigned lo_caps = cap3(t[0]) | cap3(t[1]) << 2 | cap3(t[2]) << 4;
+    unsigned hi_caps = cap3(t[3]) | cap3(t[4]) << 2 | cap3(t[5]) << 4;
+    const spl_return_hi *hi = &spl_ret_hi[left][hi_caps];
+    const spl_return_lo *lo = spl_ret_lo[lo_caps];
+    int n = 0;
+    for (int i = 0; i < hi->n; i++) {
+        const spl_return_lo *l = &lo[hi->e[i].low_left];
+        gg_action base = SPL_ACTION(SPL_A_RETURN, (unsigned)hi->e[i].half << 6);
+        for (int j = 0; j < l->n; j++) out[n + j] = base | l->half[j];
+        n += l->n;
     }
-#undef UPTO
     return n;
 }
 
@@ -379,7 +424,7 @@ static void take_noble(spl_state *st, spl_player *p, int slot)
 
 /* S-5.1, S-3.6: the next seat; the game ends when a round completes after
  * someone reached 15 points, or after a round in which everyone passed. */
-static void end_turn(spl_state *st)
+static inline void end_turn(spl_state *st)
 {
     int n = st->base.players;
     st->phase = SPL_MAIN;
@@ -393,9 +438,9 @@ static void end_turn(spl_state *st)
 }
 
 /* S-4.2: a qualifying noble visits (at most one); several → the player picks. */
-static void visit_nobles(spl_state *st)
+static inline void visit_nobles(spl_state *st)
 {
-    unsigned q = spl_qualifying_nobles(st, st->turn);
+    unsigned q = qualifying_nobles(st, st->turn);
     if (q && (q & (q - 1))) {
         st->phase = SPL_NOBLE;
         return;
@@ -404,22 +449,26 @@ static void visit_nobles(spl_state *st)
     end_turn(st);
 }
 
-/* After the turn's action: S-4.1 ten tokens, then S-4.2 nobles. */
-static void after_action(spl_state *st, const spl_player *p)
+/* Tokens move between a player and the supply as whole words (byte k =
+ * tokens of kind k, gold at byte 5): the next legal() reads these words
+ * whole, and a load over several narrower pending stores would stall. */
+static inline void gain_tokens(spl_state *st, spl_player *p, uint64_t v)
 {
-    if (p->ntokens > SPL_TOKEN_LIMIT) {
-        st->phase = SPL_RETURN;
-        return;
-    }
-    visit_nobles(st);
+    vec_store(st->supply, vec_load(st->supply) - v);
+    vec_store(p->tokens, vec_load(p->tokens) + v);
+    p->ntokens = (uint8_t)(p->ntokens + vec_sum(v));
+}
+
+static inline void pay_tokens(spl_state *st, spl_player *p, uint64_t v)
+{
+    vec_store(p->tokens, vec_load(p->tokens) - v);
+    vec_store(st->supply, vec_load(st->supply) + v);
+    p->ntokens = (uint8_t)(p->ntokens - vec_sum(v));
 }
 
 static void take_tokens(spl_state *st, spl_player *p, unsigned mask)
 {
-    uint64_t one_each = vec_of_mask(mask); /* never below 0: only piles with tokens */
-    vec_store(st->supply, vec_load(st->supply) - one_each);
-    vec_store(p->tokens, vec_load(p->tokens) + one_each);
-    p->ntokens = (uint8_t)(p->ntokens + vec_sum(one_each));
+    gain_tokens(st, p, vec_of_mask(mask)); /* never below 0: only piles with tokens */
 }
 
 static void reserve_card(spl_state *st, spl_player *p, int src)
@@ -437,11 +486,8 @@ static void reserve_card(spl_state *st, spl_player *p, int src)
     }
     p->hidden = (uint8_t)(p->hidden | hidden << p->nreserved);
     p->reserved[p->nreserved++] = (uint8_t)card;
-    if (st->supply[SPL_GOLD]) { /* S-3.3: one gold if any is left */
-        st->supply[SPL_GOLD]--;
-        p->tokens[SPL_GOLD]++;
-        p->ntokens++;
-    }
+    /* S-3.3: one gold if any is left */
+    gain_tokens(st, p, (uint64_t)(st->supply[SPL_GOLD] != 0) << (8 * SPL_GOLD));
 }
 
 static void remove_reserved(spl_player *p, int i)
@@ -471,12 +517,8 @@ static void buy_card(spl_state *st, spl_player *p, int src, unsigned goldfield)
         gold |= (uint64_t)g << (8 * k);
         gold_total += g;
     }
-    uint64_t coloured = need - gold; /* per colour, gold <= need: no borrow */
-    vec_store(p->tokens, vec_load(p->tokens) - coloured);
-    vec_store(st->supply, vec_load(st->supply) + coloured);
-    p->ntokens = (uint8_t)(p->ntokens - vec_sum(need));
-    p->tokens[SPL_GOLD] = (uint8_t)(p->tokens[SPL_GOLD] - gold_total);
-    st->supply[SPL_GOLD] = (uint8_t)(st->supply[SPL_GOLD] + gold_total);
+    /* per colour, gold <= need: no borrow; the gold tokens themselves at byte 5 */
+    pay_tokens(st, p, (need - gold) | (uint64_t)gold_total << (8 * SPL_GOLD));
     p->bought[card >> 6] |= 1ull << (card & 63);
     p->bonus[c->bonus]++;
     p->points = (uint8_t)(p->points + c->points);
@@ -485,12 +527,9 @@ static void buy_card(spl_state *st, spl_player *p, int src, unsigned goldfield)
 
 static void return_tokens(spl_state *st, spl_player *p, unsigned field)
 {
-    for (int k = 0; k < SPL_TOKEN_KINDS; k++) {
-        unsigned r = field >> (2 * k) & 3;
-        p->tokens[k] = (uint8_t)(p->tokens[k] - r);
-        st->supply[k] = (uint8_t)(st->supply[k] + r);
-        p->ntokens = (uint8_t)(p->ntokens - r);
-    }
+    uint64_t f = field; /* 2 bits per kind, spread to one byte per kind */
+    pay_tokens(st, p, (f & 03) | (f & 014) << 6 | (f & 060) << 12 | (f & 0300) << 18 |
+                          (f & 01400) << 24 | (f & 06000) << 30);
 }
 
 void spl_apply(gg_state *s, int seat, gg_action a)
@@ -501,37 +540,37 @@ void spl_apply(gg_state *s, int seat, gg_action a)
     switch (SPL_KIND(a)) {
     case SPL_A_TAKE3:
         take_tokens(st, p, pay);
-        after_action(st, p);
         break;
     case SPL_A_TAKE2:
-        st->supply[pay] = (uint8_t)(st->supply[pay] - 2);
-        p->tokens[pay] = (uint8_t)(p->tokens[pay] + 2);
-        p->ntokens = (uint8_t)(p->ntokens + 2);
-        after_action(st, p);
+        gain_tokens(st, p, 2ull << (8 * pay));
         break;
     case SPL_A_RESERVE:
         reserve_card(st, p, (int)pay);
-        after_action(st, p);
         break;
     case SPL_A_BUY:
         buy_card(st, p, (int)SPL_BUY_SRC(a), SPL_BUY_GOLD(a));
-        after_action(st, p);
         break;
-    case SPL_A_RETURN:
+    case SPL_A_RETURN: /* leaves exactly 10: on to the nobles below */
         return_tokens(st, p, pay);
-        visit_nobles(st);
         break;
     case SPL_A_NOBLE:
         take_noble(st, p, (int)pay);
         end_turn(st);
-        break;
+        return;
     case SPL_A_PASS:
         st->passes++;
         end_turn(st);
-        break;
+        return;
     default:
         GG_ASSERT(!"unknown Splendor action");
+        return;
     }
+    /* After the turn's action: S-4.1 ten tokens, then S-4.2 nobles. */
+    if (p->ntokens > SPL_TOKEN_LIMIT) {
+        st->phase = SPL_RETURN;
+        return;
+    }
+    visit_nobles(st);
 }
 
 /* ------------------------------------------------------------ validation */
@@ -584,7 +623,8 @@ static gg_status explain_main(const spl_state *st, const spl_player *p, gg_actio
             return gg_fail(err, GG_EILLEGAL, "there is no %s",
                            source_name(src, 0, name, sizeof name));
         gg_action list[GG_MAX_ACTIONS];
-        int n = legal_buy_one(p, wealth_of(p), card, src, list, 0);
+        uint64_t wealth = wealth_of(p);
+        int n = legal_buy_one(p, wealth, not_wealth_and_gold(p, wealth), card, src, list, 0);
         if (n == 0)
             return gg_fail(err, GG_EILLEGAL, "you cannot afford %s, even with gold (S-3.4)",
                            source_name(src, 0, name, sizeof name));
@@ -662,6 +702,7 @@ const gg_game gg_splendor_game = {
     .init = spl_init,
     .actors = spl_actors,
     .legal = spl_legal,
+    .legal_checks_seat = 1, /* spl_legal returns 0 for a seat not to act */
     .validate = spl_validate,
     .apply = spl_apply,
     .is_over = spl_is_over,

@@ -50,6 +50,9 @@ typedef struct spl_noble {
 
 extern const spl_card spl_cards[SPL_CARDS];
 extern const spl_noble spl_nobles[SPL_NOBLES];
+/* cards.csv lists the tiers in order (gen_data.awk checks): tier t is the
+ * run of ids spl_tier_start[t] .. spl_tier_start[t + 1] - 1. */
+extern const uint8_t spl_tier_start[SPL_TIERS + 1];
 /* cost of card id as one word (byte k = colour k); 256 entries so that any
  * byte, SPL_NONE included, indexes it (unknown ids cost 127 of everything). */
 extern const uint64_t spl_cost64[256];
@@ -62,6 +65,23 @@ typedef struct spl_take_list {
 } spl_take_list;
 extern const spl_take_list spl_take3[32];
 extern const spl_take_list spl_take2[32];
+/* S-4.1 return choices, generated (gen_data.awk explains the split): a field
+ * of 2 bits per token kind is a high half (kinds 3..5, bits 6..11) and a low
+ * half (kinds 0..2, bits 0..5). caps = a half's three holdings, each capped
+ * at 3, two bits each. spl_ret_hi[left][caps] lists the high halves (with how
+ * many the low half must still return), spl_ret_lo[caps][k] the low halves
+ * returning exactly k; both ascending. (At most 20 high halves: the ways to
+ * return up to 3 from three kinds; at most 10 low halves: exactly 3.) */
+typedef struct spl_return_hi {
+    uint8_t n;
+    struct { uint8_t half, low_left; } e[20];
+} spl_return_hi;
+typedef struct spl_return_lo {
+    uint8_t n;
+    uint8_t half[10];
+} spl_return_lo;
+extern const spl_return_hi spl_ret_hi[4][64];
+extern const spl_return_lo spl_ret_lo[64][4];
 
 /* Phases: whose decision is what. */
 enum spl_phase {

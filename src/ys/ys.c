@@ -1589,6 +1589,7 @@ const gg_game gg_ys_game = {
     .init = ys_init,
     .actors = ys_actors,
     .legal = ys_legal,
+    .legal_checks_seat = 1, /* ys_legal returns 0 for a seat not to act */
     .validate = ys_validate,
     .apply = ys_apply,
     .is_over = ys_is_over,
