@@ -14,7 +14,7 @@ static const gg_option_info ys_options[YS_OPT_COUNT] = {
     {"districts", {"4", "3"}, 2, "districts in play: 3 is for 3 players (2 players always use 3)"},
     {"kings_favour", {"off", "on"}, 2, "King's Favour: a throne room and a fifth phase (3-5 players)"},
     {"express", {"off", "on"}, 2, "Ys Express: 9 brokers, 3 placement turns (3-4 players)"},
-    {"ysplus", {"off", "on"}, 2, "the 12 Ys+ characters (not available yet; 5 players need no option)"},
+    {"ysplus", {"off", "on"}, 2, "the Ys+ characters join the yellow deck (Y-10.2; 5 players need no option)"},
     {"events", {"off", "on"}, 2, "the 14 Ys+ events (not available yet)"},
     {"strong_neutral", {"off", "on"}, 2, "2 players: neutral brokers 4 3 1 0 instead of 4 2 1 0"},
     {"see_own_hidden", {"on", "off"}, 2, "may a player look at his own face-down brokers (Y-6.5)"},
@@ -26,13 +26,25 @@ static int kings_favour(const ys_state *st) { return ys_opt(st, YS_OPT_KINGS_FAV
 static int players_of(const ys_state *st) { return st->base.players; }
 static int two_players(const ys_state *st) { return st->base.players == 2; }
 
+/* Y-2.3: the 15 base characters; Y-10.2: with Ys+ also the Ys+ ones, the
+ * Favourite only with King's Favour (Y-10.9). */
+int ys_in_deck(const ys_state *st, int card)
+{
+    if (card < 0 || card >= YS_CARD_KINDS) return 0;
+    if (ys_cards[card].set == 0) return 1;
+    if (ys_cards[card].set != 1 || !ys_opt(st, YS_OPT_YSPLUS)) return 0;
+    return card != YC_FAVOURITE || kings_favour(st);
+}
+
+int ys_is_kept(int card) { return card == YC_FAVOURITE || card == YC_POPE || card == YC_TRAFFICKER; }
+
 /* ------------------------------------------------------------ set-up (Y-2) */
 
 static gg_status check_options(const ys_state *st, gg_error *err)
 {
     int n = players_of(st);
-    if (ys_opt(st, YS_OPT_YSPLUS) || ys_opt(st, YS_OPT_EVENTS))
-        return gg_fail(err, GG_EOPTION, "the Ys+ characters and events are not available yet");
+    if (ys_opt(st, YS_OPT_EVENTS))
+        return gg_fail(err, GG_EOPTION, "the Ys+ events are not available yet");
     if (kings_favour(st) && n < 3)
         return gg_fail(err, GG_EOPTION, "King's Favour is for 3 to 5 players, not %d (Y-9.1)", n);
     if (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4))
@@ -84,7 +96,7 @@ static gg_status ys_init(gg_state *s, gg_error *err)
     uint8_t deck[YS_CARD_KINDS];
     int nd = 0;
     for (int c = 0; c < YS_CARD_KINDS; c++)
-        if (ys_cards[c].set == 0) deck[nd++] = (uint8_t)c;
+        if (ys_in_deck(st, c)) deck[nd++] = (uint8_t)c;
     gg_shuffle_bytes(deck, nd, &s->rng);
     int k = 0;
     memset(st->pile, 0, sizeof st->pile);
@@ -209,6 +221,12 @@ static int rank_present(const ys_state *st, const int total[], const int present
     return n;
 }
 
+/* Y-10.13 Professor: +1 for each of his brokers in the district he named. */
+static int professor_bonus(const ys_player *p, int loc)
+{
+    return p->professor_district && YS_IS_ZONE(loc) && YS_LOC_DISTRICT(loc) == p->professor_district - 1;
+}
+
 /* Totals over `n` consecutive places from `first`, in groups of `per`
  * places (a district's zones: 3 groups of 1; the market rows: 4 groups of
  * 4), in one pass over the brokers. */
@@ -226,7 +244,7 @@ static void totals_by_group(const ys_state *st, int first, int n, int per, group
         for (int i = 0; i < p->n_brokers; i++) {
             unsigned k = (unsigned)(p->b[i].loc - first);
             if (k >= (unsigned)n) continue;
-            g->total[k / per][q] += ys_count_value(&p->b[i]);
+            g->total[k / per][q] += ys_count_value(&p->b[i]) + professor_bonus(p, p->b[i].loc);
             g->present[k / per][q] = 1;
         }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) {
@@ -612,6 +630,20 @@ static int share_due(const ys_state *st, int pos)
     return pos < 2 ? small[pos] : 0;
 }
 
+/* Y-10.4 Customs Officer: the named gem kind leaves the port ships. */
+static void remove_customs_gems(ys_state *st)
+{
+    for (int q = 0; q < players_of(st); q++) {
+        int c = st->pl[q].customs_colour - 1;
+        if (c < 0) continue;
+        int k = 0;
+        for (int i = 0; i < st->port_gems_n; i++)
+            if (st->port_gems[i] != c) st->port_gems[k++] = st->port_gems[i];
+        for (int i = k; i < st->port_gems_n; i++) st->port_gems[i] = 0;
+        st->port_gems_n = (uint8_t)k;
+    }
+}
+
 static void start_district(ys_state *st, int d)
 {
     int total[YS_MAX_PLAYERS + 1] = {0}, present[YS_MAX_PLAYERS + 1] = {0};
@@ -622,6 +654,7 @@ static void start_district(ys_state *st, int d)
     memcpy(present, g.present[0], sizeof present);
     st->share_n = (uint8_t)rank_present(st, total, present, st->share_rank);
     st->port_gems_n = (uint8_t)ys_ship_gems(st, st->port_ship[d], st->port_gems);
+    remove_customs_gems(st);
     st->share_pos = 0;
     st->share_left = (uint8_t)share_due(st, 0);
 }
@@ -675,6 +708,10 @@ static int award_palace(ys_state *st, int d, int who)
         give_gem(st, YS_NEUTRAL, best_rated(st));
         return 0;
     }
+    if (ys_is_kept(card)) { /* Y-10.9, Y-10.11, Y-10.15: kept, in effect at the end */
+        st->pl[who].kept |= 1u << card;
+        return 0;
+    }
     if (card == YC_BLUE) { /* Y-7.19: one coloured gem of choice */
         st->stage = YS_ST_GEM;
         st->gem_kind = YS_GEM_ANY;
@@ -686,12 +723,15 @@ static int award_palace(ys_state *st, int d, int who)
     return 0;
 }
 
-/* Trade zone points (Y-8.4; Merchant Y-7.14). */
+/* Trade zone points (Y-8.4; Merchant Y-7.14 5, Financier Y-10.5 1, both 3). */
 static int trade_points(const ys_state *st)
 {
-    for (int q = 0; q < players_of(st); q++)
-        if (st->pl[q].active >> YC_MERCHANT & 1) return 5;
-    return 3;
+    int merchant = 0, financier = 0;
+    for (int q = 0; q < players_of(st); q++) {
+        merchant |= st->pl[q].active >> YC_MERCHANT & 1;
+        financier |= st->pl[q].active >> YC_FINANCIER & 1;
+    }
+    return merchant == financier ? 3 : merchant ? 5 : 1;
 }
 
 /* One district: dstep 0 reveal and rank, 1 share the port, 2 zones, 3 palace
@@ -807,6 +847,21 @@ static int column_chooser(const ys_state *st)
     return best;
 }
 
+/* Y-10.8 Investor: the named column is first; the others ranked as usual. */
+static void put_investor_first(ys_state *st)
+{
+    for (int q = 0; q < players_of(st); q++) {
+        int c = st->pl[q].investor_colour - 1;
+        if (c < 0) continue;
+        int k = 0;
+        while (st->col_order[k] != c) k++;
+        for (; k > 0; k--) st->col_order[k] = st->col_order[k - 1];
+        st->col_order[0] = (uint8_t)c;
+        st->col_fixed = 1;
+        return;
+    }
+}
+
 static void start_columns(ys_state *st)
 {
     int total[4], count[4];
@@ -825,6 +880,7 @@ static void start_columns(ys_state *st)
         st->col_order[i] = (uint8_t)c;
     }
     st->col_fixed = 0;
+    put_investor_first(st);
     settle_columns(st, total, count);
     st->col_chooser = (uint8_t)column_chooser(st);
 }
@@ -870,7 +926,9 @@ static void end_scoring(ys_state *st)
     return_brokers_in(st, board);
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
-        p->active &= ~(1u << YC_INTRIGUER | 1u << YC_MERCHANT | 1u << YC_MERCENARY);
+        p->active &= ~(1u << YC_INTRIGUER | 1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_FINANCIER |
+                       1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER);
+        p->investor_colour = p->professor_district = p->customs_colour = 0;
         if (kings_favour(st)) continue;
         for (int i = 0; i < p->n_brokers; i++)
             if (p->b[i].loc == YS_LOC_FRONT) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
@@ -925,6 +983,8 @@ static void end_round(ys_state *st)
 
 /* ------------------------------------------------------------ final scoring */
 
+static int pope(const ys_state *st, int q) { return q < YS_NEUTRAL && (st->pl[q].kept >> YC_POPE & 1); }
+
 /* Points of `n` tied entries covering places first..first+n-1 (0-based):
  * the lowest place shared (Y-8.10). */
 void ys_final_scores(const ys_state *st, ys_final *f)
@@ -948,7 +1008,9 @@ void ys_final_scores(const ys_state *st, ys_final *f)
             if ((q >= n && !(q == YS_NEUTRAL && neutral)) || gems[q] == 0) continue;
             int place = 0; /* tied players score the lowest place they share */
             for (int o = 0; o <= YS_NEUTRAL; o++)
-                if ((o < n || (o == YS_NEUTRAL && neutral)) && gems[o] >= gems[q]) place++;
+                if ((o < n || (o == YS_NEUTRAL && neutral)) && gems[o] >= gems[q] &&
+                    (o == q || gems[o] > gems[q] || !pope(st, q)))
+                    place++; /* Y-10.11: the Pope's owner wins the ties he is in */
             f->colour_pts[q][c] = place <= 5 ? ys_colour_points[k][place - 1] : 0;
         }
         if (neutral && gems[YS_NEUTRAL] == 0) /* Y-9.4: 3rd place for a colour it lacks */
@@ -957,6 +1019,7 @@ void ys_final_scores(const ys_state *st, ys_final *f)
     for (int q = 0; q < n; q++) { /* Y-8.11 */
         int b = st->pl[q].gems[YS_BLACK];
         f->black_pts[q] = ys_black_points[b > 7 ? 7 : b];
+        if ((st->pl[q].kept >> YC_TRAFFICKER & 1) && b >= 8) f->kept_pts[q] = 5; /* Y-10.15 */
     }
     if (neutral) {
         int b = st->neutral_gems[YS_BLACK];
@@ -966,6 +1029,8 @@ void ys_final_scores(const ys_state *st, ys_final *f)
     for (int q = 0; q < n; q++) /* Y-9.1: throne totals 12, 7, 3 */
         for (int i = 0; i < st->pl[q].n_brokers; i++)
             if (st->pl[q].b[i].loc == YS_LOC_THRONE) f->throne_total[q] += st->pl[q].b[i].value;
+    for (int q = 0; q < n; q++) /* Y-10.9 Favourite: +2 to the throne total */
+        if (st->pl[q].kept >> YC_FAVOURITE & 1) f->throne_total[q] += 2;
     for (int q = 0; q < n; q++) {
         int above = 0, same = 0;
         for (int o = 0; o < n; o++) {
@@ -985,7 +1050,7 @@ static void final_scoring(ys_state *st)
     for (int q = 0; q <= YS_NEUTRAL; q++) {
         if (q >= players_of(st) && q != YS_NEUTRAL) continue;
         if (q == YS_NEUTRAL && !two_players(st)) continue;
-        int pts = f.black_pts[q] + (q < YS_NEUTRAL ? f.throne_pts[q] : 0);
+        int pts = f.black_pts[q] + (q < YS_NEUTRAL ? f.throne_pts[q] + f.kept_pts[q] : 0);
         for (int c = 0; c < YS_COLOURS; c++) pts += f.colour_pts[q][c];
         add_points(st, q, pts, NULL);
     }

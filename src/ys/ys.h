@@ -154,11 +154,18 @@ typedef struct ys_player {
     uint8_t played;                 /* cards played this round (limit 2, Y-7.1) */
     uint8_t spy_peeks;              /* Spy peeks left this round (Y-7.8) */
     uint8_t throne_done;            /* King's Favour choice made this round */
-    uint8_t pad[2];
+    /* Ys+ cards' named choices this scoring, stored plus one (0: none) */
+    uint8_t investor_colour;        /* Y-10.8: 1 + the colour whose column is first */
+    uint8_t professor_district;     /* Y-10.13: 1 + the district where his brokers count +1 */
+    uint8_t customs_colour;         /* Y-10.4: 1 + the gem kind taken off the port ships */
+    uint8_t pad[3];
     uint32_t hand;                  /* bit c: holds character c (Y-7.3: public) */
     uint32_t fresh;                 /* won this round: playable from next round (Y-7.1) */
     uint32_t active;                /* played cards in effect (Bishop, Spy, Illusionist,
-                                       Intriguer, Merchant, Mercenary, Queen) */
+                                       Intriguer, Merchant, Mercenary, Queen; Ys+
+                                       Financier, Investor, Professor, Customs Officer) */
+    uint32_t kept;                  /* Ys+ kept cards won: Favourite, Pope, Trafficker
+                                       (Y-10.9, Y-10.11, Y-10.15; public, never played) */
 } ys_player;
 
 typedef struct ys_state {
@@ -254,6 +261,11 @@ enum ys_kind {
  *   mercenary  REF (one of the two just placed)
  *   magician   REF_a | REF_b << 11
  *   herald     REF | dest_loc << 11
+ *   financier  0
+ *   investor, customs_officer   colour (customs_officer: white too)
+ *   professor  district
+ *   monk       REF_a | REF_b << 11 (REF_a <= REF_b; REF_b 0: one broker only)
+ *   rogue      colour_a | colour_b << 3 | points << 6 (a <= b; points 0: a black gem)
  */
 
 /* ---- ys.c: rules */
@@ -266,6 +278,10 @@ void ys_result(const gg_state *s, gg_result *r);
 /* Runs automatic steps until a decision is due (or the game is over). */
 void ys_advance(ys_state *st);
 int ys_opt(const ys_state *st, enum ys_option o); /* value index of an option */
+/* Y-2.3, Y-10.2: is character `card` in this game's yellow deck? */
+int ys_in_deck(const ys_state *st, int card);
+/* Y-10.9, Y-10.11, Y-10.15: a card kept by its winner (never played, no limit)? */
+int ys_is_kept(int card);
 int ys_see_own_hidden(const ys_state *st);
 /* Does `viewer` (a seat, or GG_SPECTATOR) know the value of broker b of seat q? */
 int ys_knows(const ys_state *st, int viewer, int q, const ys_broker *b);
@@ -289,6 +305,7 @@ typedef struct ys_final {
     int colour_pts[YS_MAX_PLAYERS + 1][YS_COLOURS]; /* [YS_NEUTRAL] = the neutral */
     int black_pts[YS_MAX_PLAYERS + 1];
     int throne_total[YS_MAX_PLAYERS], throne_pts[YS_MAX_PLAYERS];
+    int kept_pts[YS_MAX_PLAYERS];         /* Y-10.15 Trafficker */
 } ys_final;
 void ys_final_scores(const ys_state *st, ys_final *f);
 

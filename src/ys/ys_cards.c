@@ -85,6 +85,41 @@ static int just_placed(const ys_state *st, const ys_broker *b)
     return (b->flags & YS_F_JUST) && YS_IS_BOARD(b->loc);
 }
 
+/* How many of the seat's brokers REF r names. */
+static int ref_count(const ys_state *st, int seat, unsigned r)
+{
+    int n = 0;
+    const ys_player *p = &st->pl[seat];
+    for (int i = 0; i < p->n_brokers; i++) n += ys_ref_of(st, seat, i) == r && movable(st, &p->b[i]);
+    return n;
+}
+
+/* Y-10.10 Monk: one or two own brokers off the board (not in a Queen zone):
+ * first every single broker (REF_b 0), then every pair REF_a <= REF_b. */
+static int monk_plays(const ys_state *st, int seat, gg_action *out)
+{
+    unsigned refs[YS_BROKERS];
+    int k = own_refs(st, seat, movable, refs), n = 0;
+    for (int i = 0; i < k; i++) out[n++] = YS_PLAY(YC_MONK, refs[i]);
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i <= j; i++)
+            if (i < j || ref_count(st, seat, refs[i]) >= 2) out[n++] = YS_PLAY(YC_MONK, refs[i] | refs[j] << 11);
+    return n;
+}
+
+/* Y-10.14 Rogue: two own coloured gems for a black gem (0) or 3 points (1). */
+static int rogue_plays(const ys_state *st, int seat, gg_action *out)
+{
+    const uint8_t *g = st->pl[seat].gems;
+    int n = 0;
+    for (unsigned pts = 0; pts < 2; pts++)
+        for (int b = 0; b < YS_COLOURS; b++)
+            for (int a = 0; a <= b; a++)
+                if (a == b ? g[a] >= 2 : g[a] && g[b])
+                    out[n++] = YS_PLAY(YC_ROGUE, (unsigned)a | (unsigned)b << 3 | pts << 6);
+    return n;
+}
+
 /* A card's plays, in ascending order of their arguments (the outer loop
  * runs over the high bits), so that legal lists need no sorting. */
 static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
@@ -93,8 +128,21 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
     unsigned refs[YS_BROKERS];
     switch (card) {
     case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
+    case YC_FINANCIER:
         out[n++] = YS_PLAY(card, 0);
         break;
+    case YC_INVESTOR: /* Y-10.8: name a colour */
+        for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_PLAY(card, (unsigned)c);
+        break;
+    case YC_CUSTOMS_OFFICER: /* Y-10.4: name a colour, white allowed, not black */
+        for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_PLAY(card, (unsigned)c);
+        out[n++] = YS_PLAY(card, YS_WHITE);
+        break;
+    case YC_PROFESSOR: /* Y-10.13: name a district in play */
+        for (int d = 0; d < st->districts; d++) out[n++] = YS_PLAY(card, (unsigned)d);
+        break;
+    case YC_MONK: n = monk_plays(st, seat, out); break;
+    case YC_ROGUE: n = rogue_plays(st, seat, out); break;
     case YC_BANKER: /* Y-7.5: one colour +1 and another -1 */
         for (int d = 0; d < YS_COLOURS; d++)
             for (int u = 0; u < YS_COLOURS; u++)
@@ -155,7 +203,8 @@ static int always_playable(int card)
 {
     switch (card) {
     case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
-    case YC_BANKER: case YC_JEWELLER: case YC_QUEEN: return 1;
+    case YC_BANKER: case YC_JEWELLER: case YC_QUEEN: case YC_FINANCIER: case YC_INVESTOR:
+    case YC_CUSTOMS_OFFICER: case YC_PROFESSOR: return 1;
     default: return 0;
     }
 }
@@ -205,6 +254,35 @@ static void play_herald(ys_state *st, int seat, unsigned args)
     if (from_city && YS_IS_CELL(dest)) { /* city -> market scores 1 (Y-7.9) */
         p->score++;
         p->pts_market++;
+    }
+}
+
+/* Y-10.10 Monk: the brokers go behind the screen; their face values score. */
+static void play_monk(ys_state *st, int seat, unsigned args)
+{
+    ys_player *p = &st->pl[seat];
+    unsigned refs[2] = {args & 0x7FF, args >> 11 & 0x7FF};
+    for (int m = 0; m < 2 && refs[m]; m++) {
+        int i = ys_find_ref(st, seat, seat, refs[m]);
+        GG_ASSERT(i >= 0);
+        if (YS_IS_CELL(p->b[i].loc)) st->cells &= (uint16_t)~(1u << (p->b[i].loc - YS_LOC_CELL0));
+        p->score = (int16_t)(p->score + p->b[i].value);
+        p->pts_cards = (int16_t)(p->pts_cards + p->b[i].value);
+        p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+    }
+}
+
+/* Y-10.14 Rogue: two own coloured gems for a black gem or 3 points. */
+static void play_rogue(ys_state *st, int seat, unsigned args)
+{
+    ys_player *p = &st->pl[seat];
+    p->gems[args & 7]--;
+    p->gems[args >> 3 & 7]--;
+    if (args >> 6 & 1) {
+        p->score = (int16_t)(p->score + 3);
+        p->pts_cards = (int16_t)(p->pts_cards + 3);
+    } else {
+        p->gems[YS_BLACK]++;
     }
 }
 
@@ -283,6 +361,21 @@ void ys_card_apply(ys_state *st, int seat, gg_action a)
         break;
     }
     case YC_MAGICIAN: play_magician(st, seat, args); break;
+    case YC_FINANCIER: p->active |= 1u << card; break; /* Y-10.5: until the end of scoring */
+    case YC_INVESTOR: /* Y-10.8 */
+        p->investor_colour = (uint8_t)(args + 1);
+        p->active |= 1u << card;
+        break;
+    case YC_PROFESSOR: /* Y-10.13 */
+        p->professor_district = (uint8_t)(args + 1);
+        p->active |= 1u << card;
+        break;
+    case YC_CUSTOMS_OFFICER: /* Y-10.4 */
+        p->customs_colour = (uint8_t)(args + 1);
+        p->active |= 1u << card;
+        break;
+    case YC_MONK: play_monk(st, seat, args); break;
+    case YC_ROGUE: play_rogue(st, seat, args); break;
     case YC_HERALD: play_herald(st, seat, args); break;
     default: GG_ASSERT(0);
     }

@@ -233,6 +233,17 @@ static cJSON *card_list(uint32_t mask)
     return a;
 }
 
+/* Ys+ (Y-10.2): kept cards and the choices named this scoring, public;
+ * written only in a Ys+ game so other games' files stay as they were. */
+static void add_ysplus_player(const ys_state *st, const ys_player *p, cJSON *o)
+{
+    if (!ys_opt(st, YS_OPT_YSPLUS)) return;
+    cJSON_AddItemToObjectCS(o, "kept", card_list(p->kept));
+    if (p->investor_colour) add_str(o, "investor", ys_gem_name[p->investor_colour - 1]);
+    if (p->professor_district) add_num(o, "professor", p->professor_district);
+    if (p->customs_colour) add_str(o, "customs_officer", ys_gem_name[p->customs_colour - 1]);
+}
+
 static cJSON *view_player(const ys_state *st, int q, int viewer)
 {
     const ys_player *p = &st->pl[q];
@@ -286,6 +297,7 @@ static cJSON *view_player(const ys_state *st, int q, int viewer)
         cJSON_AddItemToArray(cards, co);
     }
     cJSON_AddItemToObjectCS(o, "active", card_list(p->active));
+    add_ysplus_player(st, p, o);
     add_num(o, "played", p->played);
     cJSON_AddItemToObjectCS(o, "unseen", values_array(unseen, nu));
     cJSON *pts = add_object(o, "points");
@@ -329,6 +341,7 @@ static cJSON *final_entry(const ys_state *st, const ys_final *f, int q)
         add_num(o, "throne_total", f->throne_total[q]);
         add_num(o, "kings_favour_points", f->throne_pts[q]);
     }
+    if (ys_opt(st, YS_OPT_YSPLUS)) add_num(o, "trafficker_points", f->kept_pts[q]); /* Y-10.15 */
     add_num(o, "trade_points", st->pl[q].pts_trade);
     add_num(o, "market_points", st->pl[q].pts_market);
     add_num(o, "card_points", st->pl[q].pts_cards);
@@ -549,6 +562,7 @@ static cJSON *save_player(const ys_state *st, const ys_player *p)
     cJSON_AddItemToObjectCS(o, "hand", card_list(p->hand));
     cJSON_AddItemToObjectCS(o, "fresh", card_list(p->fresh));
     cJSON_AddItemToObjectCS(o, "active", card_list(p->active));
+    add_ysplus_player(st, p, o);
     cJSON *b = add_array(o, "brokers");
     for (int i = 0; i < p->n_brokers; i++) cJSON_AddItemToArray(b, save_broker(&p->b[i]));
     if (st->base.players == 2) {
@@ -828,6 +842,45 @@ static gg_status load_gems(load_ctx *c, const cJSON *o, const char *who, uint8_t
     return GG_OK;
 }
 
+/* Ys+ player fields (Y-10.2): kept cards, the choices named this scoring. */
+static gg_status load_ysplus_player(load_ctx *c, const cJSON *o, ys_player *p, const char *where)
+{
+    const ys_state *st = c->st;
+    gg_status e;
+    const char *keys[4] = {"kept", "investor", "professor", "customs_officer"};
+    if (!ys_opt(st, YS_OPT_YSPLUS)) {
+        for (int k = 0; k < 4; k++)
+            if (item(o, keys[k])) return gg_fail(c->err, GG_EJSON, "%s: \"%s\" is for Ys+ games (Y-10.2)", where, keys[k]);
+        return GG_OK;
+    }
+    if ((e = get_cards(c, o, "kept", 3, NULL, NULL, &p->kept))) return e;
+    for (int card = 0; card < YS_CARD_KINDS; card++) {
+        if (!(p->kept >> card & 1)) continue;
+        if (!ys_is_kept(card) || !ys_in_deck(st, card))
+            return gg_fail(c->err, GG_EJSON, "%s: \"kept\" lists only the favourite, pope, trafficker of this game", where);
+        if ((e = claim_card(c, card, where))) return e;
+    }
+    const int card_of[3] = {YC_INVESTOR, YC_PROFESSOR, YC_CUSTOMS_OFFICER};
+    uint8_t *field[3] = {&p->investor_colour, &p->professor_district, &p->customs_colour};
+    for (int k = 0; k < 3; k++) {
+        const cJSON *v = item(o, keys[k + 1]);
+        *field[k] = 0;
+        if (!v) continue;
+        if (!(p->active >> card_of[k] & 1))
+            return gg_fail(c->err, GG_EJSON, "%s: \"%s\" needs the %s in effect", where, keys[k + 1], ys_cards[card_of[k]].key);
+        int x = k == 1 ? (cJSON_IsNumber(v) && v->valuedouble >= 1 && v->valuedouble <= st->districts ? (int)v->valuedouble - 1 : -1)
+                       : parse_gem(v, 0);
+        if (x < 0 || (k == 0 && x >= YS_COLOURS))
+            return gg_fail(c->err, GG_EJSON, "%s: \"%s\" must name %s", where, keys[k + 1],
+                           k == 1 ? "a district in play (1..)" : k == 0 ? "a colour" : "a colour or white");
+        *field[k] = (uint8_t)(x + 1);
+    }
+    for (int k = 0; k < 3; k++)
+        if ((p->active >> card_of[k] & 1) && !*field[k])
+            return gg_fail(c->err, GG_EJSON, "%s: the %s in effect needs \"%s\"", where, ys_cards[card_of[k]].key, keys[k + 1]);
+    return GG_OK;
+}
+
 static gg_status load_player(load_ctx *c, const cJSON *o, int q)
 {
     ys_state *st = c->st;
@@ -867,9 +920,14 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     }
     if (p->fresh & ~p->hand) return gg_fail(err, GG_EJSON, "seat %d: \"fresh\" cards must be in its hand (Y-7.1)", q);
     const uint32_t lasting = 1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_INTRIGUER |
-                             1u << YC_MERCHANT | 1u << YC_QUEEN | 1u << YC_MERCENARY;
+                             1u << YC_MERCHANT | 1u << YC_QUEEN | 1u << YC_MERCENARY | 1u << YC_FINANCIER |
+                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER;
     if (p->active & ~lasting)
-        return gg_fail(err, GG_EJSON, "seat %d: \"active\" may list only bishop, spy, illusionist, intriguer, merchant, queen, mercenary", q);
+        return gg_fail(err, GG_EJSON, "seat %d: \"active\" may list only bishop, spy, illusionist, intriguer, merchant, queen, mercenary, financier, investor, professor, customs_officer", q);
+    for (int card = 0; card < YS_CARD_KINDS; card++)
+        if (((p->hand | p->active) >> card & 1) && !ys_in_deck(st, card))
+            return gg_fail(err, GG_EJSON, "seat %d: the %s is not in this game's deck (Y-2.3, Y-10.2)", q, ys_cards[card].key);
+    if ((e = load_ysplus_player(c, o, p, where))) return e;
     if (p->spy_peeks && !(p->active >> YC_SPY & 1))
         return gg_fail(err, GG_EJSON, "seat %d has Spy peeks without the Spy in effect (Y-7.8)", q);
 
@@ -994,8 +1052,8 @@ static gg_status load_characters(load_ctx *c, const cJSON *obj)
         cJSON_ArrayForEach(card, it)
         {
             int id = parse_card(card);
-            if (id < 0 || ys_cards[id].set != 0)
-                return gg_fail(err, GG_EJSON, "%s holds characters only (Y-2.3)", where);
+            if (id < 0 || !ys_in_deck(st, id))
+                return gg_fail(err, GG_EJSON, "%s holds characters of this game's deck only (Y-2.3, Y-10.2)", where);
             if ((e = claim_card(c, id, where))) return e;
             st->pile[d][n++] = (uint8_t)id;
         }
@@ -1018,7 +1076,8 @@ static gg_status load_characters(load_ctx *c, const cJSON *obj)
     int nu;
     if ((e = get_cards(c, obj, "unused", YS_CARD_KINDS, unused, &nu, NULL))) return e;
     for (int i = 0; i < nu; i++) {
-        if (ys_cards[unused[i]].set != 0) return gg_fail(err, GG_EJSON, "\"unused\" holds characters only (Y-2.3)");
+        if (!ys_in_deck(st, unused[i]))
+            return gg_fail(err, GG_EJSON, "\"unused\" holds characters of this game's deck only (Y-2.3, Y-10.2)");
         if ((e = claim_card(c, unused[i], "\"unused\""))) return e;
         st->unused[i] = unused[i];
     }
@@ -1254,7 +1313,7 @@ static gg_status check_supplies(load_ctx *c)
         return gg_fail(err, GG_EJSON, "after %d preparations %d ship cards have been drawn, not %d (Y-4.2, Y-4.3)",
                        r, r * (D + 1), drawn);
     int base = 0;
-    for (int k = 0; k < YS_CARD_KINDS; k++) base += ys_cards[k].set == 0;
+    for (int k = 0; k < YS_CARD_KINDS; k++) base += ys_in_deck(st, k);
     if (st->unused_n != base - 3 * D)
         return gg_fail(err, GG_EJSON, "%d characters are out of the game unseen, not %d (Y-2.3)", base - 3 * D, st->unused_n);
     for (int d = 0; d < YS_DISTRICTS; d++) {
@@ -1490,7 +1549,7 @@ static gg_status check_cards_and_scores(load_ctx *c)
         const ys_player *p = &st->pl[q];
         int want = p->pts_trade + p->pts_market + p->pts_cards;
         if (st->over) {
-            want += f.black_pts[q] + f.throne_pts[q];
+            want += f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q];
             for (int k = 0; k < YS_COLOURS; k++) want += f.colour_pts[q][k];
         }
         if (p->score != want)
@@ -1518,8 +1577,7 @@ static gg_status check_options(load_ctx *c)
 {
     const ys_state *st = c->st;
     int n = c->n;
-    if (ys_opt(st, YS_OPT_YSPLUS) || ys_opt(st, YS_OPT_EVENTS))
-        return gg_fail(c->err, GG_EJSON, "the Ys+ characters and events are not available yet");
+    if (ys_opt(st, YS_OPT_EVENTS)) return gg_fail(c->err, GG_EJSON, "the Ys+ events are not available yet");
     if ((kings_favour(st) && n < 3) || (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4)) ||
         (ys_opt(st, YS_OPT_DISTRICTS) == 1 && n > 3) || (ys_opt(st, YS_OPT_STRONG_NEUTRAL) && n != 2))
         return gg_fail(c->err, GG_EJSON, "these options do not go together with %d players (Y-9)", n);

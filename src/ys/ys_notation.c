@@ -12,6 +12,8 @@
  *   play banker blue+ red-     play captain d1 d3     play jeweller blue red
  *   play alchemist red>blue    play queen d2-trade    play mercenary down 2 d1-port
  *   play magician up 3 d1-port with down ? throne     play herald up 1 red2 to d3-trade
+ *   play investor red   play customs_officer white   play professor d2
+ *   play monk up 3 d1-port and down 1 blue2            play rogue blue red for black
  *
  * A broker named inside a card play (a REF) is "up|down VALUE PLACE"; "?" is
  * a value its owner may not see (Y-6.5). Announcements (Y-11) are the notation
@@ -35,13 +37,20 @@ enum card_args {
     ARGS_ZONE,      /* queen      d2-trade */
     ARGS_REF,       /* mercenary  REF */
     ARGS_SWAP,      /* magician   REF with REF */
-    ARGS_MOVE       /* herald     REF to PLACE */
+    ARGS_MOVE,      /* herald     REF to PLACE */
+    ARGS_COLOUR,    /* investor   red */
+    ARGS_GEM,       /* customs_officer  red | white */
+    ARGS_DISTRICT,  /* professor  d2 */
+    ARGS_REFS,      /* monk       REF [and REF] */
+    ARGS_TRADE      /* rogue      blue red for black|points */
 };
 
 static const uint8_t card_args[YS_CARD_KINDS] = {
     [YC_BANKER] = ARGS_RATES,     [YC_CAPTAIN] = ARGS_DISTRICTS, [YC_JEWELLER] = ARGS_COLOURS,
     [YC_ALCHEMIST] = ARGS_EXCHANGE, [YC_QUEEN] = ARGS_ZONE,      [YC_MERCENARY] = ARGS_REF,
     [YC_MAGICIAN] = ARGS_SWAP,    [YC_HERALD] = ARGS_MOVE,
+    [YC_INVESTOR] = ARGS_COLOUR,  [YC_CUSTOMS_OFFICER] = ARGS_GEM, [YC_PROFESSOR] = ARGS_DISTRICT,
+    [YC_MONK] = ARGS_REFS,        [YC_ROGUE] = ARGS_TRADE,
 };
 
 enum { REF_BITS = 11, REF_MASK = (1 << REF_BITS) - 1, LOC_MASK = 0x7F };
@@ -146,6 +155,17 @@ static void put_play(out_buf *o, gg_action a, int masked)
         put(o, " to ");
         put_loc(o, args >> REF_BITS & LOC_MASK);
         break;
+    case ARGS_COLOUR: case ARGS_GEM: put(o, " %s", gem_word(lo)); break;
+    case ARGS_DISTRICT: put(o, " d%u", lo + 1); break;
+    case ARGS_REFS:
+        put(o, " ");
+        put_ref(o, args & REF_MASK, masked);
+        if (args >> REF_BITS & REF_MASK) {
+            put(o, " and ");
+            put_ref(o, args >> REF_BITS & REF_MASK, masked);
+        }
+        break;
+    case ARGS_TRADE: put(o, " %s %s for %s", gem_word(lo), gem_word(hi), (args >> 6 & 1) ? "points" : "black"); break;
     default: break;
     }
 }
@@ -590,6 +610,45 @@ static gg_status parse_play(const words *ws, gg_action *out, gg_error *err)
             return st;
         args = r1 | loc << REF_BITS;
         break;
+    case ARGS_COLOUR: case ARGS_GEM: { /* Y-10.8, Y-10.4 (white too) */
+        if (ws->n != 3) return card_usage(err, key, card_args[card] == ARGS_GEM ? "white" : "red");
+        int c = colour_word(ws->w[2]);
+        if (c < 0 && card_args[card] == ARGS_GEM && strcmp(ws->w[2], "white") == 0) c = YS_WHITE;
+        if (c < 0) return bad_colour(err, ws->w[2]);
+        args = (unsigned)c;
+        break;
+    }
+    case ARGS_DISTRICT: { /* Y-10.13 */
+        const char *w = ws->n == 3 ? ws->w[2] : "";
+        int d = w[0] == 'd' ? digit_word(w + 1, 1, YS_DISTRICTS) - 1 : -1;
+        if (ws->n != 3) return card_usage(err, key, "d2");
+        if (d < 0) return gg_fail(err, GG_EPARSE, "\"%.24s\" is not a district (d1..d%d)", w, YS_DISTRICTS);
+        args = (unsigned)d;
+        break;
+    }
+    case ARGS_REFS: /* Y-10.10: one broker, or two, the lower reference first */
+        if (ws->n == 5) {
+            if ((st = read_ref(ws, 2, &r1, err))) return st;
+            args = r1;
+            break;
+        }
+        if (ws->n != 9 || strcmp(ws->w[5], "and") != 0)
+            return card_usage(err, key, "up 3 d1-port and down 2 blue2");
+        if ((st = read_ref(ws, 2, &r1, err)) || (st = read_ref(ws, 6, &r2, err))) return st;
+        args = r1 <= r2 ? (r1 | r2 << REF_BITS) : (r2 | r1 << REF_BITS);
+        break;
+    case ARGS_TRADE: { /* Y-10.14: two coloured gems, leftmost first */
+        if (ws->n != 6 || strcmp(ws->w[4], "for") != 0) return card_usage(err, key, "blue red for black");
+        int c[2];
+        for (int i = 0; i < 2; i++)
+            if ((c[i] = colour_word(ws->w[2 + i])) < 0) return bad_colour(err, ws->w[2 + i]);
+        int pts = strcmp(ws->w[5], "points") == 0;
+        if (!pts && strcmp(ws->w[5], "black") != 0)
+            return gg_fail(err, GG_EPARSE, "the Rogue gives \"black\" or \"points\", not \"%.24s\"", ws->w[5]);
+        args = (c[0] <= c[1] ? (unsigned)c[0] | (unsigned)c[1] << 3 : (unsigned)c[1] | (unsigned)c[0] << 3) |
+               (unsigned)pts << 6;
+        break;
+    }
     default: break;
     }
     *out = YS_PLAY((unsigned)card, args);

@@ -251,7 +251,7 @@ static int check_neutral(const ys_state *st, int q, enum phase ph, unsigned *cel
 static int check_cards(const ys_state *st, char *msg, size_t n)
 {
     int where[YS_CARD_KINDS] = {0}, base = 0;
-    for (int c = 0; c < YS_CARD_KINDS; c++) base += ys_cards[c].set == 0;
+    for (int c = 0; c < YS_CARD_KINDS; c++) base += ys_in_deck(st, c); /* Y-10.2 */
     int round_cards = st->round < 3 ? st->round : 3; /* characters turned so far (Y-4.1) */
     for (int d = 0; d < YS_DISTRICTS; d++) {
         int want = d < st->districts ? 3 - round_cards : 0;
@@ -264,8 +264,8 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
                 if (c) return FAIL("palace pile %d has junk past its end", d + 1);
                 continue;
             }
-            if (c >= YS_CARD_KINDS || ys_cards[c].set != 0)
-                return FAIL("palace pile %d holds card %d, not a yellow character (Y-2.3)", d + 1, c);
+            if (!ys_in_deck(st, c))
+                return FAIL("palace pile %d holds card %d, not a yellow character of this game (Y-2.3, Y-10.2)", d + 1, c);
             where[c]++;
         }
     }
@@ -273,8 +273,8 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
         return FAIL("%d characters out of the game, not %d (Y-2.3)", st->unused_n, base - 3 * st->districts);
     for (int i = 0; i < st->unused_n; i++) {
         int c = st->unused[i];
-        if (c >= YS_CARD_KINDS || ys_cards[c].set != 0)
-            return FAIL("card %d out of the game is not a yellow character (Y-2.3)", c);
+        if (!ys_in_deck(st, c))
+            return FAIL("card %d out of the game is not a yellow character of this game (Y-2.3, Y-10.2)", c);
         where[c]++;
     }
     int blue_want = 4 - (st->round >= YS_ROUNDS ? st->districts : 0);
@@ -291,13 +291,16 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
             return FAIL("district %d's palace card is %s at step %d (Y-4.1, Y-8.4)", d + 1,
                         c == YS_NONE ? "missing" : "still there", st->step);
         if (c == YS_NONE) continue;
-        if (st->round >= YS_ROUNDS ? c != YC_BLUE : (c >= YS_CARD_KINDS || ys_cards[c].set != 0))
+        if (st->round >= YS_ROUNDS ? c != YC_BLUE : !ys_in_deck(st, c))
             return FAIL("district %d's palace card %d is wrong for round %d (Y-4.1)", d + 1, c, st->round);
         if (c != YC_BLUE) where[c]++;
     }
     const uint32_t lasting = 1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_INTRIGUER |
-                             1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_QUEEN;
-    const uint32_t immediate = 1u << YC_KING | 1u << YC_PRINCE | 1u << YC_BLUE;
+                             1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_QUEEN | 1u << YC_FINANCIER |
+                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER;
+    const uint32_t immediate = 1u << YC_KING | 1u << YC_PRINCE | 1u << YC_BLUE | 1u << YC_FAVOURITE |
+                               1u << YC_POPE | 1u << YC_TRAFFICKER;
+    const uint32_t kept = 1u << YC_FAVOURITE | 1u << YC_POPE | 1u << YC_TRAFFICKER;
     for (int q = 0; q < st->base.players; q++) {
         const ys_player *p = &st->pl[q];
         if (p->hand >> YS_CARD_KINDS || (p->hand & immediate))
@@ -310,7 +313,20 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
             return FAIL("seat %d has %d Spy peeks (Y-7.8)", q, p->spy_peeks);
         if (st->over && (p->active || p->fresh || p->played))
             return FAIL("seat %d has cards in effect, fresh or played after the game", q);
-        for (int c = 0; c < YS_CARD_KINDS; c++) where[c] += (int)((p->hand | p->active) >> c & 1);
+        if (p->kept & ~kept) return FAIL("seat %d keeps a card that is not kept (%#x, Y-10.2)", q, p->kept);
+        for (int c = 0; c < YS_CARD_KINDS; c++) {
+            where[c] += (int)((p->hand | p->active | p->kept) >> c & 1);
+            if (((p->hand | p->active | p->kept) >> c & 1) && !ys_in_deck(st, c) && c != YC_BLUE)
+                return FAIL("seat %d has the %s, not in this game's deck (Y-10.2)", q, ys_cards[c].key);
+        }
+        /* Y-10.4, Y-10.8, Y-10.13: a named choice exactly while its card is in effect */
+        if (!p->investor_colour != !(p->active >> YC_INVESTOR & 1) || p->investor_colour > YS_COLOURS)
+            return FAIL("seat %d's Investor colour %d does not match the card in effect", q, p->investor_colour);
+        if (!p->professor_district != !(p->active >> YC_PROFESSOR & 1) || p->professor_district > st->districts)
+            return FAIL("seat %d's Professor district %d does not match the card in effect", q, p->professor_district);
+        if (!p->customs_colour != !(p->active >> YC_CUSTOMS_OFFICER & 1) || p->customs_colour == YS_BLACK + 1 ||
+            p->customs_colour > YS_WHITE + 1)
+            return FAIL("seat %d's Customs Officer colour %d does not match the card in effect", q, p->customs_colour);
     }
     for (int c = 0; c < YS_CARD_KINDS; c++)
         if (where[c] > 1) return FAIL("character %s is in %d places (Y-1.4)", ys_cards[c].key, where[c]);
@@ -386,7 +402,7 @@ static int check_points(const ys_state *st, char *msg, size_t n)
             return FAIL("seat %d has negative points on its score sheet", q);
         int want = p->pts_trade + p->pts_market + p->pts_cards;
         if (st->over) {
-            want += f.black_pts[q] + f.throne_pts[q];
+            want += f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q];
             for (int c = 0; c < YS_COLOURS; c++) want += f.colour_pts[q][c];
         }
         if (p->score != want)

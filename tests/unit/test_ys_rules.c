@@ -254,7 +254,8 @@ static void test_Y_1_4_character_deck(void **unused)
             if (st->palace_card[d] != YS_NONE) count[st->palace_card[d]]++;
         }
         for (int i = 0; i < st->unused_n; i++) count[st->unused[i]]++;
-        for (int c = 0; c < YS_CARD_KINDS; c++) assert_int_equal(count[c], c == YC_BLUE ? 0 : 1);
+        for (int c = 0; c < YS_CARD_KINDS; c++)
+            assert_int_equal(count[c], c == YC_BLUE || ys_cards[c].set != 0 ? 0 : 1);
         gg_free(s);
     }
 }
@@ -2782,6 +2783,342 @@ static void test_bad_notation(void **unused)
     gg_free(s);
 }
 
+/* ------------------------------------------------------------ Ys+ (Y-10) */
+
+/* Where a character is: 1 in a pile, the palace, out of the game, a hand, in
+ * effect or kept; 0 nowhere. */
+static int card_somewhere(const ys_state *st, int card)
+{
+    int n = 0;
+    for (int d = 0; d < YS_DISTRICTS; d++) {
+        for (int i = 0; i < st->pile_n[d]; i++) n += st->pile[d][i] == card;
+        n += st->palace_card[d] == card;
+    }
+    for (int i = 0; i < st->unused_n; i++) n += st->unused[i] == card;
+    for (int q = 0; q < st->base.players; q++)
+        n += (int)((st->pl[q].hand | st->pl[q].active | st->pl[q].kept) >> card & 1);
+    return n;
+}
+
+/* Y-10.2: with ysplus=on the yellow deck is the 15 base characters plus the
+ * Ys+ ones (the Favourite only with King's Favour, Y-10.9); with it off, the
+ * base deck alone. Events stay refused. */
+static void test_Y_10_2_ysplus_deck(void **unused)
+{
+    (void)unused;
+    int plus = 0;
+    for (int c = 0; c < YS_CARD_KINDS; c++) plus += ys_cards[c].set == 1;
+    assert_true(plus >= 9);
+    const char *opts[3] = {NULL, "ysplus=on", "ysplus=on kings_favour=on"};
+    for (int k = 0; k < 3; k++) {
+        gg_state *s = ysp_new(4, opts[k], 70 + (uint64_t)k);
+        const ys_state *st = ysp_c(s);
+        int in_deck = 0;
+        for (int c = 0; c < YS_CARD_KINDS; c++) {
+            if (c == YC_BLUE) continue;
+            int want = ys_cards[c].set == 0 || (k > 0 && (c != YC_FAVOURITE || k == 2));
+            assert_int_equal(ys_in_deck(st, c), want);
+            assert_int_equal(card_somewhere(st, c), want);
+            in_deck += want;
+        }
+        assert_int_equal(in_deck, k == 0 ? 15 : k == 1 ? 15 + plus - 1 : 15 + plus);
+        assert_int_equal(st->unused_n, in_deck - 12); /* 3 per palace pile (Y-2.3) */
+        ysp_roundtrip(s);
+        gg_free(s);
+    }
+    const gg_game *g = gg_game_find("ys");
+    gg_error err = {0};
+    gg_options o;
+    gg_options_init(&o, g, 4);
+    assert_int_equal(gg_options_set_kv(&o, g, "events=on", &err), GG_OK);
+    assert_null(gg_new(g, &o, 1, &err)); /* the events are another piece of work */
+    assert_non_null(strstr(err.msg, "events"));
+}
+
+/* Y-10.9 Favourite (and Y-7.1 for kept cards): only with King's Favour; won
+ * in a palace it is kept, never played, never counts toward the 2-card limit;
+ * +2 to its owner's throne total at the end. */
+static void test_Y_10_9_favourite_kept_throne_plus_2(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 80, 2);
+    assert_false(ys_in_deck(ysp(s), YC_FAVOURITE)); /* left out without King's Favour */
+    gg_free(s);
+
+    s = game(4, "ysplus=on kings_favour=on", 80, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "r2 r2 t2 f0 f0 f1", "r2 r2 t2 f0 f0 f1 u3:d1-palace", "r2 r2 t2 f0 f0 f1", "r2 r2 t2 f0 f0 f1");
+    ysp_palace(st, 0, YC_FAVOURITE);
+    ysp_give(st, 1, YC_FINANCIER, 0);
+    ysp_give(st, 1, YC_INVESTOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    ysp_play(s, 1, "play financier");
+    ysp_play(s, 1, "play investor red");
+    assert_int_equal(st->pl[1].played, 2);
+    play_gems(s);
+    play_until(s, YS_ST_THRONE);
+    assert_int_equal(st->pl[1].kept, 1u << YC_FAVOURITE); /* kept, not in the hand */
+    assert_false(st->pl[1].hand >> YC_FAVOURITE & 1);
+    assert_int_equal(st->pl[1].played, 2); /* it acted without counting */
+    cJSON *v = ysp_view(s, 0); /* public (Y-7.3) */
+    assert_string_equal(cJSON_GetArrayItem(jget(view_player(v, 1), "kept"), 0)->valuestring, "favourite");
+    cJSON_Delete(v);
+    ysp_roundtrip(s);
+    ysp_refused(s, 1, "play favourite", GG_EILLEGAL, NULL);
+    /* the end: +2 to the throne total; 3 and 3 would tie, 5 beats 3 */
+    layouts(st, "t3", "t3", "t1", "t0");
+    ys_final f;
+    ys_final_scores(st, &f);
+    assert_int_equal(f.throne_total[1], 5);
+    assert_int_equal(f.throne_total[0], 3);
+    assert_int_equal(f.throne_pts[1], 12);
+    assert_int_equal(f.throne_pts[0], 7);
+    gg_free(s);
+}
+
+/* Y-10.11 Pope: kept; its owner wins every tie in final colour scoring
+ * (6, 5, 5, 3 blue: the Pope's 5 takes 2nd place, the other 5 3rd), but not
+ * the King's Favour throne ties. */
+static void test_Y_10_11_pope_colour_ties_not_throne(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on kings_favour=on", 81, 4);
+    ys_state *st = ysp(s);
+    for (int q = 0; q < 4; q++) ysp_layout(st, q, "");
+    st->rate[BLUE] = 1;
+    set_gems(st, 0, 6, 0, 0, 0, 0);
+    set_gems(st, 1, 5, 0, 0, 0, 0);
+    set_gems(st, 2, 5, 0, 0, 0, 0);
+    set_gems(st, 3, 3, 0, 0, 0, 0);
+    layouts(st, "t4", "t2", "t2", "t0");
+    ys_final f;
+    ys_final_scores(st, &f);
+    assert_int_equal(f.colour_pts[1][BLUE], 12); /* without the Pope: shared 3rd */
+    assert_int_equal(f.colour_pts[2][BLUE], 12);
+    st->pl[2].kept = 1u << YC_POPE;
+    ys_final_scores(st, &f);
+    int blue[4] = {24, 12, 18, 6};
+    for (int q = 0; q < 4; q++) assert_int_equal(f.colour_pts[q][BLUE], blue[q]);
+    assert_int_equal(f.throne_pts[1], 5); /* throne: (7+3)/2 each, Pope or not */
+    assert_int_equal(f.throne_pts[2], 5);
+    /* a tie he is not in is shared as usual */
+    set_gems(st, 0, 5, 0, 0, 0, 0);
+    set_gems(st, 1, 5, 0, 0, 0, 0);
+    set_gems(st, 2, 1, 0, 0, 0, 0);
+    ys_final_scores(st, &f);
+    assert_int_equal(f.colour_pts[0][BLUE], 18);
+    assert_int_equal(f.colour_pts[1][BLUE], 18);
+    gg_free(s);
+}
+
+/* Y-10.15 Trafficker: kept; at the end 8 or more black gems score +5. */
+static void test_Y_10_15_trafficker_8_black(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 82, 4);
+    ys_state *st = ysp(s);
+    for (int q = 0; q < 4; q++) ysp_layout(st, q, "");
+    st->pl[0].kept = 1u << YC_TRAFFICKER;
+    set_gems(st, 0, 0, 0, 0, 0, 7);
+    set_gems(st, 1, 0, 0, 0, 0, 8); /* 8 black without the card: nothing */
+    ys_final f;
+    ys_final_scores(st, &f);
+    assert_int_equal(f.kept_pts[0], 0);
+    assert_int_equal(f.kept_pts[1], 0);
+    set_gems(st, 0, 0, 0, 0, 0, 8);
+    ys_final_scores(st, &f);
+    assert_int_equal(f.kept_pts[0], 5);
+    ysp_jump(st, YS_STEP_FINAL);
+    assert_true(gg_is_over(s));
+    assert_int_equal(st->pl[0].score, 24 + 5);
+    assert_int_equal(st->pl[1].score, 24);
+    gg_free(s);
+}
+
+/* Y-10.5 Financier (Y-8.4): this scoring every trade zone pays 1; with the
+ * Merchant also played both cancel: 3; the next scoring pays 3 again. */
+static void test_Y_10_5_financier_merchant_cancel(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 83, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, "f0 f0 f1 u3:d1-trade", "f0 f0 f1 u2:d2-trade", NULL);
+    ysp_give(st, 0, YC_FINANCIER, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    ysp_play(s, 0, "play financier");
+    play_gems(s);
+    assert_int_equal(st->pl[1].pts_trade, 1);
+    assert_int_equal(st->pl[2].pts_trade, 1);
+    play_until(s, YS_ST_BID);
+    assert_int_equal(st->pl[0].active, 0); /* discarded at the end of scoring */
+    gg_free(s);
+
+    s = game(4, "ysplus=on", 84, 2);
+    st = ysp(s);
+    layouts(st, NULL, "f0 f0 f1 u3:d1-trade", "f0 f0 f1 u2:d2-trade", NULL);
+    ysp_give(st, 0, YC_FINANCIER, 0);
+    ysp_give(st, 3, YC_MERCHANT, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    ysp_play(s, 0, "play financier");
+    ysp_play(s, 3, "play merchant");
+    play_gems(s);
+    assert_int_equal(st->pl[1].pts_trade, 3); /* both: 3 per trade zone */
+    assert_int_equal(st->pl[2].pts_trade, 3);
+    play_until(s, YS_ST_BID);
+    layouts(st, NULL, "f0 f0 f1 u3:d1-trade", NULL, NULL);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    play_gems(s);
+    assert_int_equal(st->pl[1].pts_trade, 6); /* the next scoring: 3 */
+    gg_free(s);
+}
+
+/* Y-10.8 Investor (Y-8.7): the named column is first in column scoring, even
+ * empty; the others are ranked as usual; a colour, never black or white. */
+static void test_Y_10_8_investor_column_first(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 85, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u4:blue1", "f0 f0 f1 u3:green1", NULL, "f1 f1 f2 u0:red1");
+    ysp_market(st, YS_NONE, YS_NONE, YS_NONE, YS_NONE);
+    ysp_give(st, 2, YC_INVESTOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(count_legal(s, 2, "play investor"), 4);
+    ysp_refused(s, 2, "play investor black", GG_EPARSE, NULL);
+    ysp_refused(s, 2, "play investor white", GG_EPARSE, NULL);
+    ysp_play(s, 2, "play investor yellow");
+    cJSON *v = ysp_view(s, 0); /* the named colour is public */
+    assert_string_equal(jget(view_player(v, 2), "investor")->valuestring, "yellow");
+    cJSON_Delete(v);
+    ysp_roundtrip(s);
+    /* yellow (empty) first, then blue 4, green 3, red 0 */
+    assert_int_equal(st->stage, YS_ST_MAJORITY);
+    assert_int_equal(st->rate[YELLOW], 2);
+    assert_int_equal(st->rate[BLUE], 1);
+    assert_int_equal(st->rate[GREEN], -1);
+    assert_int_equal(st->rate[RED], -2);
+    gg_free(s);
+}
+
+/* Y-10.13 Professor: name a district; each of HIS brokers there counts +1
+ * this scoring (for the district and its zones), nobody else's. */
+static void test_Y_10_13_professor_plus_one(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 86, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f1 f1 f2 u3:d1-trade d0:d1-trade", "f1 f1 f2 u4:d1-trade d4:d2-trade", NULL, NULL);
+    ysp_give(st, 0, YC_PROFESSOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(count_legal(s, 0, "play professor"), 4);
+    ysp_refused(s, 0, "play professor d5", GG_EPARSE, NULL);
+    ysp_play(s, 0, "play professor d1");
+    assert_int_equal(st->pl[0].professor_district, 1);
+    ysp_roundtrip(s);
+    play_gems(s);
+    /* d1 trade: 3+1 and 0+1 = 5 beat 4; d2 trade: his card does not reach */
+    assert_int_equal(st->pl[0].pts_trade, 3);
+    assert_int_equal(st->pl[1].pts_trade, 3);
+    play_until(s, YS_ST_BID);
+    assert_int_equal(st->pl[0].professor_district, 0);
+    gg_free(s);
+}
+
+/* Y-10.4 Customs Officer: name a colour (white allowed, not black): gems of
+ * it leave the port ships this scoring; the market is unchanged. */
+static void test_Y_10_4_customs_officer(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 87, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, "f0 f0 f1 u3:d1-port", "f0 f0 f1 u1:blue1", NULL);
+    ysp_port(st, 0, 1); /* blue (large, twice), green, yellow */
+    ysp_market(st, YS_NONE, BLUE, YS_NONE, YS_NONE);
+    ysp_give(st, 0, YC_CUSTOMS_OFFICER, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(count_legal(s, 0, "play customs_officer"), 5);
+    assert_true(ysp_legal(s, 0, "play customs_officer white"));
+    ysp_refused(s, 0, "play customs_officer black", GG_EPARSE, NULL);
+    ysp_play(s, 0, "play customs_officer blue");
+    play_gems(s);
+    play_until(s, YS_ST_MAJORITY);
+    /* seat 1 alone in d1: 1st takes 2 of green, yellow; no blue left */
+    assert_int_equal(st->pl[1].gems[BLUE], 0);
+    assert_int_equal(st->pl[1].gems[GREEN], 1);
+    assert_int_equal(st->pl[1].gems[YELLOW], 1);
+    assert_int_equal(st->pl[1].gems[BLACK], 1);
+    assert_int_equal(st->pl[2].gems[BLUE], 1); /* the market's blue stays */
+    gg_free(s);
+}
+
+/* Y-10.10 Monk: one or two own brokers from the city or market back behind
+ * the screen, scoring their face values; never from a Queen zone. */
+static void test_Y_10_10_monk_face_values(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 88, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u3:d1-trade d4:blue1 u2:d2-port", NULL, NULL, NULL);
+    ysp_give(st, 0, YC_MONK, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(count_legal(s, 0, "play monk"), 6); /* 3 alone, 3 pairs */
+    st->queen_loc = (uint8_t)YS_ZONE_LOC(1, 0);
+    st->queen_owner = 3;
+    st->pl[3].active |= 1u << YC_QUEEN;
+    assert_int_equal(count_legal(s, 0, "play monk"), 3); /* d2-port is locked */
+    ysp_refused(s, 0, "play monk up 2 d2-port", GG_EILLEGAL, "not allowed");
+    int score = st->pl[0].score;
+    ysp_play(s, 0, "play monk down 4 blue1 and up 3 d1-trade");
+    assert_int_equal(st->pl[0].score, score + 7);
+    assert_int_equal(st->pl[0].pts_cards, 7);
+    assert_int_equal(ysp_count_at(st, 0, YS_LOC_SCREEN), 5 + 2); /* the two went home */
+    assert_int_equal(st->cells, ys_count_cells(st));
+    gg_free(s);
+}
+
+/* Y-10.14 Rogue: at the end of scoring, any 2 own coloured gems for 1 black
+ * gem or 3 points. */
+static void test_Y_10_14_rogue_exchange(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 89, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_ROGUE, 0);
+    set_gems(st, 0, 2, 0, 0, 1, 0);
+    ysp_jump(st, YS_STEP_END_WINDOW);
+    assert_int_equal(ysp_actor(s), 0);
+    assert_int_equal(count_legal(s, 0, "play rogue"), 4); /* blue+blue, blue+red; black or points */
+    assert_true(ysp_legal(s, 0, "play rogue blue blue for points"));
+    ysp_refused(s, 0, "play rogue red red for black", GG_EILLEGAL, "not allowed");
+    ysp_refused(s, 0, "play rogue blue red for gold", GG_EPARSE, NULL);
+    ysp_play(s, 0, "play rogue red blue for black");
+    assert_int_equal(st->pl[0].gems[BLUE], 1);
+    assert_int_equal(st->pl[0].gems[RED], 0);
+    assert_int_equal(st->pl[0].gems[BLACK], 1);
+    gg_free(s);
+
+    s = game(4, "ysplus=on", 90, 2);
+    st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_ROGUE, 0);
+    set_gems(st, 0, 1, 0, 0, 0, 0);
+    ysp_jump(st, YS_STEP_END_WINDOW);
+    assert_int_not_equal(st->stage, YS_ST_WINDOW); /* one gem: nothing to exchange */
+    gg_free(s);
+    s = game(4, "ysplus=on", 91, 2);
+    st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_ROGUE, 0);
+    set_gems(st, 0, 0, 1, 1, 0, 0);
+    int score = st->pl[0].score;
+    ysp_jump(st, YS_STEP_END_WINDOW);
+    ysp_play(s, 0, "play rogue yellow green for points");
+    assert_int_equal(st->pl[0].score, score + 3);
+    assert_int_equal(gem_total(st, 0), 0);
+    gg_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2845,6 +3182,16 @@ int main(void)
         cmocka_unit_test(test_Y_9_2_express),
         cmocka_unit_test(test_Y_9_3_three_players),
         cmocka_unit_test(test_Y_9_4_two_players_neutral),
+        cmocka_unit_test(test_Y_10_2_ysplus_deck),
+        cmocka_unit_test(test_Y_10_4_customs_officer),
+        cmocka_unit_test(test_Y_10_5_financier_merchant_cancel),
+        cmocka_unit_test(test_Y_10_8_investor_column_first),
+        cmocka_unit_test(test_Y_10_9_favourite_kept_throne_plus_2),
+        cmocka_unit_test(test_Y_10_10_monk_face_values),
+        cmocka_unit_test(test_Y_10_11_pope_colour_ties_not_throne),
+        cmocka_unit_test(test_Y_10_13_professor_plus_one),
+        cmocka_unit_test(test_Y_10_14_rogue_exchange),
+        cmocka_unit_test(test_Y_10_15_trafficker_8_black),
         cmocka_unit_test(test_Y_11_1_public_view),
         cmocka_unit_test(test_Y_11_2_private_to_the_seat),
         cmocka_unit_test(test_Y_11_3_secrets_never_leak),
