@@ -505,11 +505,30 @@ static void begin_turn(ys_state *st)
     st->stage = YS_ST_PLACE;
 }
 
+/* Y-10.6 Royal Guard: one front broker face up on the board, besides the
+ * turn's 2 (not one of them: the Mercenary cannot mark it). */
+static void apply_guard(ys_state *st, int seat, int loc, int value)
+{
+    ys_player *p = &st->pl[seat];
+    int i = find_broker(p, YS_LOC_FRONT, value);
+    GG_ASSERT(i >= 0);
+    p->b[i] = (ys_broker){p->b[i].value, (uint8_t)loc, YS_F_UP, 0};
+    p->guard_placed = 1;
+    if (YS_IS_CELL(loc)) { /* Y-6.4 */
+        add_points(st, seat, 1, &p->pts_market);
+        st->cells |= (uint16_t)(1u << (loc - YS_LOC_CELL0));
+    }
+}
+
 static void apply_place(ys_state *st, int seat, gg_action a)
 {
     unsigned pay = YS_PAYLOAD(a);
     int loc = pay & 0x7F, up = pay >> 7 & 1, value = pay >> 8 & 7, front = pay >> 11 & 1;
     ys_player *p = &st->pl[seat];
+    if (pay >> 12 & 1) {
+        apply_guard(st, seat, loc, value);
+        return;
+    }
     int i = find_broker(p, front ? YS_LOC_FRONT : YS_LOC_SCREEN, value);
     GG_ASSERT(i >= 0);
     p->b[i].loc = (uint8_t)loc;
@@ -850,15 +869,14 @@ static int column_chooser(const ys_state *st)
 /* Y-10.8 Investor: the named column is first; the others ranked as usual. */
 static void put_investor_first(ys_state *st)
 {
-    for (int q = 0; q < players_of(st); q++) {
-        int c = st->pl[q].investor_colour - 1;
+    for (int t = 0; t < players_of(st); t++) { /* an Imitator's copy too: in turn order */
+        int c = st->pl[st->turn_order[t]].investor_colour - 1;
         if (c < 0) continue;
-        int k = 0;
-        while (st->col_order[k] != c) k++;
-        for (; k > 0; k--) st->col_order[k] = st->col_order[k - 1];
-        st->col_order[0] = (uint8_t)c;
-        st->col_fixed = 1;
-        return;
+        int k = st->col_fixed;
+        while (k < YS_COLOURS && st->col_order[k] != c) k++;
+        if (k >= YS_COLOURS) continue; /* already first */
+        for (; k > st->col_fixed; k--) st->col_order[k] = st->col_order[k - 1];
+        st->col_order[st->col_fixed++] = (uint8_t)c;
     }
 }
 
@@ -929,6 +947,7 @@ static void end_scoring(ys_state *st)
         p->active &= ~(1u << YC_INTRIGUER | 1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_FINANCIER |
                        1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER);
         p->investor_colour = p->professor_district = p->customs_colour = 0;
+        if (p->imitated && !(p->active >> (p->imitated - 1) & 1)) p->imitated = 0; /* Y-10.7 */
         if (kings_favour(st)) continue;
         for (int i = 0; i < p->n_brokers; i++)
             if (p->b[i].loc == YS_LOC_FRONT) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
@@ -976,6 +995,8 @@ static void end_round(ys_state *st)
         p->spy_peeks = 0;
         p->bid_done = 0;
         p->throne_done = 0;
+        p->guard_placed = 0; /* Y-10.6: once this round */
+        p->imitated = 0;
     }
     st->round++;
     st->step = st->round > YS_ROUNDS ? YS_STEP_FINAL : YS_STEP_PREPARE;
@@ -1094,6 +1115,7 @@ static void to_end_placement(ys_state *st)
 
 void ys_advance(ys_state *st)
 {
+    if (st->stage == YS_ST_IMITATE) return; /* Y-10.7: the copy or pass first */
     for (;;) {
         switch (st->step) {
         case YS_STEP_PREPARE:
@@ -1204,6 +1226,28 @@ void ys_advance(ys_state *st)
 
 /* ------------------------------------------------------------------- apply */
 
+/* Y-10.7: right after `from` played `card`, the Imitator's holder may copy it. */
+static int offer_imitation(ys_state *st, int from, int card)
+{
+    int q = ys_imitator_for(st, from, card);
+    if (q < 0) return 0;
+    st->imitating = (uint8_t)(card + 1);
+    st->imit_stage = st->stage;
+    st->imit_from = (uint8_t)from;
+    st->stage = YS_ST_IMITATE;
+    st->actor = (uint8_t)q;
+    return 1;
+}
+
+/* The flow goes on as right after the copied card's play. */
+static void end_imitation(ys_state *st)
+{
+    st->stage = st->imit_stage;
+    st->actor = st->imit_from;
+    st->imitating = st->imit_stage = st->imit_from = 0;
+    if (st->stage == YS_ST_AFTER) end_of_turn_brokers(st);
+}
+
 void ys_apply(gg_state *s, int seat, gg_action a)
 {
     ys_state *st = (ys_state *)s;
@@ -1216,6 +1260,10 @@ void ys_apply(gg_state *s, int seat, gg_action a)
     case YS_A_REFILL: apply_refill(st, seat, (int)pay); break;
     case YS_A_PEEK: apply_peek(st, seat, a); break;
     case YS_A_PASS: /* my turn, or my part of a card window, ends */
+        if (st->stage == YS_ST_IMITATE) {
+            end_imitation(st);
+            break;
+        }
         st->cursor++;
         if (st->stage == YS_ST_AFTER) st->stage = 0;
         break;
@@ -1235,6 +1283,11 @@ void ys_apply(gg_state *s, int seat, gg_action a)
     case YS_A_THRONE: apply_throne(st, seat, (int)pay); break;
     case YS_A_PLAY:
         ys_card_apply(st, seat, a);
+        if (st->stage == YS_ST_IMITATE) {
+            end_imitation(st);
+            break;
+        }
+        if (offer_imitation(st, seat, (int)YS_PLAY_CARD(a))) break;
         if (st->stage == YS_ST_AFTER) end_of_turn_brokers(st); /* more to play, or the turn ends */
         break;
     default: GG_ASSERT(0);
@@ -1337,6 +1390,12 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out)
     return n;
 }
 
+/* Y-10.6: the Royal Guard in effect and its broker not yet placed this round. */
+static int may_place_guard(const ys_player *p)
+{
+    return (p->active >> YC_ROYAL_GUARD & 1) && !p->guard_placed;
+}
+
 static int legal_place(const ys_state *st, int seat, gg_action *out)
 {
     const ys_player *p = &st->pl[seat];
@@ -1356,6 +1415,15 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
                 for (int l = 0; l < 32; l++) out[n + l] = base | locs[l]; /* fixed count: vectorised */
                 n += nl;
             }
+        }
+    }
+    if (may_place_guard(p)) { /* Y-10.6: a front broker, face up, besides the turn's 2 */
+        unsigned vals = values_at(p->b, p->n_brokers, YS_LOC_FRONT);
+        for (int v = 0; v < 5; v++) {
+            if (!(vals >> v & 1)) continue;
+            gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | 1u << 7 | 1u << 12);
+            for (int l = 0; l < 32; l++) out[n + l] = base | locs[l];
+            n += nl;
         }
     }
     if (two_players(st) && st->n_neutral == 0) { /* Y-9.4 */
@@ -1451,6 +1519,9 @@ int ys_legal(const gg_state *s, int seat, gg_action *out)
             for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_ACTION(YS_A_RATE, (unsigned)c | up << 3);
         return n;
     case YS_ST_THRONE: return legal_throne(st, seat, out);
+    case YS_ST_IMITATE: /* Y-10.7: pass, or copy */
+        out[n++] = YS_ACTION(YS_A_PASS, 0);
+        return n + ys_card_plays(st, seat, out + n);
     default: return 0;
     }
 }
@@ -1468,6 +1539,13 @@ static gg_status explain_place(const ys_state *st, int seat, gg_action a, gg_err
         if (st->n_neutral) return gg_fail(err, GG_EILLEGAL, "you already placed a neutral broker this turn (Y-9.4)");
         if (!(values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND) >> value & 1))
             return gg_fail(err, GG_EILLEGAL, "you hold no neutral broker %d (Y-9.4)", value);
+    } else if (pay >> 12 & 1) {
+        if (!(p->active >> YC_ROYAL_GUARD & 1))
+            return gg_fail(err, GG_EILLEGAL, "an extra front broker goes to the board only with the Royal Guard (Y-10.6)");
+        if (p->guard_placed) return gg_fail(err, GG_EILLEGAL, "the Royal Guard places one front broker once a round (Y-10.6)");
+        if (!up || front) return gg_fail(err, GG_EILLEGAL, "the Royal Guard's broker goes face up (Y-10.6)");
+        if (!(values_at(p->b, p->n_brokers, YS_LOC_FRONT) >> value & 1))
+            return gg_fail(err, GG_EILLEGAL, "you have no broker %d in front of your screen (Y-10.6)", value);
     } else {
         if (placed_this_turn(st) >= 2) return gg_fail(err, GG_EILLEGAL, "you have placed your 2 brokers this turn (Y-6.2)");
         if (front && !(p->active >> YC_ILLUSIONIST & 1))
@@ -1507,6 +1585,7 @@ static const char *stage_hint(const ys_state *st)
     case YS_ST_COLUMN: return "now tied market columns are ordered (Y-8.7)";
     case YS_ST_MAJORITY: return "now the market majority moves a rate (Y-8.8)";
     case YS_ST_THRONE: return "now each player puts a front broker in the throne room (Y-9.1)";
+    case YS_ST_IMITATE: return "now the Imitator may copy the card just played, or pass (Y-10.7)";
     default: return "the game is over";
     }
 }
@@ -1593,6 +1672,7 @@ const char *ys_stage_name(const ys_state *st)
     case YS_ST_COLUMN: return "columns";
     case YS_ST_MAJORITY: return "market_majority";
     case YS_ST_THRONE: return "throne";
+    case YS_ST_IMITATE: return "imitate";
     default: return "over";
     }
 }
@@ -1628,6 +1708,10 @@ void ys_decision_text(const ys_state *st, char *buf, size_t n)
     case YS_ST_COLUMN: snprintf(buf, n, "seat %d orders the tied market columns", a); break;
     case YS_ST_MAJORITY: snprintf(buf, n, "seat %d (market majority) moves one rate by 1", a); break;
     case YS_ST_THRONE: snprintf(buf, n, "every player secretly puts a front broker in the throne room"); break;
+    case YS_ST_IMITATE:
+        snprintf(buf, n, "seat %d may copy the %s seat %d just played (Imitator) or pass", a,
+                 st->imitating ? ys_cards[st->imitating - 1].name : "card", st->imit_from);
+        break;
     default: {
         gg_result r;
         ys_result(&st->base, &r);

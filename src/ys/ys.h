@@ -86,7 +86,8 @@ enum ys_window {
     YS_WIN_AFTER_PLACING,   /* ★ inside one's own turn, after the 2 brokers */
     YS_WIN_START_OF_SCORING,
     YS_WIN_END_OF_SCORING,
-    YS_WIN_IMMEDIATE
+    YS_WIN_IMMEDIATE,
+    YS_WIN_REACTION         /* Y-10.7 Imitator: right after another player plays a card */
 };
 
 typedef struct ys_ship { uint8_t large, small[2]; } ys_ship;     /* gem colours */
@@ -124,7 +125,8 @@ enum ys_stage {
     YS_ST_COLUMN,        /* order tied market columns (Y-8.7) */
     YS_ST_MAJORITY,      /* market majority moves a rate (Y-8.8) */
     YS_ST_THRONE,        /* King's Favour: all seats at once, secretly (Y-9.1) */
-    YS_ST_OVER
+    YS_ST_OVER,
+    YS_ST_IMITATE        /* Y-10.7: the Imitator's holder copies the card just played, or passes */
 };
 
 /* Where the step machine resumes (ys_advance). */
@@ -158,7 +160,11 @@ typedef struct ys_player {
     uint8_t investor_colour;        /* Y-10.8: 1 + the colour whose column is first */
     uint8_t professor_district;     /* Y-10.13: 1 + the district where his brokers count +1 */
     uint8_t customs_colour;         /* Y-10.4: 1 + the gem kind taken off the port ships */
-    uint8_t pad[3];
+    uint8_t guard_placed;           /* Y-10.6: the Royal Guard's front broker is on the board
+                                       this round (one front broker fewer until the round ends) */
+    uint8_t imitated;               /* Y-10.7: 1 + the card whose `active` bit is this player's
+                                       Imitator copy (the card itself is elsewhere), 0 none */
+    uint8_t pad[1];
     uint32_t hand;                  /* bit c: holds character c (Y-7.3: public) */
     uint32_t fresh;                 /* won this round: playable from next round (Y-7.1) */
     uint32_t active;                /* played cards in effect (Bishop, Spy, Illusionist,
@@ -213,7 +219,9 @@ typedef struct ys_state {
     uint8_t col_fixed;                      /* how many of col_order are settled */
     uint8_t col_chooser;
     uint8_t over;
-    uint8_t pad[3];
+    /* Y-10.7 Imitator: while `stage` is YS_ST_IMITATE, the card just played
+     * (plus one), the stage it was played in and who played it */
+    uint8_t imitating, imit_stage, imit_from;
     uint16_t cells;                         /* derived: market cells holding a broker
                                                (bit 4*row + colour); ys_sync_cells */
 } ys_state;
@@ -224,7 +232,9 @@ typedef struct ys_state {
  * see"); it names the first broker of the acting seat that matches.
  *   BID       a | b << 3, a <= b                     Y-5.1
  *   ORDER     turn place 1..N                        Y-5.2
- *   PLACE     loc | up << 7 | value << 8 | front << 11   Y-6.2, Y-6.3 (front: Illusionist)
+ *   PLACE     loc | up << 7 | value << 8 | front << 11 | guard << 12   Y-6.2, Y-6.3
+ *             (front: Illusionist Y-7.10; guard: the Royal Guard's extra front broker,
+ *             face up, Y-10.6)
  *   NEUTRAL   loc | value << 8                       Y-9.4
  *   REFILL    value                                  Y-7.10
  *   PEEK      loc | seat << 7 (loc YS_LOC_THRONE for the throne room)  Y-7.8
@@ -266,6 +276,7 @@ enum ys_kind {
  *   professor  district
  *   monk       REF_a | REF_b << 11 (REF_a <= REF_b; REF_b 0: one broker only)
  *   rogue      colour_a | colour_b << 3 | points << 6 (a <= b; points 0: a black gem)
+ *   imitator   the arguments of the card copied (ys_state.imitating)
  */
 
 /* ---- ys.c: rules */
@@ -331,6 +342,10 @@ int ys_card_plays(const ys_state *st, int seat, gg_action *out);
 int ys_has_card_play(const ys_state *st, int seat);
 /* Plays a card (trusted: came from ys_card_plays). */
 void ys_card_apply(ys_state *st, int seat, gg_action a);
+/* Y-10.7: the seat that may copy `card` just played by `from`, or -1. */
+int ys_imitator_for(const ys_state *st, int from, int card);
+/* Y-10.7: may the Imitator ever copy this card (not the Intriguer, Pope, Queen)? */
+int ys_copyable(int card);
 /* Does the seat hold a card playable now in window w (limit, freshness)? */
 int ys_can_play(const ys_state *st, int seat, int card);
 /* Index of the first broker of seat q matching REF r, or -1. */

@@ -16,6 +16,7 @@ static int in_window(const ys_state *st, int seat, int card)
     case YS_ST_PLACE: /* ★ before this turn's brokers */
         return w == YS_WIN_BEFORE_PLACING && st->n_up + st->n_down + st->n_neutral == 0;
     case YS_ST_AFTER: return w == YS_WIN_AFTER_PLACING;
+    case YS_ST_IMITATE: return w == YS_WIN_REACTION; /* Y-10.7 */
     default: return 0;
     }
 }
@@ -120,6 +121,29 @@ static int rogue_plays(const ys_state *st, int seat, gg_action *out)
     return n;
 }
 
+static int plays_of(const ys_state *st, int seat, int card, gg_action *out);
+
+/* Y-10.7: the Imitator copies any card played from a hand but the Intriguer
+ * (and the Pope, which is never played); not the Queen either: there is one
+ * lock (docs/rules-notes.md). */
+int ys_copyable(int card)
+{
+    if (card < 0 || card >= YS_CARD_KINDS || ys_cards[card].window == YS_WIN_IMMEDIATE) return 0;
+    return card != YC_INTRIGUER && card != YC_POPE && card != YC_QUEEN && card != YC_IMITATOR;
+}
+
+int ys_imitator_for(const ys_state *st, int from, int card)
+{
+    if (!ys_copyable(card)) return -1;
+    gg_action tmp[GG_MAX_ACTIONS];
+    for (int q = 0; q < st->base.players; q++) {
+        const ys_player *p = &st->pl[q];
+        if (q == from || !(p->hand >> YC_IMITATOR & 1) || (p->fresh >> YC_IMITATOR & 1) || p->played >= 2) continue;
+        return plays_of(st, q, card, tmp) > 0 ? q : -1;
+    }
+    return -1;
+}
+
 /* A card's plays, in ascending order of their arguments (the outer loop
  * runs over the high bits), so that legal lists need no sorting. */
 static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
@@ -128,7 +152,7 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
     unsigned refs[YS_BROKERS];
     switch (card) {
     case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
-    case YC_FINANCIER:
+    case YC_FINANCIER: case YC_ROYAL_GUARD:
         out[n++] = YS_PLAY(card, 0);
         break;
     case YC_INVESTOR: /* Y-10.8: name a colour */
@@ -142,6 +166,11 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
         for (int d = 0; d < st->districts; d++) out[n++] = YS_PLAY(card, (unsigned)d);
         break;
     case YC_MONK: n = monk_plays(st, seat, out); break;
+    case YC_IMITATOR: /* Y-10.7: the copied card's plays, as the Imitator */
+        if (st->imitating == 0 || !ys_copyable(st->imitating - 1)) break;
+        n = plays_of(st, seat, st->imitating - 1, out);
+        for (int i = 0; i < n; i++) out[i] = YS_PLAY(YC_IMITATOR, YS_PLAY_ARGS(out[i]));
+        break;
     case YC_ROGUE: n = rogue_plays(st, seat, out); break;
     case YC_BANKER: /* Y-7.5: one colour +1 and another -1 */
         for (int d = 0; d < YS_COLOURS; d++)
@@ -204,7 +233,7 @@ static int always_playable(int card)
     switch (card) {
     case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
     case YC_BANKER: case YC_JEWELLER: case YC_QUEEN: case YC_FINANCIER: case YC_INVESTOR:
-    case YC_CUSTOMS_OFFICER: case YC_PROFESSOR: return 1;
+    case YC_CUSTOMS_OFFICER: case YC_PROFESSOR: case YC_ROYAL_GUARD: return 1;
     default: return 0;
     }
 }
@@ -317,13 +346,23 @@ static void play_magician(ys_state *st, int seat, unsigned args)
     }
 }
 
+static void card_effect(ys_state *st, int seat, int card, unsigned args);
+
 void ys_card_apply(ys_state *st, int seat, gg_action a)
 {
     ys_player *p = &st->pl[seat];
     int card = (int)YS_PLAY_CARD(a);
-    unsigned args = YS_PLAY_ARGS(a);
     p->hand &= ~(1u << card);
     p->played++;
+    if (card == YC_IMITATOR) card = st->imitating - 1; /* Y-10.7: the copied card's power */
+    card_effect(st, seat, card, YS_PLAY_ARGS(a));
+    if ((int)YS_PLAY_CARD(a) == YC_IMITATOR && (p->active >> card & 1)) p->imitated = (uint8_t)(card + 1);
+}
+
+/* What a card does for `seat` (its own play, or the Imitator's copy). */
+static void card_effect(ys_state *st, int seat, int card, unsigned args)
+{
+    ys_player *p = &st->pl[seat];
     switch (card) {
     case YC_SPY: p->spy_peeks = 3; /* fall through */
     case YC_BISHOP: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
@@ -361,7 +400,10 @@ void ys_card_apply(ys_state *st, int seat, gg_action a)
         break;
     }
     case YC_MAGICIAN: play_magician(st, seat, args); break;
-    case YC_FINANCIER: p->active |= 1u << card; break; /* Y-10.5: until the end of scoring */
+    case YC_FINANCIER: /* Y-10.5: until the end of scoring */
+    case YC_ROYAL_GUARD: /* Y-10.6: this round (ys.c: legal_place, apply_guard) */
+        p->active |= 1u << card;
+        break;
     case YC_INVESTOR: /* Y-10.8 */
         p->investor_colour = (uint8_t)(args + 1);
         p->active |= 1u << card;
@@ -389,6 +431,7 @@ static const char *window_words(int w)
     case YS_WIN_AFTER_PLACING: return "in your placement turn, right after your 2 brokers";
     case YS_WIN_START_OF_SCORING: return "at the start of scoring";
     case YS_WIN_END_OF_SCORING: return "at the end of scoring";
+    case YS_WIN_REACTION: return "right after another player plays a card it may copy";
     default: return "at once when won";
     }
 }

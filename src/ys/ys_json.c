@@ -242,6 +242,8 @@ static void add_ysplus_player(const ys_state *st, const ys_player *p, cJSON *o)
     if (p->investor_colour) add_str(o, "investor", ys_gem_name[p->investor_colour - 1]);
     if (p->professor_district) add_num(o, "professor", p->professor_district);
     if (p->customs_colour) add_str(o, "customs_officer", ys_gem_name[p->customs_colour - 1]);
+    if (p->guard_placed) add_bool(o, "guard_placed", 1);
+    if (p->imitated) add_str(o, "imitated", ys_cards[p->imitated - 1].key); /* Y-10.7 */
 }
 
 static cJSON *view_player(const ys_state *st, int q, int viewer)
@@ -391,6 +393,10 @@ void ys_view(const gg_state *s, int seat, cJSON *obj)
     char text[256];
     add_num(obj, "round", st->round > YS_ROUNDS ? YS_ROUNDS : st->round);
     add_str(obj, "stage", ys_stage_name(st));
+    if (st->stage == YS_ST_IMITATE && st->imitating) { /* Y-10.7: public */
+        add_str(obj, "imitating", ys_cards[st->imitating - 1].key);
+        add_num(obj, "imitating_from", st->imit_from);
+    }
     ys_decision_text(st, text, sizeof text);
     cJSON_AddStringToObject(obj, "decision", text);
     if (in_placement(st)) add_num(obj, "turn", st->turn + 1);
@@ -479,14 +485,15 @@ static const char *const step_name[] = {
     "district", "market_rows", "columns", "majority", "end_window", "return", "throne",
     "end_round", "final", "over"};
 static const char *const stage_name[] = {"none", "bid", "order", "window", "place", "refill",
-                                         "after", "gem", "column", "majority", "throne", "over"};
+                                         "after", "gem", "column", "majority", "throne", "over",
+                                         "imitate"};
 static const char *const window_name[] = {"none", "start_of_placement", "before_placing",
                                           "after_placing", "start_of_scoring", "end_of_scoring",
                                           "immediate"};
 static const char *const gem_kind_name[] = {"none", "port", "any", "white"};
 static const char *const flag_name[8] = {"up", "bid", "mercenary", "just", "illusion",
                                          "bit5", "bit6", "bit7"};
-enum { N_STEPS = YS_STEP_OVER + 1, N_STAGES = YS_ST_OVER + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
+enum { N_STEPS = YS_STEP_OVER + 1, N_STAGES = YS_ST_IMITATE + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
        N_GEM_KINDS = YS_GEM_WHITE + 1, KNOWN_FLAGS = 5 };
 
 static const char *name_of(const char *const *names, int n, int v) { return v >= 0 && v < n ? names[v] : "?"; }
@@ -581,6 +588,12 @@ void ys_save(const gg_state *s, cJSON *obj)
     add_str(obj, "stage", name_of(stage_name, N_STAGES, st->stage));
     add_str(obj, "window", name_of(window_name, N_WINDOWS, st->window));
     add_bool(obj, "over", st->over);
+    if (st->stage == YS_ST_IMITATE) { /* Y-10.7: the card to copy, and where the flow resumes */
+        cJSON *im = add_object(obj, "imitation");
+        add_str(im, "card", st->imitating ? ys_cards[st->imitating - 1].key : "?");
+        add_str(im, "stage", name_of(stage_name, N_STAGES, st->imit_stage));
+        add_num(im, "from", st->imit_from);
+    }
     add_num(obj, "actor", st->actor);
     add_num(obj, "cursor", st->cursor);
     add_num(obj, "turn", st->turn);
@@ -847,9 +860,9 @@ static gg_status load_ysplus_player(load_ctx *c, const cJSON *o, ys_player *p, c
 {
     const ys_state *st = c->st;
     gg_status e;
-    const char *keys[4] = {"kept", "investor", "professor", "customs_officer"};
+    const char *keys[6] = {"kept", "investor", "professor", "customs_officer", "guard_placed", "imitated"};
     if (!ys_opt(st, YS_OPT_YSPLUS)) {
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 6; k++)
             if (item(o, keys[k])) return gg_fail(c->err, GG_EJSON, "%s: \"%s\" is for Ys+ games (Y-10.2)", where, keys[k]);
         return GG_OK;
     }
@@ -878,6 +891,22 @@ static gg_status load_ysplus_player(load_ctx *c, const cJSON *o, ys_player *p, c
     for (int k = 0; k < 3; k++)
         if ((p->active >> card_of[k] & 1) && !*field[k])
             return gg_fail(c->err, GG_EJSON, "%s: the %s in effect needs \"%s\"", where, ys_cards[card_of[k]].key, keys[k + 1]);
+    const cJSON *g = item(o, "guard_placed"); /* Y-10.6 */
+    p->guard_placed = 0;
+    if (g) {
+        if (!cJSON_IsTrue(g)) return gg_fail(c->err, GG_EJSON, "%s: \"guard_placed\" is true or left out", where);
+        if (!(p->active >> YC_ROYAL_GUARD & 1) || st->step < YS_STEP_PLACEMENT || st->step > YS_STEP_THRONE)
+            return gg_fail(c->err, GG_EJSON, "%s: \"guard_placed\" needs the royal_guard in effect, from placement to the round's end (Y-10.6)", where);
+        p->guard_placed = 1;
+    }
+    const cJSON *im = item(o, "imitated"); /* Y-10.7: an active bit that is the Imitator's copy */
+    p->imitated = 0;
+    if (im) {
+        int card = parse_card(im);
+        if (!ys_copyable(card) || !(p->active >> card & 1))
+            return gg_fail(c->err, GG_EJSON, "%s: \"imitated\" names a card in effect for this seat (Y-10.7)", where);
+        p->imitated = (uint8_t)(card + 1);
+    }
     return GG_OK;
 }
 
@@ -910,8 +939,10 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     if ((e = get_cards(c, o, "hand", YS_CARD_KINDS, NULL, NULL, &p->hand))) return e;
     if ((e = get_cards(c, o, "fresh", YS_CARD_KINDS, NULL, NULL, &p->fresh))) return e;
     if ((e = get_cards(c, o, "active", YS_CARD_KINDS, NULL, NULL, &p->active))) return e;
+    if ((e = load_ysplus_player(c, o, p, where))) return e;
     for (int card = 0; card < YS_CARD_KINDS; card++) {
-        if ((p->hand | p->active) >> card & 1 && (e = claim_card(c, card, where))) return e;
+        uint32_t mine = (p->hand | p->active) & ~(p->imitated ? 1u << (p->imitated - 1) : 0u); /* Y-10.7 */
+        if ((mine >> card & 1) && (e = claim_card(c, card, where))) return e;
         if ((p->hand >> card & 1) && (p->active >> card & 1))
             return gg_fail(err, GG_EJSON, "seat %d both holds and has played the %s", q, ys_cards[card].key);
         if ((p->hand >> card & 1) && ys_cards[card].window == YS_WIN_IMMEDIATE)
@@ -921,13 +952,12 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     if (p->fresh & ~p->hand) return gg_fail(err, GG_EJSON, "seat %d: \"fresh\" cards must be in its hand (Y-7.1)", q);
     const uint32_t lasting = 1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_INTRIGUER |
                              1u << YC_MERCHANT | 1u << YC_QUEEN | 1u << YC_MERCENARY | 1u << YC_FINANCIER |
-                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER;
+                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER | 1u << YC_ROYAL_GUARD;
     if (p->active & ~lasting)
-        return gg_fail(err, GG_EJSON, "seat %d: \"active\" may list only bishop, spy, illusionist, intriguer, merchant, queen, mercenary, financier, investor, professor, customs_officer", q);
+        return gg_fail(err, GG_EJSON, "seat %d: \"active\" may list only bishop, spy, illusionist, intriguer, merchant, queen, mercenary, financier, investor, professor, customs_officer, royal_guard", q);
     for (int card = 0; card < YS_CARD_KINDS; card++)
         if (((p->hand | p->active) >> card & 1) && !ys_in_deck(st, card))
             return gg_fail(err, GG_EJSON, "seat %d: the %s is not in this game's deck (Y-2.3, Y-10.2)", q, ys_cards[card].key);
-    if ((e = load_ysplus_player(c, o, p, where))) return e;
     if (p->spy_peeks && !(p->active >> YC_SPY & 1))
         return gg_fail(err, GG_EJSON, "seat %d has Spy peeks without the Spy in effect (Y-7.8)", q);
 
@@ -1505,6 +1535,10 @@ static gg_status check_brokers(load_ctx *c)
         case YS_ST_OVER: front = 0, bid_done = 0, on_board = neutral_on_board = 0; break;
         default: front = 3; break; /* scoring: the 2 bid brokers and the last one (Y-6.6) */
         }
+        if (p->guard_placed) { /* Y-10.6: one front broker went to the board */
+            front--;
+            if (on_board >= 0 && st->stage != YS_ST_THRONE) on_board++;
+        }
         if (p->bid_done != bid_done)
             return gg_fail(err, GG_EJSON, "seat %d: \"bid_done\" must be %s now", q, bid_done ? "true" : "false");
         if (k.front != front)
@@ -1533,8 +1567,8 @@ static gg_status check_cards_and_scores(load_ctx *c)
         if (quiet && (p->active || p->played || p->fresh))
             return gg_fail(err, GG_EJSON, "seat %d: no card is in effect, played or fresh before placement (Y-7.1)", q);
         if (st->stage == YS_ST_THRONE &&
-            (p->active & ~(1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST)))
-            return gg_fail(err, GG_EJSON, "seat %d: only the Bishop, Spy and Illusionist last past scoring (Y-7)", q);
+            (p->active & ~(1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_ROYAL_GUARD)))
+            return gg_fail(err, GG_EJSON, "seat %d: only the Bishop, Spy, Illusionist and Royal Guard last past scoring (Y-7, Y-10.6)", q);
     }
     if (st->queen_loc != YS_NONE) {
         int d = YS_LOC_DISTRICT(st->queen_loc);
@@ -1581,6 +1615,35 @@ static gg_status check_options(load_ctx *c)
     if ((kings_favour(st) && n < 3) || (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4)) ||
         (ys_opt(st, YS_OPT_DISTRICTS) == 1 && n > 3) || (ys_opt(st, YS_OPT_STRONG_NEUTRAL) && n != 2))
         return gg_fail(c->err, GG_EJSON, "these options do not go together with %d players (Y-9)", n);
+    return GG_OK;
+}
+
+/* Y-10.7: "imitation" exactly in stage imitate; the flow is then put back
+ * at the copied play (the caller restores the stage and the Imitator). */
+static gg_status load_imitation(load_ctx *c, const cJSON *obj)
+{
+    ys_state *st = c->st;
+    const cJSON *im = item(obj, "imitation");
+    gg_status e;
+    int v;
+    st->imitating = st->imit_stage = st->imit_from = 0;
+    if (st->stage != YS_ST_IMITATE) {
+        if (im) return gg_fail(c->err, GG_EJSON, "\"imitation\" is there exactly in stage \"imitate\"");
+        return GG_OK;
+    }
+    if (!cJSON_IsObject(im)) return gg_fail(c->err, GG_EJSON, "stage \"imitate\" needs the \"imitation\" object (Y-10.7)");
+    int card = parse_card(item(im, "card"));
+    if (!ys_copyable(card) || !ys_in_deck(st, card))
+        return gg_fail(c->err, GG_EJSON, "\"imitation\": \"card\" must be a card of this game the imitator may copy (Y-10.7)");
+    if ((e = get_name(c, im, "stage", stage_name, N_STAGES, &v))) return e;
+    if (v != YS_ST_WINDOW && v != YS_ST_AFTER)
+        return gg_fail(c->err, GG_EJSON, "\"imitation\": \"stage\" is window or after, where the copied card was played");
+    if ((e = get_u8(c, im, "from", 0, c->n - 1, &st->imit_from))) return e;
+    if (st->imit_from == st->actor) return gg_fail(c->err, GG_EJSON, "\"imitation\": a player does not copy his own card (Y-10.7)");
+    st->imitating = (uint8_t)(card + 1);
+    st->imit_stage = (uint8_t)v;
+    st->stage = st->imit_stage;
+    st->actor = st->imit_from;
     return GG_OK;
 }
 
@@ -1631,11 +1694,22 @@ gg_status ys_load(gg_state *s, const cJSON *obj, gg_error *err)
         if ((e = load_player(&c, it, q))) return e;
         q++;
     }
+    /* Y-10.7: a pending copy is checked as the moment right after the play */
+    uint8_t imitator = st->actor;
+    if ((e = load_imitation(&c, obj))) return e;
     if ((e = check_flow(&c))) return e;
     if ((e = check_supplies(&c))) return e;
     if ((e = check_order(&c))) return e;
     if ((e = check_brokers(&c))) return e;
     if ((e = check_cards_and_scores(&c))) return e;
+    if (st->imitating) {
+        st->stage = YS_ST_IMITATE;
+        st->actor = imitator;
+        if (ys_imitator_for(st, st->imit_from, st->imitating - 1) != imitator)
+            return gg_fail(err, GG_EJSON, "seat %d cannot copy the %s now: it needs the imitator in hand, not won "
+                           "this round, fewer than 2 cards played, and a use of the card (Y-10.7)",
+                           imitator, ys_cards[st->imitating - 1].key);
+    }
     ys_sync_cells(st); /* derived, not saved */
     if (st->over) return GG_OK;
     /* Last line of defence: someone must be able to act. */

@@ -6,6 +6,7 @@
  *
  *   bid 1+3            order 2             pass
  *   up 3 d1-port       down 2 blue1        up front 4 d2-trade (Illusionist)
+ *   up guard 4 d2-trade (Royal Guard)
  *   neutral 2 d3-port  refill 3            peek S1 d2-palace
  *   gem red            gem white>blue      column red
  *   rate green+        rate red-           throne 3
@@ -121,7 +122,21 @@ static void put_ref(out_buf *o, unsigned ref, int masked)
     put_loc(o, YS_REF_LOC(ref));
 }
 
-static void put_play(out_buf *o, gg_action a, int masked)
+/* How card's arguments are written; the Imitator's are those of the card it
+ * copies (`copied`: the card just played, or -1). */
+static int args_kind(int card, int copied)
+{
+    if (card == YC_IMITATOR) return copied >= 0 && copied < YS_CARD_KINDS ? card_args[copied] : ARGS_NONE;
+    return card_args[card];
+}
+
+static int copied_card(const gg_state *s)
+{
+    const ys_state *st = (const ys_state *)s;
+    return st->stage == YS_ST_IMITATE && st->imitating ? st->imitating - 1 : -1;
+}
+
+static void put_play(out_buf *o, gg_action a, int masked, int copied)
 {
     unsigned card = YS_PLAY_CARD(a), args = YS_PLAY_ARGS(a);
     if (card >= YS_CARD_KINDS || !ys_cards[card].key[0]) {
@@ -130,7 +145,7 @@ static void put_play(out_buf *o, gg_action a, int masked)
     }
     put(o, "play %s", ys_cards[card].key);
     unsigned lo = args & 7, hi = args >> 3 & 7;
-    switch (card_args[card]) {
+    switch (args_kind((int)card, copied)) {
     case ARGS_RATES: put(o, " %s+ %s-", gem_word(lo), gem_word(hi)); break;
     case ARGS_DISTRICTS: put(o, " d%u d%u", lo + 1, hi + 1); break;
     case ARGS_COLOURS: put(o, " %s %s", gem_word(lo), gem_word(hi)); break;
@@ -172,7 +187,7 @@ static void put_play(out_buf *o, gg_action a, int masked)
 
 /* The notation of `a`; with `masked`, as a seat other than the actor (or a
  * spectator) may see it (Y-11). */
-static void put_action(out_buf *o, gg_action a, int masked)
+static void put_action(out_buf *o, gg_action a, int masked, int copied)
 {
     unsigned pay = YS_PAYLOAD(a);
     switch (YS_KIND(a)) {
@@ -182,8 +197,8 @@ static void put_action(out_buf *o, gg_action a, int masked)
         break;
     case YS_A_ORDER: put(o, "order %u", pay); break;
     case YS_A_PLACE: {
-        int up = pay >> 7 & 1, front = pay >> 11 & 1;
-        put(o, "%s%s ", up ? "up" : "down", front ? " front" : "");
+        int up = pay >> 7 & 1, front = pay >> 11 & 1, guard = pay >> 12 & 1;
+        put(o, "%s%s%s ", up ? "up" : "down", front ? " front" : "", guard ? " guard" : "");
         /* a front broker's value is public (Y-5.4, Y-6.6), even placed face down */
         put_value(o, pay >> 8 & 7, masked && !up && !front);
         put(o, " ");
@@ -212,7 +227,7 @@ static void put_action(out_buf *o, gg_action a, int masked)
         put(o, "throne ");
         put_value(o, pay, masked);
         break;
-    case YS_A_PLAY: put_play(o, a, masked); break;
+    case YS_A_PLAY: put_play(o, a, masked, copied); break;
     default: put(o, "?");
     }
 }
@@ -224,20 +239,18 @@ static int finish(const out_buf *o, size_t n)
 
 int ys_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n)
 {
-    (void)s;
     (void)seat;
     out_buf o = {buf, n, 0};
     if (n) buf[0] = '\0';
-    put_action(&o, a, 0);
+    put_action(&o, a, 0, copied_card(s));
     return finish(&o, n);
 }
 
 int ys_announce(const gg_state *s, int seat, gg_action a, int viewer, char *buf, size_t n)
 {
-    (void)s;
     out_buf o = {buf, n, 0};
     if (n) buf[0] = '\0';
-    put_action(&o, a, viewer != seat);
+    put_action(&o, a, viewer != seat, copied_card(s));
     return finish(&o, n);
 }
 
@@ -393,19 +406,20 @@ static gg_status parse_place(const words *ws, gg_action *out, gg_error *err)
 {
     int up = strcmp(ws->w[0], "up") == 0;
     int front = ws->n == 4 && strcmp(ws->w[1], "front") == 0;
-    if (ws->n != 3 + front)
+    int guard = ws->n == 4 && strcmp(ws->w[1], "guard") == 0; /* Y-10.6 */
+    if (ws->n != 3 + (front | guard))
         return gg_fail(err, GG_EPARSE,
                        "%s takes a value and a place, e.g. \"%s 3 d1-port\" (or \"%s front 3 "
                        "d1-port\" for a front broker)",
                        ws->w[0], ws->w[0], ws->w[0]);
-    const char *vw = ws->w[1 + front];
+    const char *vw = ws->w[1 + (front | guard)];
     int v = digit_word(vw, 0, 4);
     if (v < 0) return bad_value(err, vw, 0);
     unsigned loc;
-    gg_status st = read_place(ws->w[2 + front], PL_BOARD, &loc, err);
+    gg_status st = read_place(ws->w[2 + (front | guard)], PL_BOARD, &loc, err);
     if (st) return st;
-    *out = YS_ACTION(YS_A_PLACE,
-                     loc | (unsigned)up << 7 | (unsigned)v << 8 | (unsigned)front << 11);
+    *out = YS_ACTION(YS_A_PLACE, loc | (unsigned)up << 7 | (unsigned)v << 8 | (unsigned)front << 11 |
+                                     (unsigned)guard << 12);
     return GG_OK;
 }
 
@@ -529,7 +543,7 @@ static gg_status card_usage(gg_error *err, const char *key, const char *example)
 }
 
 /* "play KEY ARGS...": the arguments as ys.h lays them out for the card. */
-static gg_status parse_play(const words *ws, gg_action *out, gg_error *err)
+static gg_status parse_play(const words *ws, int copied, gg_action *out, gg_error *err)
 {
     if (ws->n < 2) return gg_fail(err, GG_EPARSE, "play takes a card, e.g. \"play spy\"");
     const char *key = ws->w[1];
@@ -540,7 +554,7 @@ static gg_status parse_play(const words *ws, gg_action *out, gg_error *err)
     unsigned args = 0, r1, r2, loc;
     gg_status st = GG_OK;
     char t[48];
-    switch (card_args[card]) {
+    switch (args_kind(card, copied)) { /* the Imitator: as the card it copies (Y-10.7) */
     case ARGS_NONE:
         if (ws->n != 2) return gg_fail(err, GG_EPARSE, "play %s takes nothing after it", key);
         break;
@@ -611,9 +625,9 @@ static gg_status parse_play(const words *ws, gg_action *out, gg_error *err)
         args = r1 | loc << REF_BITS;
         break;
     case ARGS_COLOUR: case ARGS_GEM: { /* Y-10.8, Y-10.4 (white too) */
-        if (ws->n != 3) return card_usage(err, key, card_args[card] == ARGS_GEM ? "white" : "red");
+        if (ws->n != 3) return card_usage(err, key, args_kind(card, copied) == ARGS_GEM ? "white" : "red");
         int c = colour_word(ws->w[2]);
-        if (c < 0 && card_args[card] == ARGS_GEM && strcmp(ws->w[2], "white") == 0) c = YS_WHITE;
+        if (c < 0 && args_kind(card, copied) == ARGS_GEM && strcmp(ws->w[2], "white") == 0) c = YS_WHITE;
         if (c < 0) return bad_colour(err, ws->w[2]);
         args = (unsigned)c;
         break;
@@ -688,7 +702,7 @@ gg_status ys_parse(const gg_state *s, int seat, const char *text, gg_action *out
     if (strcmp(verb, "rate") == 0) return parse_rate(&ws, out, err);
     if (strcmp(verb, "throne") == 0)
         return parse_number(&ws, YS_A_THRONE, 0, 4, "broker value", out, err);
-    if (strcmp(verb, "play") == 0) return parse_play(&ws, out, err);
+    if (strcmp(verb, "play") == 0) return parse_play(&ws, copied_card(s), out, err);
     return gg_fail(err, GG_EPARSE,
                    "unknown action \"%.20s\": use bid, order, up, down, neutral, refill, peek, "
                    "pass, gem, column, rate, throne or play",

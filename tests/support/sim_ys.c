@@ -64,6 +64,13 @@ static enum phase phase_of(const ys_state *st)
     }
 }
 
+/* Whose placement turn it is: the actor, or while an Imitator decides
+ * (Y-10.7) the player whose card he may copy. */
+static int turn_actor(const ys_state *st)
+{
+    return st->stage == YS_ST_IMITATE ? st->imit_from : st->actor;
+}
+
 /* Y-6.1: placement turns seat q has finished this round (step PLACEMENT;
  * the order cards were dealt again, so q's card is its place in the turn). */
 static int turns_done(const ys_state *st, int q)
@@ -167,6 +174,7 @@ static int check_brokers(const ys_state *st, int q, enum phase ph, unsigned *cel
     case PH_THRONE: front_want = p->throne_done ? 2 : 3; break;
     default: front_want = 0; break;
     }
+    if (p->guard_placed && ph != PH_BID && ph != PH_ORDER && front_want > 0) front_want--; /* Y-10.6 */
     if (front != front_want)
         return FAIL("seat %d has %d front brokers, not %d, at this point of round %d (Y-5.4, Y-6.6, Y-8.9, Y-9.1)",
                     q, front, front_want, st->round);
@@ -178,13 +186,13 @@ static int check_brokers(const ys_state *st, int q, enum phase ph, unsigned *cel
         return FAIL("seat %d has brokers on the board before the placement turns (Y-6.1)", q);
     if (ph == PH_PLACEMENT && st->step == YS_STEP_PLACEMENT) {
         /* Y-6.2: exactly 2 per turn, at most one of them face up */
-        int now = q == st->actor, done = turns_done(st, q), up = 0;
+        int now = q == turn_actor(st), done = turns_done(st, q), up = 0;
         for (int i = 0; i < p->n_brokers; i++) up += YS_IS_BOARD(p->b[i].loc) && (p->b[i].flags & YS_F_UP);
-        int want_board = 2 * done + (now ? st->n_up + st->n_down : 0);
+        int want_board = 2 * done + (now ? st->n_up + st->n_down : 0) + p->guard_placed; /* Y-10.6 */
         if (board != want_board)
             return FAIL("seat %d has %d brokers on the board after %d placement turns%s (Y-6.2)", q, board, done,
                         now ? " and part of one" : "");
-        if (up > done + (now ? st->n_up : 0))
+        if (up > done + (now ? st->n_up : 0) + p->guard_placed)
             return FAIL("seat %d has %d face-up brokers on the board after %d turns (Y-6.2)", q, up, done);
     }
     if (ph == PH_PLACEMENT || ph == PH_SCORING) {
@@ -238,7 +246,7 @@ static int check_neutral(const ys_state *st, int q, enum phase ph, unsigned *cel
     if (ph == PH_PLACEMENT && st->step == YS_STEP_PLACEMENT) {
         int placed = 0, done = turns_done(st, q);
         for (int i = 0; i < YS_NEUTRAL_BROKERS; i++) placed += p->nb[i].loc != YS_LOC_HAND;
-        if (placed != done + (q == st->actor ? st->n_neutral : 0))
+        if (placed != done + (q == turn_actor(st) ? st->n_neutral : 0))
             return FAIL("seat %d placed %d neutral brokers in %d turns (Y-9.4: one per turn)", q, placed, done);
     }
     if (memcmp(want, have, sizeof want) != 0)
@@ -297,7 +305,7 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
     }
     const uint32_t lasting = 1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_INTRIGUER |
                              1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_QUEEN | 1u << YC_FINANCIER |
-                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER;
+                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER | 1u << YC_ROYAL_GUARD;
     const uint32_t immediate = 1u << YC_KING | 1u << YC_PRINCE | 1u << YC_BLUE | 1u << YC_FAVOURITE |
                                1u << YC_POPE | 1u << YC_TRAFFICKER;
     const uint32_t kept = 1u << YC_FAVOURITE | 1u << YC_POPE | 1u << YC_TRAFFICKER;
@@ -313,9 +321,11 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
             return FAIL("seat %d has %d Spy peeks (Y-7.8)", q, p->spy_peeks);
         if (st->over && (p->active || p->fresh || p->played))
             return FAIL("seat %d has cards in effect, fresh or played after the game", q);
+        if (p->imitated && !(p->active >> (p->imitated - 1) & 1))
+            return FAIL("seat %d's Imitator copy %d is not in effect (Y-10.7)", q, p->imitated - 1);
         if (p->kept & ~kept) return FAIL("seat %d keeps a card that is not kept (%#x, Y-10.2)", q, p->kept);
         for (int c = 0; c < YS_CARD_KINDS; c++) {
-            where[c] += (int)((p->hand | p->active | p->kept) >> c & 1);
+            where[c] += (int)((p->hand | p->active | p->kept) >> c & 1) - (p->imitated == c + 1); /* Y-10.7 copy */
             if (((p->hand | p->active | p->kept) >> c & 1) && !ys_in_deck(st, c) && c != YC_BLUE)
                 return FAIL("seat %d has the %s, not in this game's deck (Y-10.2)", q, ys_cards[c].key);
         }

@@ -2835,6 +2835,112 @@ static void test_Y_10_2_ysplus_deck(void **unused)
     assert_non_null(strstr(err.msg, "events"));
 }
 
+/* Y-10.6 Royal Guard: played at the start of placement; once this round, in
+ * one of his turns, one front broker goes to the board face up besides the
+ * turn's 2; ties then use the front brokers left. */
+static void test_Y_10_6_royal_guard(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 92, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f3 f4", "f0 f0", "f0 f0", "f0 f0");
+    ysp_give(st, 0, YC_ROYAL_GUARD, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 0, "play royal_guard");
+    assert_int_equal(st->stage, YS_ST_PLACE);
+    assert_int_equal(ysp_actor(s), 0);
+    ysp_refused(s, 0, "down guard 4 d1-port", GG_EILLEGAL, "face up");
+    ysp_refused(s, 0, "up guard 2 d1-port", GG_EILLEGAL, "no broker 2 in front");
+    ysp_play(s, 0, "up guard 4 blue1");
+    assert_int_equal(ysp_count_at(st, 0, YS_LOC_FRONT), 1);
+    assert_int_equal(ys_front_sum(st, 0), 3); /* ties use the front left */
+    assert_int_equal(st->pl[0].pts_market, 1); /* a market cell scores as usual (Y-6.4) */
+    assert_int_equal(st->n_up + st->n_down, 0); /* not one of the turn's 2 */
+    ysp_refused(s, 0, "up guard 3 d1-trade", GG_EILLEGAL, "once a round");
+    ysp_roundtrip(s);
+    ysp_play(s, 0, "up 1 d2-port");
+    ysp_play(s, 0, "down 1 d2-trade");
+    assert_int_equal(ysp_actor(s), 1);
+    ysp_refused(s, 1, "up guard 0 d1-port", GG_EILLEGAL, "only with the Royal Guard");
+    play_until(s, YS_ST_WINDOW); /* the start of scoring (if anyone may play) or later */
+    play_until(s, YS_ST_BID);
+    assert_int_equal(st->pl[0].guard_placed, 0);
+    assert_int_equal(st->pl[0].active, 0); /* discarded at the end of the round */
+    gg_free(s);
+}
+
+/* Y-10.7 Imitator: right after another player plays a character card, its
+ * holder may copy that card's power for himself (his own arguments; it counts
+ * as his played card, Y-7.1) or pass; never the Intriguer or the Pope. */
+static void test_Y_10_7_imitator(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 93, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_JEWELLER, 0);
+    ysp_give(st, 2, YC_IMITATOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(ysp_actor(s), 0); /* the Imitator alone is never played in a window */
+    ysp_refused(s, 0, "play imitator", GG_EILLEGAL, NULL);
+    ysp_play(s, 0, "play jeweller blue green");
+    assert_int_equal(st->stage, YS_ST_IMITATE);
+    assert_int_equal(ysp_actor(s), 2);
+    cJSON *v = ysp_view(s, 1); /* public */
+    assert_string_equal(jget(v, "stage")->valuestring, "imitate");
+    assert_string_equal(jget(v, "imitating")->valuestring, "jeweller");
+    cJSON_Delete(v);
+    assert_int_equal(count_legal(s, 2, "play imitator"), 10); /* the Jeweller's 10 plays */
+    assert_true(ysp_legal(s, 2, "pass"));
+    ysp_refused(s, 2, "play imitator blue", GG_EPARSE, "play imitator blue red");
+    ysp_roundtrip(s);
+    ysp_play(s, 2, "play imitator red red");
+    assert_int_equal(st->pl[2].gems[RED], 2);
+    assert_int_equal(st->pl[0].gems[BLUE], 1);
+    assert_int_equal(st->pl[2].hand, 0);
+    assert_int_equal(st->pl[2].played, 1);
+    assert_int_not_equal(st->stage, YS_ST_IMITATE);
+    gg_free(s);
+
+    /* never the Intriguer; a pass keeps the Imitator */
+    s = game(4, "ysplus=on", 94, 2);
+    st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_INTRIGUER, 0);
+    ysp_give(st, 1, YC_BANKER, 0);
+    ysp_give(st, 2, YC_IMITATOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    ysp_play(s, 0, "play intriguer");
+    assert_int_equal(st->stage, YS_ST_WINDOW); /* no copy offered */
+    assert_int_equal(ysp_actor(s), 1);
+    ysp_play(s, 1, "play banker blue+ red-");
+    assert_int_equal(st->stage, YS_ST_IMITATE);
+    ysp_play(s, 2, "pass");
+    assert_true(st->pl[2].hand >> YC_IMITATOR & 1);
+    assert_int_equal(st->rate[BLUE], 1);
+    gg_free(s);
+    assert_false(ys_copyable(YC_INTRIGUER));
+    assert_false(ys_copyable(YC_POPE)); /* kept when won, never played */
+    assert_false(ys_copyable(YC_KING));
+    assert_true(ys_copyable(YC_JEWELLER));
+
+    /* a start-of-placement card: the copy is in effect for the Imitator */
+    s = game(4, "ysplus=on", 95, 2);
+    st = ysp(s);
+    layouts(st, "f0 f0", "f0 f0", "f0 f0", "f0 f0");
+    ysp_give(st, 1, YC_BISHOP, 0);
+    ysp_give(st, 3, YC_IMITATOR, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 1, "play bishop");
+    assert_int_equal(ysp_actor(s), 3);
+    ysp_play(s, 3, "play imitator");
+    assert_true(st->pl[3].active >> YC_BISHOP & 1);
+    assert_true(st->pl[1].active >> YC_BISHOP & 1);
+    assert_int_equal(st->pl[3].imitated, YC_BISHOP + 1); /* the copy, not a second Bishop */
+    ysp_roundtrip(s);
+    gg_free(s);
+}
+
 /* Y-10.9 Favourite (and Y-7.1 for kept cards): only with King's Favour; won
  * in a palace it is kept, never played, never counts toward the 2-card limit;
  * +2 to its owner's throne total at the end. */
@@ -3185,6 +3291,8 @@ int main(void)
         cmocka_unit_test(test_Y_10_2_ysplus_deck),
         cmocka_unit_test(test_Y_10_4_customs_officer),
         cmocka_unit_test(test_Y_10_5_financier_merchant_cancel),
+        cmocka_unit_test(test_Y_10_6_royal_guard),
+        cmocka_unit_test(test_Y_10_7_imitator),
         cmocka_unit_test(test_Y_10_8_investor_column_first),
         cmocka_unit_test(test_Y_10_9_favourite_kept_throne_plus_2),
         cmocka_unit_test(test_Y_10_10_monk_face_values),
