@@ -352,6 +352,13 @@ static void print_city(FILE *out, const cJSON *view)
         for (int z = 0; z < 3; z++)
             print_zone(out, num(dist, "district"), zones[z], item(dist, zones[z]), just);
     }
+    const cJSON *br; /* Ys+ Philosopher (Y-10.12): brokers on lines, settled before scoring */
+    cJSON_ArrayForEach(br, item(view, "lines"))
+    {
+        char b[32];
+        broker_text(br, just, b, sizeof b);
+        fprintf(out, "  line %-16s %s\n", str(br, "line"), b);
+    }
     print_legend(out, view, just);
 }
 

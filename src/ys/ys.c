@@ -265,6 +265,36 @@ static int group_winner(const ys_state *st, const group_totals *g, int k)
 
 static uint64_t district_locs(int d) { return 7ull << YS_ZONE_LOC(d, 0); }
 
+/* Y-10.12: lines join adjacent rings of a district (port/trade, trade/palace)
+ * or one ring of two neighbouring districts in play (d1-d2, d2-d3, d3-d4,
+ * d4-d1; with 3 districts only d1-d2 and d2-d3). */
+int ys_line_zones(const ys_state *st, int loc, int zones[2])
+{
+    if (loc >= YS_LOC_RLINE0 && loc < YS_LOC_RLINE0 + 8) {
+        int d = (loc - YS_LOC_RLINE0) / 2, k = (loc - YS_LOC_RLINE0) % 2;
+        zones[0] = YS_ZONE_LOC(d, k);
+        zones[1] = YS_ZONE_LOC(d, k + 1);
+        return d < st->districts;
+    }
+    if (loc >= YS_LOC_DLINE0 && loc < YS_LOC_DLINE0 + 12) {
+        int d = (loc - YS_LOC_DLINE0) / 3, z = (loc - YS_LOC_DLINE0) % 3, e = (d + 1) % YS_DISTRICTS;
+        zones[0] = YS_ZONE_LOC(d, z);
+        zones[1] = YS_ZONE_LOC(e, z);
+        return d < st->districts && e < st->districts && (e > d || st->districts == YS_DISTRICTS);
+    }
+    return 0;
+}
+
+/* Lines in play, as a mask of locs. */
+static uint64_t lines_in_play(const ys_state *st)
+{
+    uint64_t m = 0;
+    int z[2];
+    for (int l = YS_LOC_RLINE0; l < YS_LOC_DLINE0 + 12; l++)
+        if (YS_IS_LINE(l) && ys_line_zones(st, l, z)) m |= 1ull << l;
+    return m;
+}
+
 /* Y-4.3: market rows open for this player count. */
 int ys_row_open(const ys_state *st, int r)
 {
@@ -536,6 +566,7 @@ static void apply_place(ys_state *st, int seat, gg_action a)
     p->b[i].known = 0;
     if (up) st->n_up++;
     else st->n_down++;
+    if (YS_IS_LINE(loc)) p->lines_placed++; /* Y-10.12 */
     if (YS_IS_CELL(loc)) { /* Y-6.4 */
         add_points(st, seat, 1, &p->pts_market);
         st->cells |= (uint16_t)(1u << (loc - YS_LOC_CELL0));
@@ -997,6 +1028,7 @@ static void end_round(ys_state *st)
         p->throne_done = 0;
         p->guard_placed = 0; /* Y-10.6: once this round */
         p->imitated = 0;
+        p->lines_placed = 0; /* Y-10.12 */
     }
     st->round++;
     st->step = st->round > YS_ROUNDS ? YS_STEP_FINAL : YS_STEP_PREPARE;
@@ -1113,6 +1145,22 @@ static void to_end_placement(ys_state *st)
     st->window = YS_WIN_NONE;
 }
 
+/* Y-10.12: just before scoring, each broker on a line goes into one of its
+ * zones, chosen by its owner (one at a time). */
+static int settle_next(ys_state *st)
+{
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++)
+            if (YS_IS_LINE(p->b[i].loc)) {
+                st->stage = YS_ST_SETTLE;
+                st->actor = (uint8_t)q;
+                return 1;
+            }
+    }
+    return 0;
+}
+
 void ys_advance(ys_state *st)
 {
     if (st->stage == YS_ST_IMITATE) return; /* Y-10.7: the copy or pass first */
@@ -1157,6 +1205,7 @@ void ys_advance(ys_state *st)
             begin_turn(st);
             return;
         case YS_STEP_SCORING_WINDOW:
+            if (st->window == YS_WIN_NONE && ys_opt(st, YS_OPT_YSPLUS) && settle_next(st)) return;
             if (window_next(st, YS_WIN_START_OF_SCORING)) return;
             st->step = YS_STEP_DISTRICT;
             st->district = 0;
@@ -1281,6 +1330,10 @@ void ys_apply(gg_state *s, int seat, gg_action a)
         st->stage = 0;
         break;
     case YS_A_THRONE: apply_throne(st, seat, (int)pay); break;
+    case YS_A_SETTLE:
+        ys_settle_apply(st, seat, a);
+        st->stage = 0;
+        break;
     case YS_A_PLAY:
         ys_card_apply(st, seat, a);
         if (st->stage == YS_ST_IMITATE) {
@@ -1353,14 +1406,32 @@ static int legal_order(const ys_state *st, gg_action *out)
     return n;
 }
 
-/* Free places to put a broker now, in loc order. */
-static int free_locs(const ys_state *st, uint32_t locs[32])
+/* Free places to put a broker now, as a mask of locs: zones of the
+ * districts in play but the Queen's; open empty cells. */
+static uint64_t free_mask(const ys_state *st)
 {
-    /* zones of the districts in play but the Queen's; open empty cells */
     uint64_t m = ((1ull << (3 * st->districts)) - 1) << YS_LOC_ZONE0;
     if (st->queen_loc != YS_NONE) m &= ~(1ull << st->queen_loc);
     unsigned open = players_of(st) >= 5 ? 0xFFFFu : players_of(st) == 4 ? 0xFFF0u : 0xFF00u;
-    m |= (uint64_t)(open & ~ys_cells_taken(st)) << YS_LOC_CELL0;
+    return m | (uint64_t)(open & ~ys_cells_taken(st)) << YS_LOC_CELL0;
+}
+
+/* The same with the Philosopher's lines (Y-10.12), in loc order. */
+static int free_locs_and_lines(const ys_state *st, uint32_t locs[64])
+{
+    uint64_t m = free_mask(st) | lines_in_play(st);
+    int n = 0;
+    while (m) {
+        locs[n++] = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+    }
+    return n;
+}
+
+/* Free places to put a broker now, in loc order. */
+static int free_locs(const ys_state *st, uint32_t locs[32])
+{
+    uint64_t m = free_mask(st);
     int n = 0;
     while (m) {
         locs[n++] = (uint32_t)__builtin_ctzll(m);
@@ -1401,6 +1472,8 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
     const ys_player *p = &st->pl[seat];
     uint32_t locs[32]; /* whole rows are written past nl, then overwritten */
     int nl = free_locs(st, locs), n = 0;
+    uint32_t wide[64]; /* Y-10.12: with the Philosopher's lines */
+    int nw = ys_may_place_line(st, seat) ? free_locs_and_lines(st, wide) : 0;
     int up = may_place_up(st), down = may_place_down(st, seat);
     unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
     unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? values_at(p->b, p->n_brokers, YS_LOC_FRONT) : 0;
@@ -1412,6 +1485,11 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
             for (int face = 0; face < 2; face++) {
                 if (!(face ? up : down)) continue;
                 gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | (unsigned)fr << 11 | (unsigned)face << 7);
+                if (nw) {
+                    for (int l = 0; l < nw; l++) out[n + l] = base | wide[l];
+                    n += nw;
+                    continue;
+                }
                 for (int l = 0; l < 32; l++) out[n + l] = base | locs[l]; /* fixed count: vectorised */
                 n += nl;
             }
@@ -1519,6 +1597,7 @@ int ys_legal(const gg_state *s, int seat, gg_action *out)
             for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_ACTION(YS_A_RATE, (unsigned)c | up << 3);
         return n;
     case YS_ST_THRONE: return legal_throne(st, seat, out);
+    case YS_ST_SETTLE: return ys_settle_plays(st, seat, out); /* Y-10.12 */
     case YS_ST_IMITATE: /* Y-10.7: pass, or copy */
         out[n++] = YS_ACTION(YS_A_PASS, 0);
         return n + ys_card_plays(st, seat, out + n);
@@ -1557,7 +1636,15 @@ static gg_status explain_place(const ys_state *st, int seat, gg_action a, gg_err
         if (!up && !may_place_down(st, seat))
             return gg_fail(err, GG_EILLEGAL, "you already placed this turn's face-down broker; two face down needs the Bishop (Y-6.2, Y-7.7)");
     }
-    if (YS_IS_ZONE(loc)) {
+    int z[2];
+    if (YS_IS_LINE(loc)) {
+        if (neutral || (pay >> 12 & 1))
+            return gg_fail(err, GG_EILLEGAL, "only the Philosopher's own turn brokers go on a line (Y-10.12)");
+        if (!(p->active >> YC_PHILOSOPHER & 1))
+            return gg_fail(err, GG_EILLEGAL, "brokers go on a line between zones only with the Philosopher (Y-10.12)");
+        if (p->lines_placed >= 2) return gg_fail(err, GG_EILLEGAL, "the Philosopher puts at most 2 brokers on lines a round (Y-10.12)");
+        if (!ys_line_zones(st, loc, z)) return gg_fail(err, GG_EILLEGAL, "that line joins a district not in play (Y-10.12)");
+    } else if (YS_IS_ZONE(loc)) {
         if (YS_LOC_DISTRICT(loc) >= st->districts)
             return gg_fail(err, GG_EILLEGAL, "district %d is not in play (Y-2.2)", YS_LOC_DISTRICT(loc) + 1);
         if (loc == st->queen_loc) return gg_fail(err, GG_EILLEGAL, "the Queen locks that zone this round (Y-7.16)");
@@ -1586,6 +1673,7 @@ static const char *stage_hint(const ys_state *st)
     case YS_ST_MAJORITY: return "now the market majority moves a rate (Y-8.8)";
     case YS_ST_THRONE: return "now each player puts a front broker in the throne room (Y-9.1)";
     case YS_ST_IMITATE: return "now the Imitator may copy the card just played, or pass (Y-10.7)";
+    case YS_ST_SETTLE: return "now the Philosopher's owner puts a line broker into one of its two zones (Y-10.12)";
     default: return "the game is over";
     }
 }
@@ -1673,6 +1761,7 @@ const char *ys_stage_name(const ys_state *st)
     case YS_ST_MAJORITY: return "market_majority";
     case YS_ST_THRONE: return "throne";
     case YS_ST_IMITATE: return "imitate";
+    case YS_ST_SETTLE: return "settle";
     default: return "over";
     }
 }
@@ -1708,6 +1797,7 @@ void ys_decision_text(const ys_state *st, char *buf, size_t n)
     case YS_ST_COLUMN: snprintf(buf, n, "seat %d orders the tied market columns", a); break;
     case YS_ST_MAJORITY: snprintf(buf, n, "seat %d (market majority) moves one rate by 1", a); break;
     case YS_ST_THRONE: snprintf(buf, n, "every player secretly puts a front broker in the throne room"); break;
+    case YS_ST_SETTLE: snprintf(buf, n, "seat %d puts a broker from a line into one of its two zones (Philosopher)", a); break;
     case YS_ST_IMITATE:
         snprintf(buf, n, "seat %d may copy the %s seat %d just played (Imitator) or pass", a,
                  st->imitating ? ys_cards[st->imitating - 1].name : "card", st->imit_from);

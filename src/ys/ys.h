@@ -49,14 +49,20 @@ enum ys_loc {
     YS_LOC_RESERVE = 3,  /* a King's Favour `2` not yet taken */
     YS_LOC_HAND = 4,     /* a neutral broker in its holder's hand (Y-9.4) */
     YS_LOC_ZONE0 = 8,    /* ..19 */
+    YS_LOC_RLINE0 = 20,  /* ..27: Philosopher lines between adjacent rings of district d,
+                            20 + 2*d + k (k 0: port/trade, 1: trade/palace), Y-10.12 */
     YS_LOC_CELL0 = 32,   /* ..47 */
+    YS_LOC_DLINE0 = 48,  /* ..59: lines between zone z of district d and of the next
+                            district (d4: d1), 48 + 3*d + z, Y-10.12 */
     YS_LOC_LIMIT = 128
 };
 #define YS_ZONE_LOC(d, z) (YS_LOC_ZONE0 + 3 * (d) + (z))
 #define YS_CELL_LOC(c, r) (YS_LOC_CELL0 + 4 * (r) + (c))
 #define YS_IS_ZONE(l) ((l) >= YS_LOC_ZONE0 && (l) < YS_LOC_ZONE0 + 12)
 #define YS_IS_CELL(l) ((l) >= YS_LOC_CELL0 && (l) < YS_LOC_CELL0 + 16)
-#define YS_IS_BOARD(l) (YS_IS_ZONE(l) || YS_IS_CELL(l))
+#define YS_IS_LINE(l) (((l) >= YS_LOC_RLINE0 && (l) < YS_LOC_RLINE0 + 8) || \
+                       ((l) >= YS_LOC_DLINE0 && (l) < YS_LOC_DLINE0 + 12))
+#define YS_IS_BOARD(l) (YS_IS_ZONE(l) || YS_IS_CELL(l) || YS_IS_LINE(l))
 #define YS_LOC_DISTRICT(l) (((l) - YS_LOC_ZONE0) / 3)
 #define YS_LOC_ZONE(l) (((l) - YS_LOC_ZONE0) % 3)
 #define YS_LOC_COLOUR(l) (((l) - YS_LOC_CELL0) % 4)
@@ -126,7 +132,8 @@ enum ys_stage {
     YS_ST_MAJORITY,      /* market majority moves a rate (Y-8.8) */
     YS_ST_THRONE,        /* King's Favour: all seats at once, secretly (Y-9.1) */
     YS_ST_OVER,
-    YS_ST_IMITATE        /* Y-10.7: the Imitator's holder copies the card just played, or passes */
+    YS_ST_IMITATE,       /* Y-10.7: the Imitator's holder copies the card just played, or passes */
+    YS_ST_SETTLE         /* Y-10.12: the Philosopher's owner puts a line broker into a zone */
 };
 
 /* Where the step machine resumes (ys_advance). */
@@ -164,7 +171,7 @@ typedef struct ys_player {
                                        this round (one front broker fewer until the round ends) */
     uint8_t imitated;               /* Y-10.7: 1 + the card whose `active` bit is this player's
                                        Imitator copy (the card itself is elsewhere), 0 none */
-    uint8_t pad[1];
+    uint8_t lines_placed;           /* Y-10.12: brokers placed on lines this round (at most 2) */
     uint32_t hand;                  /* bit c: holds character c (Y-7.3: public) */
     uint32_t fresh;                 /* won this round: playable from next round (Y-7.1) */
     uint32_t active;                /* played cards in effect (Bishop, Spy, Illusionist,
@@ -247,7 +254,8 @@ typedef struct ys_state {
  */
 enum ys_kind {
     YS_A_BID = 1, YS_A_ORDER, YS_A_PLACE, YS_A_NEUTRAL, YS_A_REFILL, YS_A_PEEK, YS_A_PASS,
-    YS_A_GEM, YS_A_COLUMN, YS_A_RATE, YS_A_THRONE, YS_A_PLAY
+    YS_A_GEM, YS_A_COLUMN, YS_A_RATE, YS_A_THRONE, YS_A_PLAY,
+    YS_A_SETTLE /* REF | zone loc << 11: a line broker into one of its two zones (Y-10.12) */
 };
 #define YS_ACTION(kind, payload) ((gg_action)(kind) << 27 | (gg_action)(payload))
 #define YS_KIND(a) ((a) >> 27)
@@ -320,6 +328,9 @@ typedef struct ys_final {
 } ys_final;
 void ys_final_scores(const ys_state *st, ys_final *f);
 
+/* Y-10.12: the two zones a line joins (1), or 0 when `loc` is not a line in play. */
+int ys_line_zones(const ys_state *st, int loc, int zones[2]);
+
 /* Y-4.3: is market row r open with this player count? */
 int ys_row_open(const ys_state *st, int r);
 /* Market cells holding a broker (bit = 4*row + colour): the cached `cells`. */
@@ -346,6 +357,11 @@ void ys_card_apply(ys_state *st, int seat, gg_action a);
 int ys_imitator_for(const ys_state *st, int from, int card);
 /* Y-10.7: may the Imitator ever copy this card (not the Intriguer, Pope, Queen)? */
 int ys_copyable(int card);
+/* Y-10.12 Philosopher: may the seat place a broker on a line now? */
+int ys_may_place_line(const ys_state *st, int seat);
+/* Y-10.12: the settle actions of the seat (a line broker into one of its zones), ascending. */
+int ys_settle_plays(const ys_state *st, int seat, gg_action *out);
+void ys_settle_apply(ys_state *st, int seat, gg_action a);
 /* Does the seat hold a card playable now in window w (limit, freshness)? */
 int ys_can_play(const ys_state *st, int seat, int card);
 /* Index of the first broker of seat q matching REF r, or -1. */

@@ -152,7 +152,7 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
     unsigned refs[YS_BROKERS];
     switch (card) {
     case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
-    case YC_FINANCIER: case YC_ROYAL_GUARD:
+    case YC_FINANCIER: case YC_ROYAL_GUARD: case YC_PHILOSOPHER:
         out[n++] = YS_PLAY(card, 0);
         break;
     case YC_INVESTOR: /* Y-10.8: name a colour */
@@ -233,7 +233,7 @@ static int always_playable(int card)
     switch (card) {
     case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
     case YC_BANKER: case YC_JEWELLER: case YC_QUEEN: case YC_FINANCIER: case YC_INVESTOR:
-    case YC_CUSTOMS_OFFICER: case YC_PROFESSOR: case YC_ROYAL_GUARD: return 1;
+    case YC_CUSTOMS_OFFICER: case YC_PROFESSOR: case YC_ROYAL_GUARD: case YC_PHILOSOPHER: return 1;
     default: return 0;
     }
 }
@@ -348,6 +348,45 @@ static void play_magician(ys_state *st, int seat, unsigned args)
 
 static void card_effect(ys_state *st, int seat, int card, unsigned args);
 
+/* ------------------------------------------------ Y-10.12 Philosopher lines */
+
+int ys_may_place_line(const ys_state *st, int seat)
+{
+    const ys_player *p = &st->pl[seat];
+    return (p->active >> YC_PHILOSOPHER & 1) && p->lines_placed < 2;
+}
+
+static int on_line(const ys_state *st, const ys_broker *b)
+{
+    (void)st;
+    return YS_IS_LINE(b->loc);
+}
+
+/* Each line broker into either of its zones (not a Queen zone, Y-7.16):
+ * the zone is the high part, so the outer loop runs over the zones. */
+int ys_settle_plays(const ys_state *st, int seat, gg_action *out)
+{
+    unsigned refs[YS_BROKERS];
+    int k = own_refs(st, seat, on_line, refs), n = 0;
+    for (int dest = YS_LOC_ZONE0; dest < YS_LOC_ZONE0 + 12; dest++) {
+        if (dest == st->queen_loc) continue;
+        for (int i = 0; i < k; i++) {
+            int z[2];
+            if (ys_line_zones(st, (int)YS_REF_LOC(refs[i]), z) && (z[0] == dest || z[1] == dest))
+                out[n++] = YS_ACTION(YS_A_SETTLE, refs[i] | (unsigned)dest << 11);
+        }
+    }
+    return n;
+}
+
+void ys_settle_apply(ys_state *st, int seat, gg_action a)
+{
+    unsigned pay = YS_PAYLOAD(a);
+    int i = ys_find_ref(st, seat, seat, pay & 0x7FF);
+    GG_ASSERT(i >= 0);
+    st->pl[seat].b[i].loc = (uint8_t)(pay >> 11 & 0x7F); /* face and marks stay */
+}
+
 void ys_card_apply(ys_state *st, int seat, gg_action a)
 {
     ys_player *p = &st->pl[seat];
@@ -402,6 +441,7 @@ static void card_effect(ys_state *st, int seat, int card, unsigned args)
     case YC_MAGICIAN: play_magician(st, seat, args); break;
     case YC_FINANCIER: /* Y-10.5: until the end of scoring */
     case YC_ROYAL_GUARD: /* Y-10.6: this round (ys.c: legal_place, apply_guard) */
+    case YC_PHILOSOPHER: /* Y-10.12: this round (ys.c: legal_place; settled before scoring) */
         p->active |= 1u << card;
         break;
     case YC_INVESTOR: /* Y-10.8 */

@@ -141,6 +141,9 @@ typedef struct board_view {
     int zone_n[YS_DISTRICTS * YS_ZONES];
     seen_broker cell[YS_COLOURS * YS_ROWS];
     uint8_t cell_used[YS_COLOURS * YS_ROWS];
+    seen_broker line[YS_BROKERS]; /* Y-10.12: the Philosopher's brokers between zones */
+    uint8_t line_loc[YS_BROKERS];
+    int line_n;
 } board_view;
 
 static void board_put(board_view *bv, int loc, seen_broker s)
@@ -154,13 +157,41 @@ static void board_put(board_view *bv, int loc, seen_broker s)
     } else if (YS_IS_CELL(loc)) {
         bv->cell[loc - YS_LOC_CELL0] = s;
         bv->cell_used[loc - YS_LOC_CELL0] = 1;
+    } else if (YS_IS_LINE(loc) && bv->line_n < YS_BROKERS) { /* by place, then as seen */
+        int j = bv->line_n++;
+        for (; j > 0 && (bv->line_loc[j - 1] > loc || (bv->line_loc[j - 1] == loc && seen_cmp(&bv->line[j - 1], &s) > 0)); j--) {
+            bv->line[j] = bv->line[j - 1];
+            bv->line_loc[j] = bv->line_loc[j - 1];
+        }
+        bv->line[j] = s;
+        bv->line_loc[j] = (uint8_t)loc;
     }
+}
+
+static cJSON *loc_string(int loc);
+
+/* Y-10.12, Y-11.1: brokers on lines, each with its line and the two zones. */
+static cJSON *view_lines(const ys_state *st, const board_view *bv)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < bv->line_n; i++) {
+        int z[2];
+        cJSON *o = broker_object(&bv->line[i]);
+        cJSON_AddItemToObjectCS(o, "line", loc_string(bv->line_loc[i]));
+        ys_line_zones(st, bv->line_loc[i], z);
+        cJSON *zs = add_array(o, "zones");
+        cJSON_AddItemToArray(zs, loc_string(z[0]));
+        cJSON_AddItemToArray(zs, loc_string(z[1]));
+        cJSON_AddItemToArray(a, o);
+    }
+    return a;
 }
 
 static void board_collect(const ys_state *st, int viewer, board_view *bv)
 {
     memset(bv->zone_n, 0, sizeof bv->zone_n);
     memset(bv->cell_used, 0, sizeof bv->cell_used);
+    bv->line_n = 0;
     for (int q = 0; q < st->base.players; q++) {
         const ys_player *p = &st->pl[q];
         for (int i = 0; i < p->n_brokers; i++)
@@ -244,6 +275,7 @@ static void add_ysplus_player(const ys_state *st, const ys_player *p, cJSON *o)
     if (p->customs_colour) add_str(o, "customs_officer", ys_gem_name[p->customs_colour - 1]);
     if (p->guard_placed) add_bool(o, "guard_placed", 1);
     if (p->imitated) add_str(o, "imitated", ys_cards[p->imitated - 1].key); /* Y-10.7 */
+    if (p->lines_placed) add_num(o, "lines_placed", p->lines_placed); /* Y-10.12 */
 }
 
 static cJSON *view_player(const ys_state *st, int q, int viewer)
@@ -458,6 +490,7 @@ void ys_view(const gg_state *s, int seat, cJSON *obj)
     board_view bv;
     board_collect(st, seat, &bv);
     cJSON_AddItemToObjectCS(obj, "city", view_city(st, &bv));
+    if (ys_opt(st, YS_OPT_YSPLUS)) cJSON_AddItemToObjectCS(obj, "lines", view_lines(st, &bv));
     cJSON_AddItemToObjectCS(obj, "market", view_market(st, &bv));
 
     cJSON *rates = add_object(obj, "rates");
@@ -486,14 +519,14 @@ static const char *const step_name[] = {
     "end_round", "final", "over"};
 static const char *const stage_name[] = {"none", "bid", "order", "window", "place", "refill",
                                          "after", "gem", "column", "majority", "throne", "over",
-                                         "imitate"};
+                                         "imitate", "settle"};
 static const char *const window_name[] = {"none", "start_of_placement", "before_placing",
                                           "after_placing", "start_of_scoring", "end_of_scoring",
                                           "immediate"};
 static const char *const gem_kind_name[] = {"none", "port", "any", "white"};
 static const char *const flag_name[8] = {"up", "bid", "mercenary", "just", "illusion",
                                          "bit5", "bit6", "bit7"};
-enum { N_STEPS = YS_STEP_OVER + 1, N_STAGES = YS_ST_IMITATE + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
+enum { N_STEPS = YS_STEP_OVER + 1, N_STAGES = YS_ST_SETTLE + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
        N_GEM_KINDS = YS_GEM_WHITE + 1, KNOWN_FLAGS = 5 };
 
 static const char *name_of(const char *const *names, int n, int v) { return v >= 0 && v < n ? names[v] : "?"; }
@@ -738,7 +771,7 @@ static gg_status get_object(load_ctx *c, const cJSON *o, const char *key, const 
 static int parse_loc(const cJSON *v)
 {
     if (!cJSON_IsString(v)) return -1;
-    for (int loc = 0; loc < YS_LOC_CELL0 + 16; loc++) {
+    for (int loc = 0; loc < 64; loc++) {
         if (!(loc <= YS_LOC_HAND || YS_IS_BOARD(loc))) continue;
         char buf[24];
         ys_loc_text(loc, buf, sizeof buf);
@@ -860,9 +893,10 @@ static gg_status load_ysplus_player(load_ctx *c, const cJSON *o, ys_player *p, c
 {
     const ys_state *st = c->st;
     gg_status e;
-    const char *keys[6] = {"kept", "investor", "professor", "customs_officer", "guard_placed", "imitated"};
+    const char *keys[7] = {"kept", "investor", "professor", "customs_officer", "guard_placed", "imitated",
+                           "lines_placed"};
     if (!ys_opt(st, YS_OPT_YSPLUS)) {
-        for (int k = 0; k < 6; k++)
+        for (int k = 0; k < 7; k++)
             if (item(o, keys[k])) return gg_fail(c->err, GG_EJSON, "%s: \"%s\" is for Ys+ games (Y-10.2)", where, keys[k]);
         return GG_OK;
     }
@@ -906,6 +940,12 @@ static gg_status load_ysplus_player(load_ctx *c, const cJSON *o, ys_player *p, c
         if (!ys_copyable(card) || !(p->active >> card & 1))
             return gg_fail(c->err, GG_EJSON, "%s: \"imitated\" names a card in effect for this seat (Y-10.7)", where);
         p->imitated = (uint8_t)(card + 1);
+    }
+    p->lines_placed = 0; /* Y-10.12 */
+    if (item(o, "lines_placed")) {
+        if ((e = get_u8(c, o, "lines_placed", 1, 2, &p->lines_placed))) return e;
+        if (!(p->active >> YC_PHILOSOPHER & 1) || st->step < YS_STEP_PLACEMENT || st->step > YS_STEP_THRONE)
+            return gg_fail(c->err, GG_EJSON, "%s: \"lines_placed\" needs the philosopher in effect, from placement to the round's end (Y-10.12)", where);
     }
     return GG_OK;
 }
@@ -952,9 +992,10 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     if (p->fresh & ~p->hand) return gg_fail(err, GG_EJSON, "seat %d: \"fresh\" cards must be in its hand (Y-7.1)", q);
     const uint32_t lasting = 1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_INTRIGUER |
                              1u << YC_MERCHANT | 1u << YC_QUEEN | 1u << YC_MERCENARY | 1u << YC_FINANCIER |
-                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER | 1u << YC_ROYAL_GUARD;
+                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER | 1u << YC_ROYAL_GUARD |
+                             1u << YC_PHILOSOPHER;
     if (p->active & ~lasting)
-        return gg_fail(err, GG_EJSON, "seat %d: \"active\" may list only bishop, spy, illusionist, intriguer, merchant, queen, mercenary, financier, investor, professor, customs_officer, royal_guard", q);
+        return gg_fail(err, GG_EJSON, "seat %d: \"active\" may list only bishop, spy, illusionist, intriguer, merchant, queen, mercenary, financier, investor, professor, customs_officer, royal_guard, philosopher", q);
     for (int card = 0; card < YS_CARD_KINDS; card++)
         if (((p->hand | p->active) >> card & 1) && !ys_in_deck(st, card))
             return gg_fail(err, GG_EJSON, "seat %d: the %s is not in this game's deck (Y-2.3, Y-10.2)", q, ys_cards[card].key);
@@ -996,8 +1037,8 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     {
         ys_broker *b = &p->nb[i++];
         if ((e = load_broker(c, it, where, b))) return e;
-        if (!(b->loc == YS_LOC_HAND || YS_IS_BOARD(b->loc)) || b->flags || b->known)
-            return gg_fail(err, GG_EJSON, "%s are in the hand or on the board, face down, unseen (Y-9.4)", where);
+        if (!(b->loc == YS_LOC_HAND || YS_IS_BOARD(b->loc)) || YS_IS_LINE(b->loc) || b->flags || b->known)
+            return gg_fail(err, GG_EJSON, "%s are in the hand or on the board (never on a line), face down, unseen (Y-9.4)", where);
         nhave[b->value]++;
     }
     if (memcmp(nhave, nwant, sizeof nhave) != 0)
@@ -1256,6 +1297,7 @@ static gg_status check_flow(load_ctx *c)
     case YS_ST_MAJORITY: ok = st->step == YS_STEP_END_WINDOW && st->cursor == 0; break;
     case YS_ST_THRONE: ok = st->step == YS_STEP_THRONE && kings_favour(st); break;
     case YS_ST_OVER: ok = st->step == YS_STEP_OVER; break;
+    case YS_ST_SETTLE: ok = st->step == YS_STEP_SCORING_WINDOW && st->window == YS_WIN_NONE; break; /* Y-10.12 */
     default: ok = 0;
     }
     if (!ok)
@@ -1294,6 +1336,15 @@ static gg_status check_flow(load_ctx *c)
         if (st->gem_kind == YS_GEM_WHITE && st->market_gem[st->dstep - 1] != YS_NONE)
             return gg_fail(err, GG_EJSON, "a white market gem being exchanged has left its row (Y-8.5)");
         break;
+    case YS_ST_SETTLE: { /* Y-10.12: the first seat with a broker on a line */
+        int first = -1;
+        for (int q = n - 1; q >= 0; q--)
+            for (int i = 0; i < st->pl[q].n_brokers; i++)
+                if (YS_IS_LINE(st->pl[q].b[i].loc)) first = q;
+        if (first < 0 || st->actor != first || st->cursor != 0)
+            return gg_fail(err, GG_EJSON, "in stage \"settle\" the actor is the first seat with a broker on a line, cursor 0 (Y-10.12)");
+        break;
+    }
     case YS_ST_COLUMN: {
         unsigned m = 0;
         for (int k = 0; k < YS_COLOURS; k++) m |= 1u << st->col_order[k];
@@ -1481,6 +1532,15 @@ static gg_status check_brokers(load_ctx *c)
                 cells |= bit;
             }
             if (neutral) continue;
+            if (YS_IS_LINE(loc)) { /* Y-10.12: the Philosopher's, until settled before scoring */
+                int z[2], lines = 0;
+                for (int j = 0; j < p->n_brokers; j++) lines += YS_IS_LINE(p->b[j].loc);
+                if (!ys_line_zones(st, loc, z) || !(p->active >> YC_PHILOSOPHER & 1) || lines > p->lines_placed ||
+                    !(st->step == YS_STEP_PLACEMENT || st->stage == YS_ST_SETTLE ||
+                      (st->stage == YS_ST_IMITATE && st->step == YS_STEP_PLACEMENT)))
+                    return gg_fail(err, GG_EJSON, "seat %d: a broker on a line needs the philosopher in effect, a line in play, "
+                                   "at most \"lines_placed\", and the moment before scoring (Y-10.12)", q);
+            }
             if (loc == YS_LOC_RESERVE && !kf)
                 return gg_fail(err, GG_EJSON, "seat %d has reserve brokers without King's Favour (Y-9.1)", q);
             if (loc == YS_LOC_RESERVE && b->value != 2)
@@ -1567,8 +1627,8 @@ static gg_status check_cards_and_scores(load_ctx *c)
         if (quiet && (p->active || p->played || p->fresh))
             return gg_fail(err, GG_EJSON, "seat %d: no card is in effect, played or fresh before placement (Y-7.1)", q);
         if (st->stage == YS_ST_THRONE &&
-            (p->active & ~(1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_ROYAL_GUARD)))
-            return gg_fail(err, GG_EJSON, "seat %d: only the Bishop, Spy, Illusionist and Royal Guard last past scoring (Y-7, Y-10.6)", q);
+            (p->active & ~(1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_ROYAL_GUARD | 1u << YC_PHILOSOPHER)))
+            return gg_fail(err, GG_EJSON, "seat %d: only the Bishop, Spy, Illusionist, Royal Guard and Philosopher last past scoring (Y-7, Y-10.6, Y-10.12)", q);
     }
     if (st->queen_loc != YS_NONE) {
         int d = YS_LOC_DISTRICT(st->queen_loc);

@@ -64,6 +64,14 @@ int ys_loc_text(int loc, char *buf, size_t n)
         return snprintf(buf, n, "d%d-%s", YS_LOC_DISTRICT(loc) + 1, ys_zone_name[YS_LOC_ZONE(loc)]);
     if (YS_IS_CELL(loc))
         return snprintf(buf, n, "%s%d", ys_gem_name[YS_LOC_COLOUR(loc)], YS_LOC_ROW(loc));
+    if (loc >= YS_LOC_RLINE0 && loc < YS_LOC_RLINE0 + 8) { /* Y-10.12: "d1-port/trade" */
+        int d = (loc - YS_LOC_RLINE0) / 2, k = (loc - YS_LOC_RLINE0) % 2;
+        return snprintf(buf, n, "d%d-%s/%s", d + 1, ys_zone_name[k], ys_zone_name[k + 1]);
+    }
+    if (loc >= YS_LOC_DLINE0 && loc < YS_LOC_DLINE0 + 12) { /* Y-10.12: "d1/d2-port" */
+        int d = (loc - YS_LOC_DLINE0) / 3, z = (loc - YS_LOC_DLINE0) % 3;
+        return snprintf(buf, n, "d%d/d%d-%s", d + 1, (d + 1) % YS_DISTRICTS + 1, ys_zone_name[z]);
+    }
     switch (loc) {
     case YS_LOC_SCREEN: return snprintf(buf, n, "screen");
     case YS_LOC_FRONT: return snprintf(buf, n, "front");
@@ -223,6 +231,12 @@ static void put_action(out_buf *o, gg_action a, int masked, int copied)
         break;
     case YS_A_COLUMN: put(o, "column %s", gem_word(pay)); break;
     case YS_A_RATE: put(o, "rate %s%c", gem_word(pay & 7), pay >> 3 & 1 ? '+' : '-'); break;
+    case YS_A_SETTLE: /* Y-10.12 */
+        put(o, "settle ");
+        put_ref(o, pay & REF_MASK, masked);
+        put(o, " to ");
+        put_loc(o, pay >> REF_BITS & LOC_MASK);
+        break;
     case YS_A_THRONE: /* Y-9.1: face down in the throne room */
         put(o, "throne ");
         put_value(o, pay, masked);
@@ -323,6 +337,11 @@ enum { PL_ZONE = 1, PL_CELL = 2, PL_THRONE = 4, PL_BOARD = PL_ZONE | PL_CELL };
 static int place_word(const char *w, unsigned allow)
 {
     if ((allow & PL_THRONE) && strcmp(w, "throne") == 0) return YS_LOC_THRONE;
+    if ((allow & PL_CELL) && w[0] == 'd' && strchr(w, '/')) /* Y-10.12: a line, on the board */
+        for (int l = YS_LOC_RLINE0; l < YS_LOC_DLINE0 + 12; l++) {
+            char t[24];
+            if (YS_IS_LINE(l) && ys_loc_text(l, t, sizeof t) > 0 && strcmp(t, w) == 0) return l;
+        }
     if ((allow & PL_ZONE) && w[0] == 'd' && w[1] >= '1' && w[1] <= '0' + YS_DISTRICTS &&
         w[2] == '-')
         for (int z = 0; z < YS_ZONES; z++)
@@ -351,6 +370,7 @@ static gg_status bad_place(gg_error *err, const char *w, unsigned allow)
 
 static gg_status read_place(const char *w, unsigned allow, unsigned *loc, gg_error *err)
 {
+    *loc = 0;
     int l = place_word(w, allow);
     if (l < 0) return bad_place(err, w, allow);
     *loc = (unsigned)l;
@@ -700,11 +720,20 @@ gg_status ys_parse(const gg_state *s, int seat, const char *text, gg_action *out
         return GG_OK;
     }
     if (strcmp(verb, "rate") == 0) return parse_rate(&ws, out, err);
+    if (strcmp(verb, "settle") == 0) { /* Y-10.12: "settle down 2 d1-port/trade to d1-trade" */
+        unsigned ref, loc;
+        gg_status e;
+        if (ws.n != 6 || strcmp(ws.w[4], "to") != 0)
+            return gg_fail(err, GG_EPARSE, "write it as \"settle down 2 d1-port/trade to d1-trade\"");
+        if ((e = read_ref(&ws, 1, &ref, err)) || (e = read_place(ws.w[5], PL_ZONE, &loc, err))) return e;
+        *out = YS_ACTION(YS_A_SETTLE, ref | loc << REF_BITS);
+        return GG_OK;
+    }
     if (strcmp(verb, "throne") == 0)
         return parse_number(&ws, YS_A_THRONE, 0, 4, "broker value", out, err);
     if (strcmp(verb, "play") == 0) return parse_play(&ws, copied_card(s), out, err);
     return gg_fail(err, GG_EPARSE,
                    "unknown action \"%.20s\": use bid, order, up, down, neutral, refill, peek, "
-                   "pass, gem, column, rate, throne or play",
+                   "pass, gem, column, rate, throne, play or settle",
                    verb);
 }

@@ -24,6 +24,8 @@ static int row_open(int players, int r) { return players >= 5 ? 1 : players == 4
 
 static int loc_on_board_in_play(const ys_state *st, int loc)
 {
+    int z[2];
+    if (YS_IS_LINE(loc)) return ys_line_zones(st, loc, z); /* Y-10.12 */
     if (YS_IS_ZONE(loc)) return YS_LOC_DISTRICT(loc) < st->districts;
     return YS_IS_CELL(loc) && row_open(st->base.players, YS_LOC_ROW(loc));
 }
@@ -305,7 +307,8 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
     }
     const uint32_t lasting = 1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_INTRIGUER |
                              1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_QUEEN | 1u << YC_FINANCIER |
-                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER | 1u << YC_ROYAL_GUARD;
+                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER | 1u << YC_ROYAL_GUARD |
+                             1u << YC_PHILOSOPHER;
     const uint32_t immediate = 1u << YC_KING | 1u << YC_PRINCE | 1u << YC_BLUE | 1u << YC_FAVOURITE |
                                1u << YC_POPE | 1u << YC_TRAFFICKER;
     const uint32_t kept = 1u << YC_FAVOURITE | 1u << YC_POPE | 1u << YC_TRAFFICKER;
@@ -321,6 +324,14 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
             return FAIL("seat %d has %d Spy peeks (Y-7.8)", q, p->spy_peeks);
         if (st->over && (p->active || p->fresh || p->played))
             return FAIL("seat %d has cards in effect, fresh or played after the game", q);
+        int on_lines = 0; /* Y-10.12: at most 2 a round, the Philosopher's, settled before scoring */
+        for (int i = 0; i < p->n_brokers; i++) on_lines += YS_IS_LINE(p->b[i].loc);
+        if (on_lines > p->lines_placed || p->lines_placed > 2 ||
+            (p->lines_placed && !(p->active >> YC_PHILOSOPHER & 1)))
+            return FAIL("seat %d has %d brokers on lines, %d placed there, Philosopher %d (Y-10.12)", q, on_lines,
+                        p->lines_placed, p->active >> YC_PHILOSOPHER & 1);
+        if (on_lines && !(st->step == YS_STEP_PLACEMENT || st->stage == YS_ST_SETTLE))
+            return FAIL("seat %d has brokers on lines at step %d stage %d (Y-10.12)", q, st->step, st->stage);
         if (p->imitated && !(p->active >> (p->imitated - 1) & 1))
             return FAIL("seat %d's Imitator copy %d is not in effect (Y-10.7)", q, p->imitated - 1);
         if (p->kept & ~kept) return FAIL("seat %d keeps a card that is not kept (%#x, Y-10.2)", q, p->kept);

@@ -3106,6 +3106,71 @@ static void test_Y_10_8_investor_column_first(void **unused)
     gg_free(s);
 }
 
+/* Y-10.12 Philosopher: this round up to 2 of his brokers may go on a line
+ * between two zones (adjacent rings of a district, or one ring of two
+ * neighbouring districts in play); just before scoring he puts each into one
+ * of its two zones (never a Queen zone). Face-down values stay hidden (Y-11). */
+static void test_Y_10_12_philosopher_lines(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 96, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f3 f4", "f0 f0", "f0 f0", "f0 f0");
+    ysp_give(st, 0, YC_PHILOSOPHER, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 0, "play philosopher");
+    assert_int_equal(ysp_actor(s), 0);
+    assert_true(ysp_legal(s, 0, "up 1 d1-port/trade"));
+    assert_true(ysp_legal(s, 0, "down 2 d4/d1-palace")); /* d4 and d1 are neighbours with 4 districts */
+    ysp_refused(s, 0, "up 1 d1-port/palace", GG_EPARSE, "not a place"); /* not adjacent rings */
+    ysp_play(s, 0, "up 1 d1-port/trade");
+    ysp_play(s, 0, "down 2 d1/d2-port");
+    assert_int_equal(st->pl[0].lines_placed, 2);
+    cJSON *v = ysp_view(s, 1);
+    cJSON *lines = jget(v, "lines");
+    assert_int_equal(cJSON_GetArraySize(lines), 2);
+    assert_string_equal(jget(cJSON_GetArrayItem(lines, 0), "line")->valuestring, "d1-port/trade");
+    assert_int_equal(jget(cJSON_GetArrayItem(lines, 0), "value")->valueint, 1);
+    assert_string_equal(jget(cJSON_GetArrayItem(lines, 1), "line")->valuestring, "d1/d2-port");
+    assert_null(cJSON_GetObjectItem(cJSON_GetArrayItem(lines, 1), "value")); /* face down: hidden */
+    cJSON_Delete(v);
+    ysp_roundtrip(s);
+    assert_int_equal(ysp_actor(s), 1);
+    ysp_refused(s, 1, "up 1 d1-port/trade", GG_EILLEGAL, "only with the Philosopher");
+    ysp_turn(st, 1, 0); /* his next turn: 2 a round at most */
+    ysp_refused(s, 0, "up 3 d2-trade/palace", GG_EILLEGAL, "at most 2");
+    /* just before scoring: into one of the two zones, one at a time; not the Queen's */
+    ysp_give(st, 3, YC_QUEEN, 0); /* played on d2-port */
+    st->pl[3].hand &= ~(1u << YC_QUEEN);
+    st->queen_loc = (uint8_t)YS_ZONE_LOC(1, 0);
+    st->queen_owner = 3;
+    st->pl[3].active |= 1u << YC_QUEEN;
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(st->stage, YS_ST_SETTLE);
+    assert_int_equal(ysp_actor(s), 0);
+    assert_int_equal(count_legal(s, 0, "settle "), 3);
+    ysp_refused(s, 0, "settle down 2 d1/d2-port to d2-port", GG_EILLEGAL, NULL);
+    ysp_refused(s, 0, "settle up 1 d1-port/trade to d1-palace", GG_EILLEGAL, NULL);
+    /* (the settle stage's save and load: the Ys+ simulations, test_ys_sim_ysplus) */
+    ysp_play(s, 0, "settle down 2 d1/d2-port to d1-port");
+    assert_int_equal(st->stage, YS_ST_SETTLE);
+    ysp_play(s, 0, "settle up 1 d1-port/trade to d1-trade");
+    assert_int_not_equal(st->stage, YS_ST_SETTLE);
+    assert_int_equal(ysp_count_at(st, 0, YS_ZONE_LOC(0, 0)), 1);
+    assert_int_equal(ysp_count_at(st, 0, YS_ZONE_LOC(0, 1)), 1);
+    gg_free(s);
+
+    /* 3 districts: d3 and d1 are not neighbours (district 4 lies between) */
+    s = game(3, "ysplus=on districts=3", 97, 2);
+    st = ysp(s);
+    int z[2];
+    assert_true(ys_line_zones(st, YS_LOC_DLINE0 + 3 * 1 + 2, z)); /* d2/d3-palace */
+    assert_false(ys_line_zones(st, YS_LOC_DLINE0 + 3 * 2 + 0, z)); /* d3/d4-port */
+    assert_false(ys_line_zones(st, YS_LOC_DLINE0 + 3 * 3 + 0, z)); /* d4/d1-port */
+    assert_false(ys_line_zones(st, YS_LOC_RLINE0 + 2 * 3, z));     /* d4-port/trade */
+    gg_free(s);
+}
+
 /* Y-10.13 Professor: name a district; each of HIS brokers there counts +1
  * this scoring (for the district and its zones), nobody else's. */
 static void test_Y_10_13_professor_plus_one(void **unused)
@@ -3297,6 +3362,7 @@ int main(void)
         cmocka_unit_test(test_Y_10_9_favourite_kept_throne_plus_2),
         cmocka_unit_test(test_Y_10_10_monk_face_values),
         cmocka_unit_test(test_Y_10_11_pope_colour_ties_not_throne),
+        cmocka_unit_test(test_Y_10_12_philosopher_lines),
         cmocka_unit_test(test_Y_10_13_professor_plus_one),
         cmocka_unit_test(test_Y_10_14_rogue_exchange),
         cmocka_unit_test(test_Y_10_15_trafficker_8_black),
