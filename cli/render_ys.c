@@ -352,6 +352,13 @@ static void print_city(FILE *out, const cJSON *view)
         for (int z = 0; z < 3; z++)
             print_zone(out, num(dist, "district"), zones[z], item(dist, zones[z]), just);
     }
+    const cJSON *br; /* Ys+ Philosopher (Y-10.12): brokers on lines, settled before scoring */
+    cJSON_ArrayForEach(br, item(view, "lines"))
+    {
+        char b[32];
+        broker_text(br, just, b, sizeof b);
+        fprintf(out, "  line %-16s %s\n", str(br, "line"), b);
+    }
     print_legend(out, view, just);
 }
 
@@ -428,6 +435,15 @@ static void add_cards(wrap *w, const cJSON *p)
             wrap_add(w, 1, "%s%s", title, c->next ? "," : "");
         }
     }
+    const cJSON *kept = item(p, "kept"); /* Ys+ Favourite, Pope, Trafficker (Y-10.2) */
+    if (cJSON_GetArraySize(kept)) {
+        wrap_add(w, w->col > w->indent ? 2 : 0, "kept:");
+        cJSON_ArrayForEach(c, kept)
+        {
+            card_title(text(c), title, sizeof title);
+            wrap_add(w, 1, "%s%s", title, c->next ? "," : "");
+        }
+    }
     if (num(p, "played"))
         wrap_add(w, w->col > w->indent ? 2 : 0, "played %d of 2 this round (Y-7.1)", num(p, "played"));
 }
@@ -481,7 +497,7 @@ static void print_player(FILE *out, const cJSON *view, const cJSON *p, int viewe
     add_brokers(&w, view, p);
     wrap_end(&w);
     if (cJSON_GetArraySize(item(p, "cards")) || cJSON_GetArraySize(item(p, "active")) ||
-        num(p, "played")) {
+        cJSON_GetArraySize(item(p, "kept")) || num(p, "played")) {
         wrap_begin(&w, out, 6, "    ");
         add_cards(&w, p);
         wrap_end(&w);

@@ -12,6 +12,7 @@ BEGIN {
     win["start_of_placement"] = "YS_WIN_START_OF_PLACEMENT"; win["before_placing"] = "YS_WIN_BEFORE_PLACING"
     win["after_placing"] = "YS_WIN_AFTER_PLACING"; win["start_of_scoring"] = "YS_WIN_START_OF_SCORING"
     win["end_of_scoring"] = "YS_WIN_END_OF_SCORING"; win["immediate"] = "YS_WIN_IMMEDIATE"
+    win["reaction"] = "YS_WIN_REACTION"
     set["base"] = 0; set["ysplus"] = 1; set["blue"] = 2
 }
 { sub(/\r$/, "") }

@@ -14,7 +14,7 @@ static const gg_option_info ys_options[YS_OPT_COUNT] = {
     {"districts", {"4", "3"}, 2, "districts in play: 3 is for 3 players (2 players always use 3)"},
     {"kings_favour", {"off", "on"}, 2, "King's Favour: a throne room and a fifth phase (3-5 players)"},
     {"express", {"off", "on"}, 2, "Ys Express: 9 brokers, 3 placement turns (3-4 players)"},
-    {"ysplus", {"off", "on"}, 2, "the 12 Ys+ characters (not available yet; 5 players need no option)"},
+    {"ysplus", {"off", "on"}, 2, "the Ys+ characters join the yellow deck (Y-10.2; 5 players need no option)"},
     {"events", {"off", "on"}, 2, "the 14 Ys+ events (not available yet)"},
     {"strong_neutral", {"off", "on"}, 2, "2 players: neutral brokers 4 3 1 0 instead of 4 2 1 0"},
     {"see_own_hidden", {"on", "off"}, 2, "may a player look at his own face-down brokers (Y-6.5)"},
@@ -26,13 +26,25 @@ static int kings_favour(const ys_state *st) { return ys_opt(st, YS_OPT_KINGS_FAV
 static int players_of(const ys_state *st) { return st->base.players; }
 static int two_players(const ys_state *st) { return st->base.players == 2; }
 
+/* Y-2.3: the 15 base characters; Y-10.2: with Ys+ also the Ys+ ones, the
+ * Favourite only with King's Favour (Y-10.9). */
+int ys_in_deck(const ys_state *st, int card)
+{
+    if (card < 0 || card >= YS_CARD_KINDS) return 0;
+    if (ys_cards[card].set == 0) return 1;
+    if (ys_cards[card].set != 1 || !ys_opt(st, YS_OPT_YSPLUS)) return 0;
+    return card != YC_FAVOURITE || kings_favour(st);
+}
+
+int ys_is_kept(int card) { return card == YC_FAVOURITE || card == YC_POPE || card == YC_TRAFFICKER; }
+
 /* ------------------------------------------------------------ set-up (Y-2) */
 
 static gg_status check_options(const ys_state *st, gg_error *err)
 {
     int n = players_of(st);
-    if (ys_opt(st, YS_OPT_YSPLUS) || ys_opt(st, YS_OPT_EVENTS))
-        return gg_fail(err, GG_EOPTION, "the Ys+ characters and events are not available yet");
+    if (ys_opt(st, YS_OPT_EVENTS))
+        return gg_fail(err, GG_EOPTION, "the Ys+ events are not available yet");
     if (kings_favour(st) && n < 3)
         return gg_fail(err, GG_EOPTION, "King's Favour is for 3 to 5 players, not %d (Y-9.1)", n);
     if (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4))
@@ -84,7 +96,7 @@ static gg_status ys_init(gg_state *s, gg_error *err)
     uint8_t deck[YS_CARD_KINDS];
     int nd = 0;
     for (int c = 0; c < YS_CARD_KINDS; c++)
-        if (ys_cards[c].set == 0) deck[nd++] = (uint8_t)c;
+        if (ys_in_deck(st, c)) deck[nd++] = (uint8_t)c;
     gg_shuffle_bytes(deck, nd, &s->rng);
     int k = 0;
     memset(st->pile, 0, sizeof st->pile);
@@ -209,6 +221,12 @@ static int rank_present(const ys_state *st, const int total[], const int present
     return n;
 }
 
+/* Y-10.13 Professor: +1 for each of his brokers in the district he named. */
+static int professor_bonus(const ys_player *p, int loc)
+{
+    return p->professor_district && YS_IS_ZONE(loc) && YS_LOC_DISTRICT(loc) == p->professor_district - 1;
+}
+
 /* Totals over `n` consecutive places from `first`, in groups of `per`
  * places (a district's zones: 3 groups of 1; the market rows: 4 groups of
  * 4), in one pass over the brokers. */
@@ -226,7 +244,7 @@ static void totals_by_group(const ys_state *st, int first, int n, int per, group
         for (int i = 0; i < p->n_brokers; i++) {
             unsigned k = (unsigned)(p->b[i].loc - first);
             if (k >= (unsigned)n) continue;
-            g->total[k / per][q] += ys_count_value(&p->b[i]);
+            g->total[k / per][q] += ys_count_value(&p->b[i]) + professor_bonus(p, p->b[i].loc);
             g->present[k / per][q] = 1;
         }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) {
@@ -246,6 +264,36 @@ static int group_winner(const ys_state *st, const group_totals *g, int k)
 
 
 static uint64_t district_locs(int d) { return 7ull << YS_ZONE_LOC(d, 0); }
+
+/* Y-10.12: lines join adjacent rings of a district (port/trade, trade/palace)
+ * or one ring of two neighbouring districts in play (d1-d2, d2-d3, d3-d4,
+ * d4-d1; with 3 districts only d1-d2 and d2-d3). */
+int ys_line_zones(const ys_state *st, int loc, int zones[2])
+{
+    if (loc >= YS_LOC_RLINE0 && loc < YS_LOC_RLINE0 + 8) {
+        int d = (loc - YS_LOC_RLINE0) / 2, k = (loc - YS_LOC_RLINE0) % 2;
+        zones[0] = YS_ZONE_LOC(d, k);
+        zones[1] = YS_ZONE_LOC(d, k + 1);
+        return d < st->districts;
+    }
+    if (loc >= YS_LOC_DLINE0 && loc < YS_LOC_DLINE0 + 12) {
+        int d = (loc - YS_LOC_DLINE0) / 3, z = (loc - YS_LOC_DLINE0) % 3, e = (d + 1) % YS_DISTRICTS;
+        zones[0] = YS_ZONE_LOC(d, z);
+        zones[1] = YS_ZONE_LOC(e, z);
+        return d < st->districts && e < st->districts && (e > d || st->districts == YS_DISTRICTS);
+    }
+    return 0;
+}
+
+/* Lines in play, as a mask of locs. */
+static uint64_t lines_in_play(const ys_state *st)
+{
+    uint64_t m = 0;
+    int z[2];
+    for (int l = YS_LOC_RLINE0; l < YS_LOC_DLINE0 + 12; l++)
+        if (YS_IS_LINE(l) && ys_line_zones(st, l, z)) m |= 1ull << l;
+    return m;
+}
 
 /* Y-4.3: market rows open for this player count. */
 int ys_row_open(const ys_state *st, int r)
@@ -487,11 +535,30 @@ static void begin_turn(ys_state *st)
     st->stage = YS_ST_PLACE;
 }
 
+/* Y-10.6 Royal Guard: one front broker face up on the board, besides the
+ * turn's 2 (not one of them: the Mercenary cannot mark it). */
+static void apply_guard(ys_state *st, int seat, int loc, int value)
+{
+    ys_player *p = &st->pl[seat];
+    int i = find_broker(p, YS_LOC_FRONT, value);
+    GG_ASSERT(i >= 0);
+    p->b[i] = (ys_broker){p->b[i].value, (uint8_t)loc, YS_F_UP, 0};
+    p->guard_placed = 1;
+    if (YS_IS_CELL(loc)) { /* Y-6.4 */
+        add_points(st, seat, 1, &p->pts_market);
+        st->cells |= (uint16_t)(1u << (loc - YS_LOC_CELL0));
+    }
+}
+
 static void apply_place(ys_state *st, int seat, gg_action a)
 {
     unsigned pay = YS_PAYLOAD(a);
     int loc = pay & 0x7F, up = pay >> 7 & 1, value = pay >> 8 & 7, front = pay >> 11 & 1;
     ys_player *p = &st->pl[seat];
+    if (pay >> 12 & 1) {
+        apply_guard(st, seat, loc, value);
+        return;
+    }
     int i = find_broker(p, front ? YS_LOC_FRONT : YS_LOC_SCREEN, value);
     GG_ASSERT(i >= 0);
     p->b[i].loc = (uint8_t)loc;
@@ -499,6 +566,7 @@ static void apply_place(ys_state *st, int seat, gg_action a)
     p->b[i].known = 0;
     if (up) st->n_up++;
     else st->n_down++;
+    if (YS_IS_LINE(loc)) p->lines_placed++; /* Y-10.12 */
     if (YS_IS_CELL(loc)) { /* Y-6.4 */
         add_points(st, seat, 1, &p->pts_market);
         st->cells |= (uint16_t)(1u << (loc - YS_LOC_CELL0));
@@ -612,6 +680,20 @@ static int share_due(const ys_state *st, int pos)
     return pos < 2 ? small[pos] : 0;
 }
 
+/* Y-10.4 Customs Officer: the named gem kind leaves the port ships. */
+static void remove_customs_gems(ys_state *st)
+{
+    for (int q = 0; q < players_of(st); q++) {
+        int c = st->pl[q].customs_colour - 1;
+        if (c < 0) continue;
+        int k = 0;
+        for (int i = 0; i < st->port_gems_n; i++)
+            if (st->port_gems[i] != c) st->port_gems[k++] = st->port_gems[i];
+        for (int i = k; i < st->port_gems_n; i++) st->port_gems[i] = 0;
+        st->port_gems_n = (uint8_t)k;
+    }
+}
+
 static void start_district(ys_state *st, int d)
 {
     int total[YS_MAX_PLAYERS + 1] = {0}, present[YS_MAX_PLAYERS + 1] = {0};
@@ -622,6 +704,7 @@ static void start_district(ys_state *st, int d)
     memcpy(present, g.present[0], sizeof present);
     st->share_n = (uint8_t)rank_present(st, total, present, st->share_rank);
     st->port_gems_n = (uint8_t)ys_ship_gems(st, st->port_ship[d], st->port_gems);
+    remove_customs_gems(st);
     st->share_pos = 0;
     st->share_left = (uint8_t)share_due(st, 0);
 }
@@ -675,6 +758,10 @@ static int award_palace(ys_state *st, int d, int who)
         give_gem(st, YS_NEUTRAL, best_rated(st));
         return 0;
     }
+    if (ys_is_kept(card)) { /* Y-10.9, Y-10.11, Y-10.15: kept, in effect at the end */
+        st->pl[who].kept |= 1u << card;
+        return 0;
+    }
     if (card == YC_BLUE) { /* Y-7.19: one coloured gem of choice */
         st->stage = YS_ST_GEM;
         st->gem_kind = YS_GEM_ANY;
@@ -686,12 +773,15 @@ static int award_palace(ys_state *st, int d, int who)
     return 0;
 }
 
-/* Trade zone points (Y-8.4; Merchant Y-7.14). */
+/* Trade zone points (Y-8.4; Merchant Y-7.14 5, Financier Y-10.5 1, both 3). */
 static int trade_points(const ys_state *st)
 {
-    for (int q = 0; q < players_of(st); q++)
-        if (st->pl[q].active >> YC_MERCHANT & 1) return 5;
-    return 3;
+    int merchant = 0, financier = 0;
+    for (int q = 0; q < players_of(st); q++) {
+        merchant |= st->pl[q].active >> YC_MERCHANT & 1;
+        financier |= st->pl[q].active >> YC_FINANCIER & 1;
+    }
+    return merchant == financier ? 3 : merchant ? 5 : 1;
 }
 
 /* One district: dstep 0 reveal and rank, 1 share the port, 2 zones, 3 palace
@@ -807,6 +897,20 @@ static int column_chooser(const ys_state *st)
     return best;
 }
 
+/* Y-10.8 Investor: the named column is first; the others ranked as usual. */
+static void put_investor_first(ys_state *st)
+{
+    for (int t = 0; t < players_of(st); t++) { /* an Imitator's copy too: in turn order */
+        int c = st->pl[st->turn_order[t]].investor_colour - 1;
+        if (c < 0) continue;
+        int k = st->col_fixed;
+        while (k < YS_COLOURS && st->col_order[k] != c) k++;
+        if (k >= YS_COLOURS) continue; /* already first */
+        for (; k > st->col_fixed; k--) st->col_order[k] = st->col_order[k - 1];
+        st->col_order[st->col_fixed++] = (uint8_t)c;
+    }
+}
+
 static void start_columns(ys_state *st)
 {
     int total[4], count[4];
@@ -825,6 +929,7 @@ static void start_columns(ys_state *st)
         st->col_order[i] = (uint8_t)c;
     }
     st->col_fixed = 0;
+    put_investor_first(st);
     settle_columns(st, total, count);
     st->col_chooser = (uint8_t)column_chooser(st);
 }
@@ -870,7 +975,10 @@ static void end_scoring(ys_state *st)
     return_brokers_in(st, board);
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
-        p->active &= ~(1u << YC_INTRIGUER | 1u << YC_MERCHANT | 1u << YC_MERCENARY);
+        p->active &= ~(1u << YC_INTRIGUER | 1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_FINANCIER |
+                       1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER);
+        p->investor_colour = p->professor_district = p->customs_colour = 0;
+        if (p->imitated && !(p->active >> (p->imitated - 1) & 1)) p->imitated = 0; /* Y-10.7 */
         if (kings_favour(st)) continue;
         for (int i = 0; i < p->n_brokers; i++)
             if (p->b[i].loc == YS_LOC_FRONT) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
@@ -918,12 +1026,17 @@ static void end_round(ys_state *st)
         p->spy_peeks = 0;
         p->bid_done = 0;
         p->throne_done = 0;
+        p->guard_placed = 0; /* Y-10.6: once this round */
+        p->imitated = 0;
+        p->lines_placed = 0; /* Y-10.12 */
     }
     st->round++;
     st->step = st->round > YS_ROUNDS ? YS_STEP_FINAL : YS_STEP_PREPARE;
 }
 
 /* ------------------------------------------------------------ final scoring */
+
+static int pope(const ys_state *st, int q) { return q < YS_NEUTRAL && (st->pl[q].kept >> YC_POPE & 1); }
 
 /* Points of `n` tied entries covering places first..first+n-1 (0-based):
  * the lowest place shared (Y-8.10). */
@@ -948,7 +1061,9 @@ void ys_final_scores(const ys_state *st, ys_final *f)
             if ((q >= n && !(q == YS_NEUTRAL && neutral)) || gems[q] == 0) continue;
             int place = 0; /* tied players score the lowest place they share */
             for (int o = 0; o <= YS_NEUTRAL; o++)
-                if ((o < n || (o == YS_NEUTRAL && neutral)) && gems[o] >= gems[q]) place++;
+                if ((o < n || (o == YS_NEUTRAL && neutral)) && gems[o] >= gems[q] &&
+                    (o == q || gems[o] > gems[q] || !pope(st, q)))
+                    place++; /* Y-10.11: the Pope's owner wins the ties he is in */
             f->colour_pts[q][c] = place <= 5 ? ys_colour_points[k][place - 1] : 0;
         }
         if (neutral && gems[YS_NEUTRAL] == 0) /* Y-9.4: 3rd place for a colour it lacks */
@@ -957,6 +1072,7 @@ void ys_final_scores(const ys_state *st, ys_final *f)
     for (int q = 0; q < n; q++) { /* Y-8.11 */
         int b = st->pl[q].gems[YS_BLACK];
         f->black_pts[q] = ys_black_points[b > 7 ? 7 : b];
+        if ((st->pl[q].kept >> YC_TRAFFICKER & 1) && b >= 8) f->kept_pts[q] = 5; /* Y-10.15 */
     }
     if (neutral) {
         int b = st->neutral_gems[YS_BLACK];
@@ -966,6 +1082,8 @@ void ys_final_scores(const ys_state *st, ys_final *f)
     for (int q = 0; q < n; q++) /* Y-9.1: throne totals 12, 7, 3 */
         for (int i = 0; i < st->pl[q].n_brokers; i++)
             if (st->pl[q].b[i].loc == YS_LOC_THRONE) f->throne_total[q] += st->pl[q].b[i].value;
+    for (int q = 0; q < n; q++) /* Y-10.9 Favourite: +2 to the throne total */
+        if (st->pl[q].kept >> YC_FAVOURITE & 1) f->throne_total[q] += 2;
     for (int q = 0; q < n; q++) {
         int above = 0, same = 0;
         for (int o = 0; o < n; o++) {
@@ -985,7 +1103,7 @@ static void final_scoring(ys_state *st)
     for (int q = 0; q <= YS_NEUTRAL; q++) {
         if (q >= players_of(st) && q != YS_NEUTRAL) continue;
         if (q == YS_NEUTRAL && !two_players(st)) continue;
-        int pts = f.black_pts[q] + (q < YS_NEUTRAL ? f.throne_pts[q] : 0);
+        int pts = f.black_pts[q] + (q < YS_NEUTRAL ? f.throne_pts[q] + f.kept_pts[q] : 0);
         for (int c = 0; c < YS_COLOURS; c++) pts += f.colour_pts[q][c];
         add_points(st, q, pts, NULL);
     }
@@ -1027,8 +1145,25 @@ static void to_end_placement(ys_state *st)
     st->window = YS_WIN_NONE;
 }
 
+/* Y-10.12: just before scoring, each broker on a line goes into one of its
+ * zones, chosen by its owner (one at a time). */
+static int settle_next(ys_state *st)
+{
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++)
+            if (YS_IS_LINE(p->b[i].loc)) {
+                st->stage = YS_ST_SETTLE;
+                st->actor = (uint8_t)q;
+                return 1;
+            }
+    }
+    return 0;
+}
+
 void ys_advance(ys_state *st)
 {
+    if (st->stage == YS_ST_IMITATE) return; /* Y-10.7: the copy or pass first */
     for (;;) {
         switch (st->step) {
         case YS_STEP_PREPARE:
@@ -1070,6 +1205,7 @@ void ys_advance(ys_state *st)
             begin_turn(st);
             return;
         case YS_STEP_SCORING_WINDOW:
+            if (st->window == YS_WIN_NONE && ys_opt(st, YS_OPT_YSPLUS) && settle_next(st)) return;
             if (window_next(st, YS_WIN_START_OF_SCORING)) return;
             st->step = YS_STEP_DISTRICT;
             st->district = 0;
@@ -1139,6 +1275,28 @@ void ys_advance(ys_state *st)
 
 /* ------------------------------------------------------------------- apply */
 
+/* Y-10.7: right after `from` played `card`, the Imitator's holder may copy it. */
+static int offer_imitation(ys_state *st, int from, int card)
+{
+    int q = ys_imitator_for(st, from, card);
+    if (q < 0) return 0;
+    st->imitating = (uint8_t)(card + 1);
+    st->imit_stage = st->stage;
+    st->imit_from = (uint8_t)from;
+    st->stage = YS_ST_IMITATE;
+    st->actor = (uint8_t)q;
+    return 1;
+}
+
+/* The flow goes on as right after the copied card's play. */
+static void end_imitation(ys_state *st)
+{
+    st->stage = st->imit_stage;
+    st->actor = st->imit_from;
+    st->imitating = st->imit_stage = st->imit_from = 0;
+    if (st->stage == YS_ST_AFTER) end_of_turn_brokers(st);
+}
+
 void ys_apply(gg_state *s, int seat, gg_action a)
 {
     ys_state *st = (ys_state *)s;
@@ -1151,6 +1309,10 @@ void ys_apply(gg_state *s, int seat, gg_action a)
     case YS_A_REFILL: apply_refill(st, seat, (int)pay); break;
     case YS_A_PEEK: apply_peek(st, seat, a); break;
     case YS_A_PASS: /* my turn, or my part of a card window, ends */
+        if (st->stage == YS_ST_IMITATE) {
+            end_imitation(st);
+            break;
+        }
         st->cursor++;
         if (st->stage == YS_ST_AFTER) st->stage = 0;
         break;
@@ -1168,8 +1330,17 @@ void ys_apply(gg_state *s, int seat, gg_action a)
         st->stage = 0;
         break;
     case YS_A_THRONE: apply_throne(st, seat, (int)pay); break;
+    case YS_A_SETTLE:
+        ys_settle_apply(st, seat, a);
+        st->stage = 0;
+        break;
     case YS_A_PLAY:
         ys_card_apply(st, seat, a);
+        if (st->stage == YS_ST_IMITATE) {
+            end_imitation(st);
+            break;
+        }
+        if (offer_imitation(st, seat, (int)YS_PLAY_CARD(a))) break;
         if (st->stage == YS_ST_AFTER) end_of_turn_brokers(st); /* more to play, or the turn ends */
         break;
     default: GG_ASSERT(0);
@@ -1235,14 +1406,32 @@ static int legal_order(const ys_state *st, gg_action *out)
     return n;
 }
 
-/* Free places to put a broker now, in loc order. */
-static int free_locs(const ys_state *st, uint32_t locs[32])
+/* Free places to put a broker now, as a mask of locs: zones of the
+ * districts in play but the Queen's; open empty cells. */
+static uint64_t free_mask(const ys_state *st)
 {
-    /* zones of the districts in play but the Queen's; open empty cells */
     uint64_t m = ((1ull << (3 * st->districts)) - 1) << YS_LOC_ZONE0;
     if (st->queen_loc != YS_NONE) m &= ~(1ull << st->queen_loc);
     unsigned open = players_of(st) >= 5 ? 0xFFFFu : players_of(st) == 4 ? 0xFFF0u : 0xFF00u;
-    m |= (uint64_t)(open & ~ys_cells_taken(st)) << YS_LOC_CELL0;
+    return m | (uint64_t)(open & ~ys_cells_taken(st)) << YS_LOC_CELL0;
+}
+
+/* The same with the Philosopher's lines (Y-10.12), in loc order. */
+static int free_locs_and_lines(const ys_state *st, uint32_t locs[64])
+{
+    uint64_t m = free_mask(st) | lines_in_play(st);
+    int n = 0;
+    while (m) {
+        locs[n++] = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+    }
+    return n;
+}
+
+/* Free places to put a broker now, in loc order. */
+static int free_locs(const ys_state *st, uint32_t locs[32])
+{
+    uint64_t m = free_mask(st);
     int n = 0;
     while (m) {
         locs[n++] = (uint32_t)__builtin_ctzll(m);
@@ -1272,11 +1461,19 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out)
     return n;
 }
 
+/* Y-10.6: the Royal Guard in effect and its broker not yet placed this round. */
+static int may_place_guard(const ys_player *p)
+{
+    return (p->active >> YC_ROYAL_GUARD & 1) && !p->guard_placed;
+}
+
 static int legal_place(const ys_state *st, int seat, gg_action *out)
 {
     const ys_player *p = &st->pl[seat];
     uint32_t locs[32]; /* whole rows are written past nl, then overwritten */
     int nl = free_locs(st, locs), n = 0;
+    uint32_t wide[64]; /* Y-10.12: with the Philosopher's lines */
+    int nw = ys_may_place_line(st, seat) ? free_locs_and_lines(st, wide) : 0;
     int up = may_place_up(st), down = may_place_down(st, seat);
     unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
     unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? values_at(p->b, p->n_brokers, YS_LOC_FRONT) : 0;
@@ -1288,9 +1485,23 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
             for (int face = 0; face < 2; face++) {
                 if (!(face ? up : down)) continue;
                 gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | (unsigned)fr << 11 | (unsigned)face << 7);
+                if (nw) {
+                    for (int l = 0; l < nw; l++) out[n + l] = base | wide[l];
+                    n += nw;
+                    continue;
+                }
                 for (int l = 0; l < 32; l++) out[n + l] = base | locs[l]; /* fixed count: vectorised */
                 n += nl;
             }
+        }
+    }
+    if (may_place_guard(p)) { /* Y-10.6: a front broker, face up, besides the turn's 2 */
+        unsigned vals = values_at(p->b, p->n_brokers, YS_LOC_FRONT);
+        for (int v = 0; v < 5; v++) {
+            if (!(vals >> v & 1)) continue;
+            gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | 1u << 7 | 1u << 12);
+            for (int l = 0; l < 32; l++) out[n + l] = base | locs[l];
+            n += nl;
         }
     }
     if (two_players(st) && st->n_neutral == 0) { /* Y-9.4 */
@@ -1386,6 +1597,10 @@ int ys_legal(const gg_state *s, int seat, gg_action *out)
             for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_ACTION(YS_A_RATE, (unsigned)c | up << 3);
         return n;
     case YS_ST_THRONE: return legal_throne(st, seat, out);
+    case YS_ST_SETTLE: return ys_settle_plays(st, seat, out); /* Y-10.12 */
+    case YS_ST_IMITATE: /* Y-10.7: pass, or copy */
+        out[n++] = YS_ACTION(YS_A_PASS, 0);
+        return n + ys_card_plays(st, seat, out + n);
     default: return 0;
     }
 }
@@ -1403,6 +1618,13 @@ static gg_status explain_place(const ys_state *st, int seat, gg_action a, gg_err
         if (st->n_neutral) return gg_fail(err, GG_EILLEGAL, "you already placed a neutral broker this turn (Y-9.4)");
         if (!(values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND) >> value & 1))
             return gg_fail(err, GG_EILLEGAL, "you hold no neutral broker %d (Y-9.4)", value);
+    } else if (pay >> 12 & 1) {
+        if (!(p->active >> YC_ROYAL_GUARD & 1))
+            return gg_fail(err, GG_EILLEGAL, "an extra front broker goes to the board only with the Royal Guard (Y-10.6)");
+        if (p->guard_placed) return gg_fail(err, GG_EILLEGAL, "the Royal Guard places one front broker once a round (Y-10.6)");
+        if (!up || front) return gg_fail(err, GG_EILLEGAL, "the Royal Guard's broker goes face up (Y-10.6)");
+        if (!(values_at(p->b, p->n_brokers, YS_LOC_FRONT) >> value & 1))
+            return gg_fail(err, GG_EILLEGAL, "you have no broker %d in front of your screen (Y-10.6)", value);
     } else {
         if (placed_this_turn(st) >= 2) return gg_fail(err, GG_EILLEGAL, "you have placed your 2 brokers this turn (Y-6.2)");
         if (front && !(p->active >> YC_ILLUSIONIST & 1))
@@ -1414,7 +1636,15 @@ static gg_status explain_place(const ys_state *st, int seat, gg_action a, gg_err
         if (!up && !may_place_down(st, seat))
             return gg_fail(err, GG_EILLEGAL, "you already placed this turn's face-down broker; two face down needs the Bishop (Y-6.2, Y-7.7)");
     }
-    if (YS_IS_ZONE(loc)) {
+    int z[2];
+    if (YS_IS_LINE(loc)) {
+        if (neutral || (pay >> 12 & 1))
+            return gg_fail(err, GG_EILLEGAL, "only the Philosopher's own turn brokers go on a line (Y-10.12)");
+        if (!(p->active >> YC_PHILOSOPHER & 1))
+            return gg_fail(err, GG_EILLEGAL, "brokers go on a line between zones only with the Philosopher (Y-10.12)");
+        if (p->lines_placed >= 2) return gg_fail(err, GG_EILLEGAL, "the Philosopher puts at most 2 brokers on lines a round (Y-10.12)");
+        if (!ys_line_zones(st, loc, z)) return gg_fail(err, GG_EILLEGAL, "that line joins a district not in play (Y-10.12)");
+    } else if (YS_IS_ZONE(loc)) {
         if (YS_LOC_DISTRICT(loc) >= st->districts)
             return gg_fail(err, GG_EILLEGAL, "district %d is not in play (Y-2.2)", YS_LOC_DISTRICT(loc) + 1);
         if (loc == st->queen_loc) return gg_fail(err, GG_EILLEGAL, "the Queen locks that zone this round (Y-7.16)");
@@ -1442,6 +1672,8 @@ static const char *stage_hint(const ys_state *st)
     case YS_ST_COLUMN: return "now tied market columns are ordered (Y-8.7)";
     case YS_ST_MAJORITY: return "now the market majority moves a rate (Y-8.8)";
     case YS_ST_THRONE: return "now each player puts a front broker in the throne room (Y-9.1)";
+    case YS_ST_IMITATE: return "now the Imitator may copy the card just played, or pass (Y-10.7)";
+    case YS_ST_SETTLE: return "now the Philosopher's owner puts a line broker into one of its two zones (Y-10.12)";
     default: return "the game is over";
     }
 }
@@ -1528,6 +1760,8 @@ const char *ys_stage_name(const ys_state *st)
     case YS_ST_COLUMN: return "columns";
     case YS_ST_MAJORITY: return "market_majority";
     case YS_ST_THRONE: return "throne";
+    case YS_ST_IMITATE: return "imitate";
+    case YS_ST_SETTLE: return "settle";
     default: return "over";
     }
 }
@@ -1563,6 +1797,11 @@ void ys_decision_text(const ys_state *st, char *buf, size_t n)
     case YS_ST_COLUMN: snprintf(buf, n, "seat %d orders the tied market columns", a); break;
     case YS_ST_MAJORITY: snprintf(buf, n, "seat %d (market majority) moves one rate by 1", a); break;
     case YS_ST_THRONE: snprintf(buf, n, "every player secretly puts a front broker in the throne room"); break;
+    case YS_ST_SETTLE: snprintf(buf, n, "seat %d puts a broker from a line into one of its two zones (Philosopher)", a); break;
+    case YS_ST_IMITATE:
+        snprintf(buf, n, "seat %d may copy the %s seat %d just played (Imitator) or pass", a,
+                 st->imitating ? ys_cards[st->imitating - 1].name : "card", st->imit_from);
+        break;
     default: {
         gg_result r;
         ys_result(&st->base, &r);

@@ -49,14 +49,20 @@ enum ys_loc {
     YS_LOC_RESERVE = 3,  /* a King's Favour `2` not yet taken */
     YS_LOC_HAND = 4,     /* a neutral broker in its holder's hand (Y-9.4) */
     YS_LOC_ZONE0 = 8,    /* ..19 */
+    YS_LOC_RLINE0 = 20,  /* ..27: Philosopher lines between adjacent rings of district d,
+                            20 + 2*d + k (k 0: port/trade, 1: trade/palace), Y-10.12 */
     YS_LOC_CELL0 = 32,   /* ..47 */
+    YS_LOC_DLINE0 = 48,  /* ..59: lines between zone z of district d and of the next
+                            district (d4: d1), 48 + 3*d + z, Y-10.12 */
     YS_LOC_LIMIT = 128
 };
 #define YS_ZONE_LOC(d, z) (YS_LOC_ZONE0 + 3 * (d) + (z))
 #define YS_CELL_LOC(c, r) (YS_LOC_CELL0 + 4 * (r) + (c))
 #define YS_IS_ZONE(l) ((l) >= YS_LOC_ZONE0 && (l) < YS_LOC_ZONE0 + 12)
 #define YS_IS_CELL(l) ((l) >= YS_LOC_CELL0 && (l) < YS_LOC_CELL0 + 16)
-#define YS_IS_BOARD(l) (YS_IS_ZONE(l) || YS_IS_CELL(l))
+#define YS_IS_LINE(l) (((l) >= YS_LOC_RLINE0 && (l) < YS_LOC_RLINE0 + 8) || \
+                       ((l) >= YS_LOC_DLINE0 && (l) < YS_LOC_DLINE0 + 12))
+#define YS_IS_BOARD(l) (YS_IS_ZONE(l) || YS_IS_CELL(l) || YS_IS_LINE(l))
 #define YS_LOC_DISTRICT(l) (((l) - YS_LOC_ZONE0) / 3)
 #define YS_LOC_ZONE(l) (((l) - YS_LOC_ZONE0) % 3)
 #define YS_LOC_COLOUR(l) (((l) - YS_LOC_CELL0) % 4)
@@ -86,7 +92,8 @@ enum ys_window {
     YS_WIN_AFTER_PLACING,   /* ★ inside one's own turn, after the 2 brokers */
     YS_WIN_START_OF_SCORING,
     YS_WIN_END_OF_SCORING,
-    YS_WIN_IMMEDIATE
+    YS_WIN_IMMEDIATE,
+    YS_WIN_REACTION         /* Y-10.7 Imitator: right after another player plays a card */
 };
 
 typedef struct ys_ship { uint8_t large, small[2]; } ys_ship;     /* gem colours */
@@ -124,7 +131,9 @@ enum ys_stage {
     YS_ST_COLUMN,        /* order tied market columns (Y-8.7) */
     YS_ST_MAJORITY,      /* market majority moves a rate (Y-8.8) */
     YS_ST_THRONE,        /* King's Favour: all seats at once, secretly (Y-9.1) */
-    YS_ST_OVER
+    YS_ST_OVER,
+    YS_ST_IMITATE,       /* Y-10.7: the Imitator's holder copies the card just played, or passes */
+    YS_ST_SETTLE         /* Y-10.12: the Philosopher's owner puts a line broker into a zone */
 };
 
 /* Where the step machine resumes (ys_advance). */
@@ -154,11 +163,22 @@ typedef struct ys_player {
     uint8_t played;                 /* cards played this round (limit 2, Y-7.1) */
     uint8_t spy_peeks;              /* Spy peeks left this round (Y-7.8) */
     uint8_t throne_done;            /* King's Favour choice made this round */
-    uint8_t pad[2];
+    /* Ys+ cards' named choices this scoring, stored plus one (0: none) */
+    uint8_t investor_colour;        /* Y-10.8: 1 + the colour whose column is first */
+    uint8_t professor_district;     /* Y-10.13: 1 + the district where his brokers count +1 */
+    uint8_t customs_colour;         /* Y-10.4: 1 + the gem kind taken off the port ships */
+    uint8_t guard_placed;           /* Y-10.6: the Royal Guard's front broker is on the board
+                                       this round (one front broker fewer until the round ends) */
+    uint8_t imitated;               /* Y-10.7: 1 + the card whose `active` bit is this player's
+                                       Imitator copy (the card itself is elsewhere), 0 none */
+    uint8_t lines_placed;           /* Y-10.12: brokers placed on lines this round (at most 2) */
     uint32_t hand;                  /* bit c: holds character c (Y-7.3: public) */
     uint32_t fresh;                 /* won this round: playable from next round (Y-7.1) */
     uint32_t active;                /* played cards in effect (Bishop, Spy, Illusionist,
-                                       Intriguer, Merchant, Mercenary, Queen) */
+                                       Intriguer, Merchant, Mercenary, Queen; Ys+
+                                       Financier, Investor, Professor, Customs Officer) */
+    uint32_t kept;                  /* Ys+ kept cards won: Favourite, Pope, Trafficker
+                                       (Y-10.9, Y-10.11, Y-10.15; public, never played) */
 } ys_player;
 
 typedef struct ys_state {
@@ -206,7 +226,9 @@ typedef struct ys_state {
     uint8_t col_fixed;                      /* how many of col_order are settled */
     uint8_t col_chooser;
     uint8_t over;
-    uint8_t pad[3];
+    /* Y-10.7 Imitator: while `stage` is YS_ST_IMITATE, the card just played
+     * (plus one), the stage it was played in and who played it */
+    uint8_t imitating, imit_stage, imit_from;
     uint16_t cells;                         /* derived: market cells holding a broker
                                                (bit 4*row + colour); ys_sync_cells */
 } ys_state;
@@ -217,7 +239,9 @@ typedef struct ys_state {
  * see"); it names the first broker of the acting seat that matches.
  *   BID       a | b << 3, a <= b                     Y-5.1
  *   ORDER     turn place 1..N                        Y-5.2
- *   PLACE     loc | up << 7 | value << 8 | front << 11   Y-6.2, Y-6.3 (front: Illusionist)
+ *   PLACE     loc | up << 7 | value << 8 | front << 11 | guard << 12   Y-6.2, Y-6.3
+ *             (front: Illusionist Y-7.10; guard: the Royal Guard's extra front broker,
+ *             face up, Y-10.6)
  *   NEUTRAL   loc | value << 8                       Y-9.4
  *   REFILL    value                                  Y-7.10
  *   PEEK      loc | seat << 7 (loc YS_LOC_THRONE for the throne room)  Y-7.8
@@ -230,7 +254,8 @@ typedef struct ys_state {
  */
 enum ys_kind {
     YS_A_BID = 1, YS_A_ORDER, YS_A_PLACE, YS_A_NEUTRAL, YS_A_REFILL, YS_A_PEEK, YS_A_PASS,
-    YS_A_GEM, YS_A_COLUMN, YS_A_RATE, YS_A_THRONE, YS_A_PLAY
+    YS_A_GEM, YS_A_COLUMN, YS_A_RATE, YS_A_THRONE, YS_A_PLAY,
+    YS_A_SETTLE /* REF | zone loc << 11: a line broker into one of its two zones (Y-10.12) */
 };
 #define YS_ACTION(kind, payload) ((gg_action)(kind) << 27 | (gg_action)(payload))
 #define YS_KIND(a) ((a) >> 27)
@@ -254,6 +279,12 @@ enum ys_kind {
  *   mercenary  REF (one of the two just placed)
  *   magician   REF_a | REF_b << 11
  *   herald     REF | dest_loc << 11
+ *   financier  0
+ *   investor, customs_officer   colour (customs_officer: white too)
+ *   professor  district
+ *   monk       REF_a | REF_b << 11 (REF_a <= REF_b; REF_b 0: one broker only)
+ *   rogue      colour_a | colour_b << 3 | points << 6 (a <= b; points 0: a black gem)
+ *   imitator   the arguments of the card copied (ys_state.imitating)
  */
 
 /* ---- ys.c: rules */
@@ -266,6 +297,10 @@ void ys_result(const gg_state *s, gg_result *r);
 /* Runs automatic steps until a decision is due (or the game is over). */
 void ys_advance(ys_state *st);
 int ys_opt(const ys_state *st, enum ys_option o); /* value index of an option */
+/* Y-2.3, Y-10.2: is character `card` in this game's yellow deck? */
+int ys_in_deck(const ys_state *st, int card);
+/* Y-10.9, Y-10.11, Y-10.15: a card kept by its winner (never played, no limit)? */
+int ys_is_kept(int card);
 int ys_see_own_hidden(const ys_state *st);
 /* Does `viewer` (a seat, or GG_SPECTATOR) know the value of broker b of seat q? */
 int ys_knows(const ys_state *st, int viewer, int q, const ys_broker *b);
@@ -289,8 +324,12 @@ typedef struct ys_final {
     int colour_pts[YS_MAX_PLAYERS + 1][YS_COLOURS]; /* [YS_NEUTRAL] = the neutral */
     int black_pts[YS_MAX_PLAYERS + 1];
     int throne_total[YS_MAX_PLAYERS], throne_pts[YS_MAX_PLAYERS];
+    int kept_pts[YS_MAX_PLAYERS];         /* Y-10.15 Trafficker */
 } ys_final;
 void ys_final_scores(const ys_state *st, ys_final *f);
+
+/* Y-10.12: the two zones a line joins (1), or 0 when `loc` is not a line in play. */
+int ys_line_zones(const ys_state *st, int loc, int zones[2]);
 
 /* Y-4.3: is market row r open with this player count? */
 int ys_row_open(const ys_state *st, int r);
@@ -314,6 +353,15 @@ int ys_card_plays(const ys_state *st, int seat, gg_action *out);
 int ys_has_card_play(const ys_state *st, int seat);
 /* Plays a card (trusted: came from ys_card_plays). */
 void ys_card_apply(ys_state *st, int seat, gg_action a);
+/* Y-10.7: the seat that may copy `card` just played by `from`, or -1. */
+int ys_imitator_for(const ys_state *st, int from, int card);
+/* Y-10.7: may the Imitator ever copy this card (not the Intriguer, Pope, Queen)? */
+int ys_copyable(int card);
+/* Y-10.12 Philosopher: may the seat place a broker on a line now? */
+int ys_may_place_line(const ys_state *st, int seat);
+/* Y-10.12: the settle actions of the seat (a line broker into one of its zones), ascending. */
+int ys_settle_plays(const ys_state *st, int seat, gg_action *out);
+void ys_settle_apply(ys_state *st, int seat, gg_action a);
 /* Does the seat hold a card playable now in window w (limit, freshness)? */
 int ys_can_play(const ys_state *st, int seat, int card);
 /* Index of the first broker of seat q matching REF r, or -1. */

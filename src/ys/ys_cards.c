@@ -16,6 +16,7 @@ static int in_window(const ys_state *st, int seat, int card)
     case YS_ST_PLACE: /* ★ before this turn's brokers */
         return w == YS_WIN_BEFORE_PLACING && st->n_up + st->n_down + st->n_neutral == 0;
     case YS_ST_AFTER: return w == YS_WIN_AFTER_PLACING;
+    case YS_ST_IMITATE: return w == YS_WIN_REACTION; /* Y-10.7 */
     default: return 0;
     }
 }
@@ -85,6 +86,64 @@ static int just_placed(const ys_state *st, const ys_broker *b)
     return (b->flags & YS_F_JUST) && YS_IS_BOARD(b->loc);
 }
 
+/* How many of the seat's brokers REF r names. */
+static int ref_count(const ys_state *st, int seat, unsigned r)
+{
+    int n = 0;
+    const ys_player *p = &st->pl[seat];
+    for (int i = 0; i < p->n_brokers; i++) n += ys_ref_of(st, seat, i) == r && movable(st, &p->b[i]);
+    return n;
+}
+
+/* Y-10.10 Monk: one or two own brokers off the board (not in a Queen zone):
+ * first every single broker (REF_b 0), then every pair REF_a <= REF_b. */
+static int monk_plays(const ys_state *st, int seat, gg_action *out)
+{
+    unsigned refs[YS_BROKERS];
+    int k = own_refs(st, seat, movable, refs), n = 0;
+    for (int i = 0; i < k; i++) out[n++] = YS_PLAY(YC_MONK, refs[i]);
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i <= j; i++)
+            if (i < j || ref_count(st, seat, refs[i]) >= 2) out[n++] = YS_PLAY(YC_MONK, refs[i] | refs[j] << 11);
+    return n;
+}
+
+/* Y-10.14 Rogue: two own coloured gems for a black gem (0) or 3 points (1). */
+static int rogue_plays(const ys_state *st, int seat, gg_action *out)
+{
+    const uint8_t *g = st->pl[seat].gems;
+    int n = 0;
+    for (unsigned pts = 0; pts < 2; pts++)
+        for (int b = 0; b < YS_COLOURS; b++)
+            for (int a = 0; a <= b; a++)
+                if (a == b ? g[a] >= 2 : g[a] && g[b])
+                    out[n++] = YS_PLAY(YC_ROGUE, (unsigned)a | (unsigned)b << 3 | pts << 6);
+    return n;
+}
+
+static int plays_of(const ys_state *st, int seat, int card, gg_action *out);
+
+/* Y-10.7: the Imitator copies any card played from a hand but the Intriguer
+ * (and the Pope, which is never played); not the Queen either: there is one
+ * lock (docs/rules-notes.md). */
+int ys_copyable(int card)
+{
+    if (card < 0 || card >= YS_CARD_KINDS || ys_cards[card].window == YS_WIN_IMMEDIATE) return 0;
+    return card != YC_INTRIGUER && card != YC_POPE && card != YC_QUEEN && card != YC_IMITATOR;
+}
+
+int ys_imitator_for(const ys_state *st, int from, int card)
+{
+    if (!ys_copyable(card)) return -1;
+    gg_action tmp[GG_MAX_ACTIONS];
+    for (int q = 0; q < st->base.players; q++) {
+        const ys_player *p = &st->pl[q];
+        if (q == from || !(p->hand >> YC_IMITATOR & 1) || (p->fresh >> YC_IMITATOR & 1) || p->played >= 2) continue;
+        return plays_of(st, q, card, tmp) > 0 ? q : -1;
+    }
+    return -1;
+}
+
 /* A card's plays, in ascending order of their arguments (the outer loop
  * runs over the high bits), so that legal lists need no sorting. */
 static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
@@ -93,8 +152,26 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
     unsigned refs[YS_BROKERS];
     switch (card) {
     case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
+    case YC_FINANCIER: case YC_ROYAL_GUARD: case YC_PHILOSOPHER:
         out[n++] = YS_PLAY(card, 0);
         break;
+    case YC_INVESTOR: /* Y-10.8: name a colour */
+        for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_PLAY(card, (unsigned)c);
+        break;
+    case YC_CUSTOMS_OFFICER: /* Y-10.4: name a colour, white allowed, not black */
+        for (int c = 0; c < YS_COLOURS; c++) out[n++] = YS_PLAY(card, (unsigned)c);
+        out[n++] = YS_PLAY(card, YS_WHITE);
+        break;
+    case YC_PROFESSOR: /* Y-10.13: name a district in play */
+        for (int d = 0; d < st->districts; d++) out[n++] = YS_PLAY(card, (unsigned)d);
+        break;
+    case YC_MONK: n = monk_plays(st, seat, out); break;
+    case YC_IMITATOR: /* Y-10.7: the copied card's plays, as the Imitator */
+        if (st->imitating == 0 || !ys_copyable(st->imitating - 1)) break;
+        n = plays_of(st, seat, st->imitating - 1, out);
+        for (int i = 0; i < n; i++) out[i] = YS_PLAY(YC_IMITATOR, YS_PLAY_ARGS(out[i]));
+        break;
+    case YC_ROGUE: n = rogue_plays(st, seat, out); break;
     case YC_BANKER: /* Y-7.5: one colour +1 and another -1 */
         for (int d = 0; d < YS_COLOURS; d++)
             for (int u = 0; u < YS_COLOURS; u++)
@@ -155,7 +232,8 @@ static int always_playable(int card)
 {
     switch (card) {
     case YC_BISHOP: case YC_SPY: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
-    case YC_BANKER: case YC_JEWELLER: case YC_QUEEN: return 1;
+    case YC_BANKER: case YC_JEWELLER: case YC_QUEEN: case YC_FINANCIER: case YC_INVESTOR:
+    case YC_CUSTOMS_OFFICER: case YC_PROFESSOR: case YC_ROYAL_GUARD: case YC_PHILOSOPHER: return 1;
     default: return 0;
     }
 }
@@ -208,6 +286,35 @@ static void play_herald(ys_state *st, int seat, unsigned args)
     }
 }
 
+/* Y-10.10 Monk: the brokers go behind the screen; their face values score. */
+static void play_monk(ys_state *st, int seat, unsigned args)
+{
+    ys_player *p = &st->pl[seat];
+    unsigned refs[2] = {args & 0x7FF, args >> 11 & 0x7FF};
+    for (int m = 0; m < 2 && refs[m]; m++) {
+        int i = ys_find_ref(st, seat, seat, refs[m]);
+        GG_ASSERT(i >= 0);
+        if (YS_IS_CELL(p->b[i].loc)) st->cells &= (uint16_t)~(1u << (p->b[i].loc - YS_LOC_CELL0));
+        p->score = (int16_t)(p->score + p->b[i].value);
+        p->pts_cards = (int16_t)(p->pts_cards + p->b[i].value);
+        p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+    }
+}
+
+/* Y-10.14 Rogue: two own coloured gems for a black gem or 3 points. */
+static void play_rogue(ys_state *st, int seat, unsigned args)
+{
+    ys_player *p = &st->pl[seat];
+    p->gems[args & 7]--;
+    p->gems[args >> 3 & 7]--;
+    if (args >> 6 & 1) {
+        p->score = (int16_t)(p->score + 3);
+        p->pts_cards = (int16_t)(p->pts_cards + 3);
+    } else {
+        p->gems[YS_BLACK]++;
+    }
+}
+
 static void play_magician(ys_state *st, int seat, unsigned args)
 {
     ys_player *p = &st->pl[seat];
@@ -239,13 +346,62 @@ static void play_magician(ys_state *st, int seat, unsigned args)
     }
 }
 
+static void card_effect(ys_state *st, int seat, int card, unsigned args);
+
+/* ------------------------------------------------ Y-10.12 Philosopher lines */
+
+int ys_may_place_line(const ys_state *st, int seat)
+{
+    const ys_player *p = &st->pl[seat];
+    return (p->active >> YC_PHILOSOPHER & 1) && p->lines_placed < 2;
+}
+
+static int on_line(const ys_state *st, const ys_broker *b)
+{
+    (void)st;
+    return YS_IS_LINE(b->loc);
+}
+
+/* Each line broker into either of its zones (not a Queen zone, Y-7.16):
+ * the zone is the high part, so the outer loop runs over the zones. */
+int ys_settle_plays(const ys_state *st, int seat, gg_action *out)
+{
+    unsigned refs[YS_BROKERS];
+    int k = own_refs(st, seat, on_line, refs), n = 0;
+    for (int dest = YS_LOC_ZONE0; dest < YS_LOC_ZONE0 + 12; dest++) {
+        if (dest == st->queen_loc) continue;
+        for (int i = 0; i < k; i++) {
+            int z[2];
+            if (ys_line_zones(st, (int)YS_REF_LOC(refs[i]), z) && (z[0] == dest || z[1] == dest))
+                out[n++] = YS_ACTION(YS_A_SETTLE, refs[i] | (unsigned)dest << 11);
+        }
+    }
+    return n;
+}
+
+void ys_settle_apply(ys_state *st, int seat, gg_action a)
+{
+    unsigned pay = YS_PAYLOAD(a);
+    int i = ys_find_ref(st, seat, seat, pay & 0x7FF);
+    GG_ASSERT(i >= 0);
+    st->pl[seat].b[i].loc = (uint8_t)(pay >> 11 & 0x7F); /* face and marks stay */
+}
+
 void ys_card_apply(ys_state *st, int seat, gg_action a)
 {
     ys_player *p = &st->pl[seat];
     int card = (int)YS_PLAY_CARD(a);
-    unsigned args = YS_PLAY_ARGS(a);
     p->hand &= ~(1u << card);
     p->played++;
+    if (card == YC_IMITATOR) card = st->imitating - 1; /* Y-10.7: the copied card's power */
+    card_effect(st, seat, card, YS_PLAY_ARGS(a));
+    if ((int)YS_PLAY_CARD(a) == YC_IMITATOR && (p->active >> card & 1)) p->imitated = (uint8_t)(card + 1);
+}
+
+/* What a card does for `seat` (its own play, or the Imitator's copy). */
+static void card_effect(ys_state *st, int seat, int card, unsigned args)
+{
+    ys_player *p = &st->pl[seat];
     switch (card) {
     case YC_SPY: p->spy_peeks = 3; /* fall through */
     case YC_BISHOP: case YC_ILLUSIONIST: case YC_INTRIGUER: case YC_MERCHANT:
@@ -283,6 +439,25 @@ void ys_card_apply(ys_state *st, int seat, gg_action a)
         break;
     }
     case YC_MAGICIAN: play_magician(st, seat, args); break;
+    case YC_FINANCIER: /* Y-10.5: until the end of scoring */
+    case YC_ROYAL_GUARD: /* Y-10.6: this round (ys.c: legal_place, apply_guard) */
+    case YC_PHILOSOPHER: /* Y-10.12: this round (ys.c: legal_place; settled before scoring) */
+        p->active |= 1u << card;
+        break;
+    case YC_INVESTOR: /* Y-10.8 */
+        p->investor_colour = (uint8_t)(args + 1);
+        p->active |= 1u << card;
+        break;
+    case YC_PROFESSOR: /* Y-10.13 */
+        p->professor_district = (uint8_t)(args + 1);
+        p->active |= 1u << card;
+        break;
+    case YC_CUSTOMS_OFFICER: /* Y-10.4 */
+        p->customs_colour = (uint8_t)(args + 1);
+        p->active |= 1u << card;
+        break;
+    case YC_MONK: play_monk(st, seat, args); break;
+    case YC_ROGUE: play_rogue(st, seat, args); break;
     case YC_HERALD: play_herald(st, seat, args); break;
     default: GG_ASSERT(0);
     }
@@ -296,6 +471,7 @@ static const char *window_words(int w)
     case YS_WIN_AFTER_PLACING: return "in your placement turn, right after your 2 brokers";
     case YS_WIN_START_OF_SCORING: return "at the start of scoring";
     case YS_WIN_END_OF_SCORING: return "at the end of scoring";
+    case YS_WIN_REACTION: return "right after another player plays a card it may copy";
     default: return "at once when won";
     }
 }

@@ -141,6 +141,9 @@ typedef struct board_view {
     int zone_n[YS_DISTRICTS * YS_ZONES];
     seen_broker cell[YS_COLOURS * YS_ROWS];
     uint8_t cell_used[YS_COLOURS * YS_ROWS];
+    seen_broker line[YS_BROKERS]; /* Y-10.12: the Philosopher's brokers between zones */
+    uint8_t line_loc[YS_BROKERS];
+    int line_n;
 } board_view;
 
 static void board_put(board_view *bv, int loc, seen_broker s)
@@ -154,13 +157,41 @@ static void board_put(board_view *bv, int loc, seen_broker s)
     } else if (YS_IS_CELL(loc)) {
         bv->cell[loc - YS_LOC_CELL0] = s;
         bv->cell_used[loc - YS_LOC_CELL0] = 1;
+    } else if (YS_IS_LINE(loc) && bv->line_n < YS_BROKERS) { /* by place, then as seen */
+        int j = bv->line_n++;
+        for (; j > 0 && (bv->line_loc[j - 1] > loc || (bv->line_loc[j - 1] == loc && seen_cmp(&bv->line[j - 1], &s) > 0)); j--) {
+            bv->line[j] = bv->line[j - 1];
+            bv->line_loc[j] = bv->line_loc[j - 1];
+        }
+        bv->line[j] = s;
+        bv->line_loc[j] = (uint8_t)loc;
     }
+}
+
+static cJSON *loc_string(int loc);
+
+/* Y-10.12, Y-11.1: brokers on lines, each with its line and the two zones. */
+static cJSON *view_lines(const ys_state *st, const board_view *bv)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < bv->line_n; i++) {
+        int z[2];
+        cJSON *o = broker_object(&bv->line[i]);
+        cJSON_AddItemToObjectCS(o, "line", loc_string(bv->line_loc[i]));
+        ys_line_zones(st, bv->line_loc[i], z);
+        cJSON *zs = add_array(o, "zones");
+        cJSON_AddItemToArray(zs, loc_string(z[0]));
+        cJSON_AddItemToArray(zs, loc_string(z[1]));
+        cJSON_AddItemToArray(a, o);
+    }
+    return a;
 }
 
 static void board_collect(const ys_state *st, int viewer, board_view *bv)
 {
     memset(bv->zone_n, 0, sizeof bv->zone_n);
     memset(bv->cell_used, 0, sizeof bv->cell_used);
+    bv->line_n = 0;
     for (int q = 0; q < st->base.players; q++) {
         const ys_player *p = &st->pl[q];
         for (int i = 0; i < p->n_brokers; i++)
@@ -233,6 +264,20 @@ static cJSON *card_list(uint32_t mask)
     return a;
 }
 
+/* Ys+ (Y-10.2): kept cards and the choices named this scoring, public;
+ * written only in a Ys+ game so other games' files stay as they were. */
+static void add_ysplus_player(const ys_state *st, const ys_player *p, cJSON *o)
+{
+    if (!ys_opt(st, YS_OPT_YSPLUS)) return;
+    cJSON_AddItemToObjectCS(o, "kept", card_list(p->kept));
+    if (p->investor_colour) add_str(o, "investor", ys_gem_name[p->investor_colour - 1]);
+    if (p->professor_district) add_num(o, "professor", p->professor_district);
+    if (p->customs_colour) add_str(o, "customs_officer", ys_gem_name[p->customs_colour - 1]);
+    if (p->guard_placed) add_bool(o, "guard_placed", 1);
+    if (p->imitated) add_str(o, "imitated", ys_cards[p->imitated - 1].key); /* Y-10.7 */
+    if (p->lines_placed) add_num(o, "lines_placed", p->lines_placed); /* Y-10.12 */
+}
+
 static cJSON *view_player(const ys_state *st, int q, int viewer)
 {
     const ys_player *p = &st->pl[q];
@@ -286,6 +331,7 @@ static cJSON *view_player(const ys_state *st, int q, int viewer)
         cJSON_AddItemToArray(cards, co);
     }
     cJSON_AddItemToObjectCS(o, "active", card_list(p->active));
+    add_ysplus_player(st, p, o);
     add_num(o, "played", p->played);
     cJSON_AddItemToObjectCS(o, "unseen", values_array(unseen, nu));
     cJSON *pts = add_object(o, "points");
@@ -329,6 +375,7 @@ static cJSON *final_entry(const ys_state *st, const ys_final *f, int q)
         add_num(o, "throne_total", f->throne_total[q]);
         add_num(o, "kings_favour_points", f->throne_pts[q]);
     }
+    if (ys_opt(st, YS_OPT_YSPLUS)) add_num(o, "trafficker_points", f->kept_pts[q]); /* Y-10.15 */
     add_num(o, "trade_points", st->pl[q].pts_trade);
     add_num(o, "market_points", st->pl[q].pts_market);
     add_num(o, "card_points", st->pl[q].pts_cards);
@@ -378,6 +425,10 @@ void ys_view(const gg_state *s, int seat, cJSON *obj)
     char text[256];
     add_num(obj, "round", st->round > YS_ROUNDS ? YS_ROUNDS : st->round);
     add_str(obj, "stage", ys_stage_name(st));
+    if (st->stage == YS_ST_IMITATE && st->imitating) { /* Y-10.7: public */
+        add_str(obj, "imitating", ys_cards[st->imitating - 1].key);
+        add_num(obj, "imitating_from", st->imit_from);
+    }
     ys_decision_text(st, text, sizeof text);
     cJSON_AddStringToObject(obj, "decision", text);
     if (in_placement(st)) add_num(obj, "turn", st->turn + 1);
@@ -439,6 +490,7 @@ void ys_view(const gg_state *s, int seat, cJSON *obj)
     board_view bv;
     board_collect(st, seat, &bv);
     cJSON_AddItemToObjectCS(obj, "city", view_city(st, &bv));
+    if (ys_opt(st, YS_OPT_YSPLUS)) cJSON_AddItemToObjectCS(obj, "lines", view_lines(st, &bv));
     cJSON_AddItemToObjectCS(obj, "market", view_market(st, &bv));
 
     cJSON *rates = add_object(obj, "rates");
@@ -466,14 +518,15 @@ static const char *const step_name[] = {
     "district", "market_rows", "columns", "majority", "end_window", "return", "throne",
     "end_round", "final", "over"};
 static const char *const stage_name[] = {"none", "bid", "order", "window", "place", "refill",
-                                         "after", "gem", "column", "majority", "throne", "over"};
+                                         "after", "gem", "column", "majority", "throne", "over",
+                                         "imitate", "settle"};
 static const char *const window_name[] = {"none", "start_of_placement", "before_placing",
                                           "after_placing", "start_of_scoring", "end_of_scoring",
                                           "immediate"};
 static const char *const gem_kind_name[] = {"none", "port", "any", "white"};
 static const char *const flag_name[8] = {"up", "bid", "mercenary", "just", "illusion",
                                          "bit5", "bit6", "bit7"};
-enum { N_STEPS = YS_STEP_OVER + 1, N_STAGES = YS_ST_OVER + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
+enum { N_STEPS = YS_STEP_OVER + 1, N_STAGES = YS_ST_SETTLE + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
        N_GEM_KINDS = YS_GEM_WHITE + 1, KNOWN_FLAGS = 5 };
 
 static const char *name_of(const char *const *names, int n, int v) { return v >= 0 && v < n ? names[v] : "?"; }
@@ -549,6 +602,7 @@ static cJSON *save_player(const ys_state *st, const ys_player *p)
     cJSON_AddItemToObjectCS(o, "hand", card_list(p->hand));
     cJSON_AddItemToObjectCS(o, "fresh", card_list(p->fresh));
     cJSON_AddItemToObjectCS(o, "active", card_list(p->active));
+    add_ysplus_player(st, p, o);
     cJSON *b = add_array(o, "brokers");
     for (int i = 0; i < p->n_brokers; i++) cJSON_AddItemToArray(b, save_broker(&p->b[i]));
     if (st->base.players == 2) {
@@ -567,6 +621,12 @@ void ys_save(const gg_state *s, cJSON *obj)
     add_str(obj, "stage", name_of(stage_name, N_STAGES, st->stage));
     add_str(obj, "window", name_of(window_name, N_WINDOWS, st->window));
     add_bool(obj, "over", st->over);
+    if (st->stage == YS_ST_IMITATE) { /* Y-10.7: the card to copy, and where the flow resumes */
+        cJSON *im = add_object(obj, "imitation");
+        add_str(im, "card", st->imitating ? ys_cards[st->imitating - 1].key : "?");
+        add_str(im, "stage", name_of(stage_name, N_STAGES, st->imit_stage));
+        add_num(im, "from", st->imit_from);
+    }
     add_num(obj, "actor", st->actor);
     add_num(obj, "cursor", st->cursor);
     add_num(obj, "turn", st->turn);
@@ -711,7 +771,7 @@ static gg_status get_object(load_ctx *c, const cJSON *o, const char *key, const 
 static int parse_loc(const cJSON *v)
 {
     if (!cJSON_IsString(v)) return -1;
-    for (int loc = 0; loc < YS_LOC_CELL0 + 16; loc++) {
+    for (int loc = 0; loc < 64; loc++) {
         if (!(loc <= YS_LOC_HAND || YS_IS_BOARD(loc))) continue;
         char buf[24];
         ys_loc_text(loc, buf, sizeof buf);
@@ -828,6 +888,68 @@ static gg_status load_gems(load_ctx *c, const cJSON *o, const char *who, uint8_t
     return GG_OK;
 }
 
+/* Ys+ player fields (Y-10.2): kept cards, the choices named this scoring. */
+static gg_status load_ysplus_player(load_ctx *c, const cJSON *o, ys_player *p, const char *where)
+{
+    const ys_state *st = c->st;
+    gg_status e;
+    const char *keys[7] = {"kept", "investor", "professor", "customs_officer", "guard_placed", "imitated",
+                           "lines_placed"};
+    if (!ys_opt(st, YS_OPT_YSPLUS)) {
+        for (int k = 0; k < 7; k++)
+            if (item(o, keys[k])) return gg_fail(c->err, GG_EJSON, "%s: \"%s\" is for Ys+ games (Y-10.2)", where, keys[k]);
+        return GG_OK;
+    }
+    if ((e = get_cards(c, o, "kept", 3, NULL, NULL, &p->kept))) return e;
+    for (int card = 0; card < YS_CARD_KINDS; card++) {
+        if (!(p->kept >> card & 1)) continue;
+        if (!ys_is_kept(card) || !ys_in_deck(st, card))
+            return gg_fail(c->err, GG_EJSON, "%s: \"kept\" lists only the favourite, pope, trafficker of this game", where);
+        if ((e = claim_card(c, card, where))) return e;
+    }
+    const int card_of[3] = {YC_INVESTOR, YC_PROFESSOR, YC_CUSTOMS_OFFICER};
+    uint8_t *field[3] = {&p->investor_colour, &p->professor_district, &p->customs_colour};
+    for (int k = 0; k < 3; k++) {
+        const cJSON *v = item(o, keys[k + 1]);
+        *field[k] = 0;
+        if (!v) continue;
+        if (!(p->active >> card_of[k] & 1))
+            return gg_fail(c->err, GG_EJSON, "%s: \"%s\" needs the %s in effect", where, keys[k + 1], ys_cards[card_of[k]].key);
+        int x = k == 1 ? (cJSON_IsNumber(v) && v->valuedouble >= 1 && v->valuedouble <= st->districts ? (int)v->valuedouble - 1 : -1)
+                       : parse_gem(v, 0);
+        if (x < 0 || (k == 0 && x >= YS_COLOURS))
+            return gg_fail(c->err, GG_EJSON, "%s: \"%s\" must name %s", where, keys[k + 1],
+                           k == 1 ? "a district in play (1..)" : k == 0 ? "a colour" : "a colour or white");
+        *field[k] = (uint8_t)(x + 1);
+    }
+    for (int k = 0; k < 3; k++)
+        if ((p->active >> card_of[k] & 1) && !*field[k])
+            return gg_fail(c->err, GG_EJSON, "%s: the %s in effect needs \"%s\"", where, ys_cards[card_of[k]].key, keys[k + 1]);
+    const cJSON *g = item(o, "guard_placed"); /* Y-10.6 */
+    p->guard_placed = 0;
+    if (g) {
+        if (!cJSON_IsTrue(g)) return gg_fail(c->err, GG_EJSON, "%s: \"guard_placed\" is true or left out", where);
+        if (!(p->active >> YC_ROYAL_GUARD & 1) || st->step < YS_STEP_PLACEMENT || st->step > YS_STEP_THRONE)
+            return gg_fail(c->err, GG_EJSON, "%s: \"guard_placed\" needs the royal_guard in effect, from placement to the round's end (Y-10.6)", where);
+        p->guard_placed = 1;
+    }
+    const cJSON *im = item(o, "imitated"); /* Y-10.7: an active bit that is the Imitator's copy */
+    p->imitated = 0;
+    if (im) {
+        int card = parse_card(im);
+        if (!ys_copyable(card) || !(p->active >> card & 1))
+            return gg_fail(c->err, GG_EJSON, "%s: \"imitated\" names a card in effect for this seat (Y-10.7)", where);
+        p->imitated = (uint8_t)(card + 1);
+    }
+    p->lines_placed = 0; /* Y-10.12 */
+    if (item(o, "lines_placed")) {
+        if ((e = get_u8(c, o, "lines_placed", 1, 2, &p->lines_placed))) return e;
+        if (!(p->active >> YC_PHILOSOPHER & 1) || st->step < YS_STEP_PLACEMENT || st->step > YS_STEP_THRONE)
+            return gg_fail(c->err, GG_EJSON, "%s: \"lines_placed\" needs the philosopher in effect, from placement to the round's end (Y-10.12)", where);
+    }
+    return GG_OK;
+}
+
 static gg_status load_player(load_ctx *c, const cJSON *o, int q)
 {
     ys_state *st = c->st;
@@ -857,8 +979,10 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     if ((e = get_cards(c, o, "hand", YS_CARD_KINDS, NULL, NULL, &p->hand))) return e;
     if ((e = get_cards(c, o, "fresh", YS_CARD_KINDS, NULL, NULL, &p->fresh))) return e;
     if ((e = get_cards(c, o, "active", YS_CARD_KINDS, NULL, NULL, &p->active))) return e;
+    if ((e = load_ysplus_player(c, o, p, where))) return e;
     for (int card = 0; card < YS_CARD_KINDS; card++) {
-        if ((p->hand | p->active) >> card & 1 && (e = claim_card(c, card, where))) return e;
+        uint32_t mine = (p->hand | p->active) & ~(p->imitated ? 1u << (p->imitated - 1) : 0u); /* Y-10.7 */
+        if ((mine >> card & 1) && (e = claim_card(c, card, where))) return e;
         if ((p->hand >> card & 1) && (p->active >> card & 1))
             return gg_fail(err, GG_EJSON, "seat %d both holds and has played the %s", q, ys_cards[card].key);
         if ((p->hand >> card & 1) && ys_cards[card].window == YS_WIN_IMMEDIATE)
@@ -867,9 +991,14 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     }
     if (p->fresh & ~p->hand) return gg_fail(err, GG_EJSON, "seat %d: \"fresh\" cards must be in its hand (Y-7.1)", q);
     const uint32_t lasting = 1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_INTRIGUER |
-                             1u << YC_MERCHANT | 1u << YC_QUEEN | 1u << YC_MERCENARY;
+                             1u << YC_MERCHANT | 1u << YC_QUEEN | 1u << YC_MERCENARY | 1u << YC_FINANCIER |
+                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER | 1u << YC_ROYAL_GUARD |
+                             1u << YC_PHILOSOPHER;
     if (p->active & ~lasting)
-        return gg_fail(err, GG_EJSON, "seat %d: \"active\" may list only bishop, spy, illusionist, intriguer, merchant, queen, mercenary", q);
+        return gg_fail(err, GG_EJSON, "seat %d: \"active\" may list only bishop, spy, illusionist, intriguer, merchant, queen, mercenary, financier, investor, professor, customs_officer, royal_guard, philosopher", q);
+    for (int card = 0; card < YS_CARD_KINDS; card++)
+        if (((p->hand | p->active) >> card & 1) && !ys_in_deck(st, card))
+            return gg_fail(err, GG_EJSON, "seat %d: the %s is not in this game's deck (Y-2.3, Y-10.2)", q, ys_cards[card].key);
     if (p->spy_peeks && !(p->active >> YC_SPY & 1))
         return gg_fail(err, GG_EJSON, "seat %d has Spy peeks without the Spy in effect (Y-7.8)", q);
 
@@ -908,8 +1037,8 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     {
         ys_broker *b = &p->nb[i++];
         if ((e = load_broker(c, it, where, b))) return e;
-        if (!(b->loc == YS_LOC_HAND || YS_IS_BOARD(b->loc)) || b->flags || b->known)
-            return gg_fail(err, GG_EJSON, "%s are in the hand or on the board, face down, unseen (Y-9.4)", where);
+        if (!(b->loc == YS_LOC_HAND || YS_IS_BOARD(b->loc)) || YS_IS_LINE(b->loc) || b->flags || b->known)
+            return gg_fail(err, GG_EJSON, "%s are in the hand or on the board (never on a line), face down, unseen (Y-9.4)", where);
         nhave[b->value]++;
     }
     if (memcmp(nhave, nwant, sizeof nhave) != 0)
@@ -994,8 +1123,8 @@ static gg_status load_characters(load_ctx *c, const cJSON *obj)
         cJSON_ArrayForEach(card, it)
         {
             int id = parse_card(card);
-            if (id < 0 || ys_cards[id].set != 0)
-                return gg_fail(err, GG_EJSON, "%s holds characters only (Y-2.3)", where);
+            if (id < 0 || !ys_in_deck(st, id))
+                return gg_fail(err, GG_EJSON, "%s holds characters of this game's deck only (Y-2.3, Y-10.2)", where);
             if ((e = claim_card(c, id, where))) return e;
             st->pile[d][n++] = (uint8_t)id;
         }
@@ -1018,7 +1147,8 @@ static gg_status load_characters(load_ctx *c, const cJSON *obj)
     int nu;
     if ((e = get_cards(c, obj, "unused", YS_CARD_KINDS, unused, &nu, NULL))) return e;
     for (int i = 0; i < nu; i++) {
-        if (ys_cards[unused[i]].set != 0) return gg_fail(err, GG_EJSON, "\"unused\" holds characters only (Y-2.3)");
+        if (!ys_in_deck(st, unused[i]))
+            return gg_fail(err, GG_EJSON, "\"unused\" holds characters of this game's deck only (Y-2.3, Y-10.2)");
         if ((e = claim_card(c, unused[i], "\"unused\""))) return e;
         st->unused[i] = unused[i];
     }
@@ -1167,6 +1297,7 @@ static gg_status check_flow(load_ctx *c)
     case YS_ST_MAJORITY: ok = st->step == YS_STEP_END_WINDOW && st->cursor == 0; break;
     case YS_ST_THRONE: ok = st->step == YS_STEP_THRONE && kings_favour(st); break;
     case YS_ST_OVER: ok = st->step == YS_STEP_OVER; break;
+    case YS_ST_SETTLE: ok = st->step == YS_STEP_SCORING_WINDOW && st->window == YS_WIN_NONE; break; /* Y-10.12 */
     default: ok = 0;
     }
     if (!ok)
@@ -1205,6 +1336,15 @@ static gg_status check_flow(load_ctx *c)
         if (st->gem_kind == YS_GEM_WHITE && st->market_gem[st->dstep - 1] != YS_NONE)
             return gg_fail(err, GG_EJSON, "a white market gem being exchanged has left its row (Y-8.5)");
         break;
+    case YS_ST_SETTLE: { /* Y-10.12: the first seat with a broker on a line */
+        int first = -1;
+        for (int q = n - 1; q >= 0; q--)
+            for (int i = 0; i < st->pl[q].n_brokers; i++)
+                if (YS_IS_LINE(st->pl[q].b[i].loc)) first = q;
+        if (first < 0 || st->actor != first || st->cursor != 0)
+            return gg_fail(err, GG_EJSON, "in stage \"settle\" the actor is the first seat with a broker on a line, cursor 0 (Y-10.12)");
+        break;
+    }
     case YS_ST_COLUMN: {
         unsigned m = 0;
         for (int k = 0; k < YS_COLOURS; k++) m |= 1u << st->col_order[k];
@@ -1254,7 +1394,7 @@ static gg_status check_supplies(load_ctx *c)
         return gg_fail(err, GG_EJSON, "after %d preparations %d ship cards have been drawn, not %d (Y-4.2, Y-4.3)",
                        r, r * (D + 1), drawn);
     int base = 0;
-    for (int k = 0; k < YS_CARD_KINDS; k++) base += ys_cards[k].set == 0;
+    for (int k = 0; k < YS_CARD_KINDS; k++) base += ys_in_deck(st, k);
     if (st->unused_n != base - 3 * D)
         return gg_fail(err, GG_EJSON, "%d characters are out of the game unseen, not %d (Y-2.3)", base - 3 * D, st->unused_n);
     for (int d = 0; d < YS_DISTRICTS; d++) {
@@ -1392,6 +1532,15 @@ static gg_status check_brokers(load_ctx *c)
                 cells |= bit;
             }
             if (neutral) continue;
+            if (YS_IS_LINE(loc)) { /* Y-10.12: the Philosopher's, until settled before scoring */
+                int z[2], lines = 0;
+                for (int j = 0; j < p->n_brokers; j++) lines += YS_IS_LINE(p->b[j].loc);
+                if (!ys_line_zones(st, loc, z) || !(p->active >> YC_PHILOSOPHER & 1) || lines > p->lines_placed ||
+                    !(st->step == YS_STEP_PLACEMENT || st->stage == YS_ST_SETTLE ||
+                      (st->stage == YS_ST_IMITATE && st->step == YS_STEP_PLACEMENT)))
+                    return gg_fail(err, GG_EJSON, "seat %d: a broker on a line needs the philosopher in effect, a line in play, "
+                                   "at most \"lines_placed\", and the moment before scoring (Y-10.12)", q);
+            }
             if (loc == YS_LOC_RESERVE && !kf)
                 return gg_fail(err, GG_EJSON, "seat %d has reserve brokers without King's Favour (Y-9.1)", q);
             if (loc == YS_LOC_RESERVE && b->value != 2)
@@ -1446,6 +1595,10 @@ static gg_status check_brokers(load_ctx *c)
         case YS_ST_OVER: front = 0, bid_done = 0, on_board = neutral_on_board = 0; break;
         default: front = 3; break; /* scoring: the 2 bid brokers and the last one (Y-6.6) */
         }
+        if (p->guard_placed) { /* Y-10.6: one front broker went to the board */
+            front--;
+            if (on_board >= 0 && st->stage != YS_ST_THRONE) on_board++;
+        }
         if (p->bid_done != bid_done)
             return gg_fail(err, GG_EJSON, "seat %d: \"bid_done\" must be %s now", q, bid_done ? "true" : "false");
         if (k.front != front)
@@ -1474,8 +1627,8 @@ static gg_status check_cards_and_scores(load_ctx *c)
         if (quiet && (p->active || p->played || p->fresh))
             return gg_fail(err, GG_EJSON, "seat %d: no card is in effect, played or fresh before placement (Y-7.1)", q);
         if (st->stage == YS_ST_THRONE &&
-            (p->active & ~(1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST)))
-            return gg_fail(err, GG_EJSON, "seat %d: only the Bishop, Spy and Illusionist last past scoring (Y-7)", q);
+            (p->active & ~(1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_ROYAL_GUARD | 1u << YC_PHILOSOPHER)))
+            return gg_fail(err, GG_EJSON, "seat %d: only the Bishop, Spy, Illusionist, Royal Guard and Philosopher last past scoring (Y-7, Y-10.6, Y-10.12)", q);
     }
     if (st->queen_loc != YS_NONE) {
         int d = YS_LOC_DISTRICT(st->queen_loc);
@@ -1490,7 +1643,7 @@ static gg_status check_cards_and_scores(load_ctx *c)
         const ys_player *p = &st->pl[q];
         int want = p->pts_trade + p->pts_market + p->pts_cards;
         if (st->over) {
-            want += f.black_pts[q] + f.throne_pts[q];
+            want += f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q];
             for (int k = 0; k < YS_COLOURS; k++) want += f.colour_pts[q][k];
         }
         if (p->score != want)
@@ -1518,11 +1671,39 @@ static gg_status check_options(load_ctx *c)
 {
     const ys_state *st = c->st;
     int n = c->n;
-    if (ys_opt(st, YS_OPT_YSPLUS) || ys_opt(st, YS_OPT_EVENTS))
-        return gg_fail(c->err, GG_EJSON, "the Ys+ characters and events are not available yet");
+    if (ys_opt(st, YS_OPT_EVENTS)) return gg_fail(c->err, GG_EJSON, "the Ys+ events are not available yet");
     if ((kings_favour(st) && n < 3) || (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4)) ||
         (ys_opt(st, YS_OPT_DISTRICTS) == 1 && n > 3) || (ys_opt(st, YS_OPT_STRONG_NEUTRAL) && n != 2))
         return gg_fail(c->err, GG_EJSON, "these options do not go together with %d players (Y-9)", n);
+    return GG_OK;
+}
+
+/* Y-10.7: "imitation" exactly in stage imitate; the flow is then put back
+ * at the copied play (the caller restores the stage and the Imitator). */
+static gg_status load_imitation(load_ctx *c, const cJSON *obj)
+{
+    ys_state *st = c->st;
+    const cJSON *im = item(obj, "imitation");
+    gg_status e;
+    int v;
+    st->imitating = st->imit_stage = st->imit_from = 0;
+    if (st->stage != YS_ST_IMITATE) {
+        if (im) return gg_fail(c->err, GG_EJSON, "\"imitation\" is there exactly in stage \"imitate\"");
+        return GG_OK;
+    }
+    if (!cJSON_IsObject(im)) return gg_fail(c->err, GG_EJSON, "stage \"imitate\" needs the \"imitation\" object (Y-10.7)");
+    int card = parse_card(item(im, "card"));
+    if (!ys_copyable(card) || !ys_in_deck(st, card))
+        return gg_fail(c->err, GG_EJSON, "\"imitation\": \"card\" must be a card of this game the imitator may copy (Y-10.7)");
+    if ((e = get_name(c, im, "stage", stage_name, N_STAGES, &v))) return e;
+    if (v != YS_ST_WINDOW && v != YS_ST_AFTER)
+        return gg_fail(c->err, GG_EJSON, "\"imitation\": \"stage\" is window or after, where the copied card was played");
+    if ((e = get_u8(c, im, "from", 0, c->n - 1, &st->imit_from))) return e;
+    if (st->imit_from == st->actor) return gg_fail(c->err, GG_EJSON, "\"imitation\": a player does not copy his own card (Y-10.7)");
+    st->imitating = (uint8_t)(card + 1);
+    st->imit_stage = (uint8_t)v;
+    st->stage = st->imit_stage;
+    st->actor = st->imit_from;
     return GG_OK;
 }
 
@@ -1573,11 +1754,22 @@ gg_status ys_load(gg_state *s, const cJSON *obj, gg_error *err)
         if ((e = load_player(&c, it, q))) return e;
         q++;
     }
+    /* Y-10.7: a pending copy is checked as the moment right after the play */
+    uint8_t imitator = st->actor;
+    if ((e = load_imitation(&c, obj))) return e;
     if ((e = check_flow(&c))) return e;
     if ((e = check_supplies(&c))) return e;
     if ((e = check_order(&c))) return e;
     if ((e = check_brokers(&c))) return e;
     if ((e = check_cards_and_scores(&c))) return e;
+    if (st->imitating) {
+        st->stage = YS_ST_IMITATE;
+        st->actor = imitator;
+        if (ys_imitator_for(st, st->imit_from, st->imitating - 1) != imitator)
+            return gg_fail(err, GG_EJSON, "seat %d cannot copy the %s now: it needs the imitator in hand, not won "
+                           "this round, fewer than 2 cards played, and a use of the card (Y-10.7)",
+                           imitator, ys_cards[st->imitating - 1].key);
+    }
     ys_sync_cells(st); /* derived, not saved */
     if (st->over) return GG_OK;
     /* Last line of defence: someone must be able to act. */

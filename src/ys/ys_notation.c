@@ -6,12 +6,15 @@
  *
  *   bid 1+3            order 2             pass
  *   up 3 d1-port       down 2 blue1        up front 4 d2-trade (Illusionist)
+ *   up guard 4 d2-trade (Royal Guard)
  *   neutral 2 d3-port  refill 3            peek S1 d2-palace
  *   gem red            gem white>blue      column red
  *   rate green+        rate red-           throne 3
  *   play banker blue+ red-     play captain d1 d3     play jeweller blue red
  *   play alchemist red>blue    play queen d2-trade    play mercenary down 2 d1-port
  *   play magician up 3 d1-port with down ? throne     play herald up 1 red2 to d3-trade
+ *   play investor red   play customs_officer white   play professor d2
+ *   play monk up 3 d1-port and down 1 blue2            play rogue blue red for black
  *
  * A broker named inside a card play (a REF) is "up|down VALUE PLACE"; "?" is
  * a value its owner may not see (Y-6.5). Announcements (Y-11) are the notation
@@ -35,13 +38,20 @@ enum card_args {
     ARGS_ZONE,      /* queen      d2-trade */
     ARGS_REF,       /* mercenary  REF */
     ARGS_SWAP,      /* magician   REF with REF */
-    ARGS_MOVE       /* herald     REF to PLACE */
+    ARGS_MOVE,      /* herald     REF to PLACE */
+    ARGS_COLOUR,    /* investor   red */
+    ARGS_GEM,       /* customs_officer  red | white */
+    ARGS_DISTRICT,  /* professor  d2 */
+    ARGS_REFS,      /* monk       REF [and REF] */
+    ARGS_TRADE      /* rogue      blue red for black|points */
 };
 
 static const uint8_t card_args[YS_CARD_KINDS] = {
     [YC_BANKER] = ARGS_RATES,     [YC_CAPTAIN] = ARGS_DISTRICTS, [YC_JEWELLER] = ARGS_COLOURS,
     [YC_ALCHEMIST] = ARGS_EXCHANGE, [YC_QUEEN] = ARGS_ZONE,      [YC_MERCENARY] = ARGS_REF,
     [YC_MAGICIAN] = ARGS_SWAP,    [YC_HERALD] = ARGS_MOVE,
+    [YC_INVESTOR] = ARGS_COLOUR,  [YC_CUSTOMS_OFFICER] = ARGS_GEM, [YC_PROFESSOR] = ARGS_DISTRICT,
+    [YC_MONK] = ARGS_REFS,        [YC_ROGUE] = ARGS_TRADE,
 };
 
 enum { REF_BITS = 11, REF_MASK = (1 << REF_BITS) - 1, LOC_MASK = 0x7F };
@@ -54,6 +64,14 @@ int ys_loc_text(int loc, char *buf, size_t n)
         return snprintf(buf, n, "d%d-%s", YS_LOC_DISTRICT(loc) + 1, ys_zone_name[YS_LOC_ZONE(loc)]);
     if (YS_IS_CELL(loc))
         return snprintf(buf, n, "%s%d", ys_gem_name[YS_LOC_COLOUR(loc)], YS_LOC_ROW(loc));
+    if (loc >= YS_LOC_RLINE0 && loc < YS_LOC_RLINE0 + 8) { /* Y-10.12: "d1-port/trade" */
+        int d = (loc - YS_LOC_RLINE0) / 2, k = (loc - YS_LOC_RLINE0) % 2;
+        return snprintf(buf, n, "d%d-%s/%s", d + 1, ys_zone_name[k], ys_zone_name[k + 1]);
+    }
+    if (loc >= YS_LOC_DLINE0 && loc < YS_LOC_DLINE0 + 12) { /* Y-10.12: "d1/d2-port" */
+        int d = (loc - YS_LOC_DLINE0) / 3, z = (loc - YS_LOC_DLINE0) % 3;
+        return snprintf(buf, n, "d%d/d%d-%s", d + 1, (d + 1) % YS_DISTRICTS + 1, ys_zone_name[z]);
+    }
     switch (loc) {
     case YS_LOC_SCREEN: return snprintf(buf, n, "screen");
     case YS_LOC_FRONT: return snprintf(buf, n, "front");
@@ -112,7 +130,21 @@ static void put_ref(out_buf *o, unsigned ref, int masked)
     put_loc(o, YS_REF_LOC(ref));
 }
 
-static void put_play(out_buf *o, gg_action a, int masked)
+/* How card's arguments are written; the Imitator's are those of the card it
+ * copies (`copied`: the card just played, or -1). */
+static int args_kind(int card, int copied)
+{
+    if (card == YC_IMITATOR) return copied >= 0 && copied < YS_CARD_KINDS ? card_args[copied] : ARGS_NONE;
+    return card_args[card];
+}
+
+static int copied_card(const gg_state *s)
+{
+    const ys_state *st = (const ys_state *)s;
+    return st->stage == YS_ST_IMITATE && st->imitating ? st->imitating - 1 : -1;
+}
+
+static void put_play(out_buf *o, gg_action a, int masked, int copied)
 {
     unsigned card = YS_PLAY_CARD(a), args = YS_PLAY_ARGS(a);
     if (card >= YS_CARD_KINDS || !ys_cards[card].key[0]) {
@@ -121,7 +153,7 @@ static void put_play(out_buf *o, gg_action a, int masked)
     }
     put(o, "play %s", ys_cards[card].key);
     unsigned lo = args & 7, hi = args >> 3 & 7;
-    switch (card_args[card]) {
+    switch (args_kind((int)card, copied)) {
     case ARGS_RATES: put(o, " %s+ %s-", gem_word(lo), gem_word(hi)); break;
     case ARGS_DISTRICTS: put(o, " d%u d%u", lo + 1, hi + 1); break;
     case ARGS_COLOURS: put(o, " %s %s", gem_word(lo), gem_word(hi)); break;
@@ -146,13 +178,24 @@ static void put_play(out_buf *o, gg_action a, int masked)
         put(o, " to ");
         put_loc(o, args >> REF_BITS & LOC_MASK);
         break;
+    case ARGS_COLOUR: case ARGS_GEM: put(o, " %s", gem_word(lo)); break;
+    case ARGS_DISTRICT: put(o, " d%u", lo + 1); break;
+    case ARGS_REFS:
+        put(o, " ");
+        put_ref(o, args & REF_MASK, masked);
+        if (args >> REF_BITS & REF_MASK) {
+            put(o, " and ");
+            put_ref(o, args >> REF_BITS & REF_MASK, masked);
+        }
+        break;
+    case ARGS_TRADE: put(o, " %s %s for %s", gem_word(lo), gem_word(hi), (args >> 6 & 1) ? "points" : "black"); break;
     default: break;
     }
 }
 
 /* The notation of `a`; with `masked`, as a seat other than the actor (or a
  * spectator) may see it (Y-11). */
-static void put_action(out_buf *o, gg_action a, int masked)
+static void put_action(out_buf *o, gg_action a, int masked, int copied)
 {
     unsigned pay = YS_PAYLOAD(a);
     switch (YS_KIND(a)) {
@@ -162,8 +205,8 @@ static void put_action(out_buf *o, gg_action a, int masked)
         break;
     case YS_A_ORDER: put(o, "order %u", pay); break;
     case YS_A_PLACE: {
-        int up = pay >> 7 & 1, front = pay >> 11 & 1;
-        put(o, "%s%s ", up ? "up" : "down", front ? " front" : "");
+        int up = pay >> 7 & 1, front = pay >> 11 & 1, guard = pay >> 12 & 1;
+        put(o, "%s%s%s ", up ? "up" : "down", front ? " front" : "", guard ? " guard" : "");
         /* a front broker's value is public (Y-5.4, Y-6.6), even placed face down */
         put_value(o, pay >> 8 & 7, masked && !up && !front);
         put(o, " ");
@@ -188,11 +231,17 @@ static void put_action(out_buf *o, gg_action a, int masked)
         break;
     case YS_A_COLUMN: put(o, "column %s", gem_word(pay)); break;
     case YS_A_RATE: put(o, "rate %s%c", gem_word(pay & 7), pay >> 3 & 1 ? '+' : '-'); break;
+    case YS_A_SETTLE: /* Y-10.12 */
+        put(o, "settle ");
+        put_ref(o, pay & REF_MASK, masked);
+        put(o, " to ");
+        put_loc(o, pay >> REF_BITS & LOC_MASK);
+        break;
     case YS_A_THRONE: /* Y-9.1: face down in the throne room */
         put(o, "throne ");
         put_value(o, pay, masked);
         break;
-    case YS_A_PLAY: put_play(o, a, masked); break;
+    case YS_A_PLAY: put_play(o, a, masked, copied); break;
     default: put(o, "?");
     }
 }
@@ -204,20 +253,18 @@ static int finish(const out_buf *o, size_t n)
 
 int ys_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n)
 {
-    (void)s;
     (void)seat;
     out_buf o = {buf, n, 0};
     if (n) buf[0] = '\0';
-    put_action(&o, a, 0);
+    put_action(&o, a, 0, copied_card(s));
     return finish(&o, n);
 }
 
 int ys_announce(const gg_state *s, int seat, gg_action a, int viewer, char *buf, size_t n)
 {
-    (void)s;
     out_buf o = {buf, n, 0};
     if (n) buf[0] = '\0';
-    put_action(&o, a, viewer != seat);
+    put_action(&o, a, viewer != seat, copied_card(s));
     return finish(&o, n);
 }
 
@@ -290,6 +337,11 @@ enum { PL_ZONE = 1, PL_CELL = 2, PL_THRONE = 4, PL_BOARD = PL_ZONE | PL_CELL };
 static int place_word(const char *w, unsigned allow)
 {
     if ((allow & PL_THRONE) && strcmp(w, "throne") == 0) return YS_LOC_THRONE;
+    if ((allow & PL_CELL) && w[0] == 'd' && strchr(w, '/')) /* Y-10.12: a line, on the board */
+        for (int l = YS_LOC_RLINE0; l < YS_LOC_DLINE0 + 12; l++) {
+            char t[24];
+            if (YS_IS_LINE(l) && ys_loc_text(l, t, sizeof t) > 0 && strcmp(t, w) == 0) return l;
+        }
     if ((allow & PL_ZONE) && w[0] == 'd' && w[1] >= '1' && w[1] <= '0' + YS_DISTRICTS &&
         w[2] == '-')
         for (int z = 0; z < YS_ZONES; z++)
@@ -318,6 +370,7 @@ static gg_status bad_place(gg_error *err, const char *w, unsigned allow)
 
 static gg_status read_place(const char *w, unsigned allow, unsigned *loc, gg_error *err)
 {
+    *loc = 0;
     int l = place_word(w, allow);
     if (l < 0) return bad_place(err, w, allow);
     *loc = (unsigned)l;
@@ -373,19 +426,20 @@ static gg_status parse_place(const words *ws, gg_action *out, gg_error *err)
 {
     int up = strcmp(ws->w[0], "up") == 0;
     int front = ws->n == 4 && strcmp(ws->w[1], "front") == 0;
-    if (ws->n != 3 + front)
+    int guard = ws->n == 4 && strcmp(ws->w[1], "guard") == 0; /* Y-10.6 */
+    if (ws->n != 3 + (front | guard))
         return gg_fail(err, GG_EPARSE,
                        "%s takes a value and a place, e.g. \"%s 3 d1-port\" (or \"%s front 3 "
                        "d1-port\" for a front broker)",
                        ws->w[0], ws->w[0], ws->w[0]);
-    const char *vw = ws->w[1 + front];
+    const char *vw = ws->w[1 + (front | guard)];
     int v = digit_word(vw, 0, 4);
     if (v < 0) return bad_value(err, vw, 0);
     unsigned loc;
-    gg_status st = read_place(ws->w[2 + front], PL_BOARD, &loc, err);
+    gg_status st = read_place(ws->w[2 + (front | guard)], PL_BOARD, &loc, err);
     if (st) return st;
-    *out = YS_ACTION(YS_A_PLACE,
-                     loc | (unsigned)up << 7 | (unsigned)v << 8 | (unsigned)front << 11);
+    *out = YS_ACTION(YS_A_PLACE, loc | (unsigned)up << 7 | (unsigned)v << 8 | (unsigned)front << 11 |
+                                     (unsigned)guard << 12);
     return GG_OK;
 }
 
@@ -509,7 +563,7 @@ static gg_status card_usage(gg_error *err, const char *key, const char *example)
 }
 
 /* "play KEY ARGS...": the arguments as ys.h lays them out for the card. */
-static gg_status parse_play(const words *ws, gg_action *out, gg_error *err)
+static gg_status parse_play(const words *ws, int copied, gg_action *out, gg_error *err)
 {
     if (ws->n < 2) return gg_fail(err, GG_EPARSE, "play takes a card, e.g. \"play spy\"");
     const char *key = ws->w[1];
@@ -520,7 +574,7 @@ static gg_status parse_play(const words *ws, gg_action *out, gg_error *err)
     unsigned args = 0, r1, r2, loc;
     gg_status st = GG_OK;
     char t[48];
-    switch (card_args[card]) {
+    switch (args_kind(card, copied)) { /* the Imitator: as the card it copies (Y-10.7) */
     case ARGS_NONE:
         if (ws->n != 2) return gg_fail(err, GG_EPARSE, "play %s takes nothing after it", key);
         break;
@@ -590,6 +644,45 @@ static gg_status parse_play(const words *ws, gg_action *out, gg_error *err)
             return st;
         args = r1 | loc << REF_BITS;
         break;
+    case ARGS_COLOUR: case ARGS_GEM: { /* Y-10.8, Y-10.4 (white too) */
+        if (ws->n != 3) return card_usage(err, key, args_kind(card, copied) == ARGS_GEM ? "white" : "red");
+        int c = colour_word(ws->w[2]);
+        if (c < 0 && args_kind(card, copied) == ARGS_GEM && strcmp(ws->w[2], "white") == 0) c = YS_WHITE;
+        if (c < 0) return bad_colour(err, ws->w[2]);
+        args = (unsigned)c;
+        break;
+    }
+    case ARGS_DISTRICT: { /* Y-10.13 */
+        const char *w = ws->n == 3 ? ws->w[2] : "";
+        int d = w[0] == 'd' ? digit_word(w + 1, 1, YS_DISTRICTS) - 1 : -1;
+        if (ws->n != 3) return card_usage(err, key, "d2");
+        if (d < 0) return gg_fail(err, GG_EPARSE, "\"%.24s\" is not a district (d1..d%d)", w, YS_DISTRICTS);
+        args = (unsigned)d;
+        break;
+    }
+    case ARGS_REFS: /* Y-10.10: one broker, or two, the lower reference first */
+        if (ws->n == 5) {
+            if ((st = read_ref(ws, 2, &r1, err))) return st;
+            args = r1;
+            break;
+        }
+        if (ws->n != 9 || strcmp(ws->w[5], "and") != 0)
+            return card_usage(err, key, "up 3 d1-port and down 2 blue2");
+        if ((st = read_ref(ws, 2, &r1, err)) || (st = read_ref(ws, 6, &r2, err))) return st;
+        args = r1 <= r2 ? (r1 | r2 << REF_BITS) : (r2 | r1 << REF_BITS);
+        break;
+    case ARGS_TRADE: { /* Y-10.14: two coloured gems, leftmost first */
+        if (ws->n != 6 || strcmp(ws->w[4], "for") != 0) return card_usage(err, key, "blue red for black");
+        int c[2];
+        for (int i = 0; i < 2; i++)
+            if ((c[i] = colour_word(ws->w[2 + i])) < 0) return bad_colour(err, ws->w[2 + i]);
+        int pts = strcmp(ws->w[5], "points") == 0;
+        if (!pts && strcmp(ws->w[5], "black") != 0)
+            return gg_fail(err, GG_EPARSE, "the Rogue gives \"black\" or \"points\", not \"%.24s\"", ws->w[5]);
+        args = (c[0] <= c[1] ? (unsigned)c[0] | (unsigned)c[1] << 3 : (unsigned)c[1] | (unsigned)c[0] << 3) |
+               (unsigned)pts << 6;
+        break;
+    }
     default: break;
     }
     *out = YS_PLAY((unsigned)card, args);
@@ -627,11 +720,20 @@ gg_status ys_parse(const gg_state *s, int seat, const char *text, gg_action *out
         return GG_OK;
     }
     if (strcmp(verb, "rate") == 0) return parse_rate(&ws, out, err);
+    if (strcmp(verb, "settle") == 0) { /* Y-10.12: "settle down 2 d1-port/trade to d1-trade" */
+        unsigned ref, loc;
+        gg_status e;
+        if (ws.n != 6 || strcmp(ws.w[4], "to") != 0)
+            return gg_fail(err, GG_EPARSE, "write it as \"settle down 2 d1-port/trade to d1-trade\"");
+        if ((e = read_ref(&ws, 1, &ref, err)) || (e = read_place(ws.w[5], PL_ZONE, &loc, err))) return e;
+        *out = YS_ACTION(YS_A_SETTLE, ref | loc << REF_BITS);
+        return GG_OK;
+    }
     if (strcmp(verb, "throne") == 0)
         return parse_number(&ws, YS_A_THRONE, 0, 4, "broker value", out, err);
-    if (strcmp(verb, "play") == 0) return parse_play(&ws, out, err);
+    if (strcmp(verb, "play") == 0) return parse_play(&ws, copied_card(s), out, err);
     return gg_fail(err, GG_EPARSE,
                    "unknown action \"%.20s\": use bid, order, up, down, neutral, refill, peek, "
-                   "pass, gem, column, rate, throne or play",
+                   "pass, gem, column, rate, throne, play or settle",
                    verb);
 }

@@ -24,6 +24,8 @@ static int row_open(int players, int r) { return players >= 5 ? 1 : players == 4
 
 static int loc_on_board_in_play(const ys_state *st, int loc)
 {
+    int z[2];
+    if (YS_IS_LINE(loc)) return ys_line_zones(st, loc, z); /* Y-10.12 */
     if (YS_IS_ZONE(loc)) return YS_LOC_DISTRICT(loc) < st->districts;
     return YS_IS_CELL(loc) && row_open(st->base.players, YS_LOC_ROW(loc));
 }
@@ -62,6 +64,13 @@ static enum phase phase_of(const ys_state *st)
     case YS_STEP_THRONE: return st->stage == YS_ST_THRONE ? PH_THRONE : PH_BAD;
     default: return PH_BAD;
     }
+}
+
+/* Whose placement turn it is: the actor, or while an Imitator decides
+ * (Y-10.7) the player whose card he may copy. */
+static int turn_actor(const ys_state *st)
+{
+    return st->stage == YS_ST_IMITATE ? st->imit_from : st->actor;
 }
 
 /* Y-6.1: placement turns seat q has finished this round (step PLACEMENT;
@@ -167,6 +176,7 @@ static int check_brokers(const ys_state *st, int q, enum phase ph, unsigned *cel
     case PH_THRONE: front_want = p->throne_done ? 2 : 3; break;
     default: front_want = 0; break;
     }
+    if (p->guard_placed && ph != PH_BID && ph != PH_ORDER && front_want > 0) front_want--; /* Y-10.6 */
     if (front != front_want)
         return FAIL("seat %d has %d front brokers, not %d, at this point of round %d (Y-5.4, Y-6.6, Y-8.9, Y-9.1)",
                     q, front, front_want, st->round);
@@ -178,13 +188,13 @@ static int check_brokers(const ys_state *st, int q, enum phase ph, unsigned *cel
         return FAIL("seat %d has brokers on the board before the placement turns (Y-6.1)", q);
     if (ph == PH_PLACEMENT && st->step == YS_STEP_PLACEMENT) {
         /* Y-6.2: exactly 2 per turn, at most one of them face up */
-        int now = q == st->actor, done = turns_done(st, q), up = 0;
+        int now = q == turn_actor(st), done = turns_done(st, q), up = 0;
         for (int i = 0; i < p->n_brokers; i++) up += YS_IS_BOARD(p->b[i].loc) && (p->b[i].flags & YS_F_UP);
-        int want_board = 2 * done + (now ? st->n_up + st->n_down : 0);
+        int want_board = 2 * done + (now ? st->n_up + st->n_down : 0) + p->guard_placed; /* Y-10.6 */
         if (board != want_board)
             return FAIL("seat %d has %d brokers on the board after %d placement turns%s (Y-6.2)", q, board, done,
                         now ? " and part of one" : "");
-        if (up > done + (now ? st->n_up : 0))
+        if (up > done + (now ? st->n_up : 0) + p->guard_placed)
             return FAIL("seat %d has %d face-up brokers on the board after %d turns (Y-6.2)", q, up, done);
     }
     if (ph == PH_PLACEMENT || ph == PH_SCORING) {
@@ -238,7 +248,7 @@ static int check_neutral(const ys_state *st, int q, enum phase ph, unsigned *cel
     if (ph == PH_PLACEMENT && st->step == YS_STEP_PLACEMENT) {
         int placed = 0, done = turns_done(st, q);
         for (int i = 0; i < YS_NEUTRAL_BROKERS; i++) placed += p->nb[i].loc != YS_LOC_HAND;
-        if (placed != done + (q == st->actor ? st->n_neutral : 0))
+        if (placed != done + (q == turn_actor(st) ? st->n_neutral : 0))
             return FAIL("seat %d placed %d neutral brokers in %d turns (Y-9.4: one per turn)", q, placed, done);
     }
     if (memcmp(want, have, sizeof want) != 0)
@@ -251,7 +261,7 @@ static int check_neutral(const ys_state *st, int q, enum phase ph, unsigned *cel
 static int check_cards(const ys_state *st, char *msg, size_t n)
 {
     int where[YS_CARD_KINDS] = {0}, base = 0;
-    for (int c = 0; c < YS_CARD_KINDS; c++) base += ys_cards[c].set == 0;
+    for (int c = 0; c < YS_CARD_KINDS; c++) base += ys_in_deck(st, c); /* Y-10.2 */
     int round_cards = st->round < 3 ? st->round : 3; /* characters turned so far (Y-4.1) */
     for (int d = 0; d < YS_DISTRICTS; d++) {
         int want = d < st->districts ? 3 - round_cards : 0;
@@ -264,8 +274,8 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
                 if (c) return FAIL("palace pile %d has junk past its end", d + 1);
                 continue;
             }
-            if (c >= YS_CARD_KINDS || ys_cards[c].set != 0)
-                return FAIL("palace pile %d holds card %d, not a yellow character (Y-2.3)", d + 1, c);
+            if (!ys_in_deck(st, c))
+                return FAIL("palace pile %d holds card %d, not a yellow character of this game (Y-2.3, Y-10.2)", d + 1, c);
             where[c]++;
         }
     }
@@ -273,8 +283,8 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
         return FAIL("%d characters out of the game, not %d (Y-2.3)", st->unused_n, base - 3 * st->districts);
     for (int i = 0; i < st->unused_n; i++) {
         int c = st->unused[i];
-        if (c >= YS_CARD_KINDS || ys_cards[c].set != 0)
-            return FAIL("card %d out of the game is not a yellow character (Y-2.3)", c);
+        if (!ys_in_deck(st, c))
+            return FAIL("card %d out of the game is not a yellow character of this game (Y-2.3, Y-10.2)", c);
         where[c]++;
     }
     int blue_want = 4 - (st->round >= YS_ROUNDS ? st->districts : 0);
@@ -291,13 +301,17 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
             return FAIL("district %d's palace card is %s at step %d (Y-4.1, Y-8.4)", d + 1,
                         c == YS_NONE ? "missing" : "still there", st->step);
         if (c == YS_NONE) continue;
-        if (st->round >= YS_ROUNDS ? c != YC_BLUE : (c >= YS_CARD_KINDS || ys_cards[c].set != 0))
+        if (st->round >= YS_ROUNDS ? c != YC_BLUE : !ys_in_deck(st, c))
             return FAIL("district %d's palace card %d is wrong for round %d (Y-4.1)", d + 1, c, st->round);
         if (c != YC_BLUE) where[c]++;
     }
     const uint32_t lasting = 1u << YC_BISHOP | 1u << YC_SPY | 1u << YC_ILLUSIONIST | 1u << YC_INTRIGUER |
-                             1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_QUEEN;
-    const uint32_t immediate = 1u << YC_KING | 1u << YC_PRINCE | 1u << YC_BLUE;
+                             1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_QUEEN | 1u << YC_FINANCIER |
+                             1u << YC_INVESTOR | 1u << YC_PROFESSOR | 1u << YC_CUSTOMS_OFFICER | 1u << YC_ROYAL_GUARD |
+                             1u << YC_PHILOSOPHER;
+    const uint32_t immediate = 1u << YC_KING | 1u << YC_PRINCE | 1u << YC_BLUE | 1u << YC_FAVOURITE |
+                               1u << YC_POPE | 1u << YC_TRAFFICKER;
+    const uint32_t kept = 1u << YC_FAVOURITE | 1u << YC_POPE | 1u << YC_TRAFFICKER;
     for (int q = 0; q < st->base.players; q++) {
         const ys_player *p = &st->pl[q];
         if (p->hand >> YS_CARD_KINDS || (p->hand & immediate))
@@ -310,7 +324,30 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
             return FAIL("seat %d has %d Spy peeks (Y-7.8)", q, p->spy_peeks);
         if (st->over && (p->active || p->fresh || p->played))
             return FAIL("seat %d has cards in effect, fresh or played after the game", q);
-        for (int c = 0; c < YS_CARD_KINDS; c++) where[c] += (int)((p->hand | p->active) >> c & 1);
+        int on_lines = 0; /* Y-10.12: at most 2 a round, the Philosopher's, settled before scoring */
+        for (int i = 0; i < p->n_brokers; i++) on_lines += YS_IS_LINE(p->b[i].loc);
+        if (on_lines > p->lines_placed || p->lines_placed > 2 ||
+            (p->lines_placed && !(p->active >> YC_PHILOSOPHER & 1)))
+            return FAIL("seat %d has %d brokers on lines, %d placed there, Philosopher %d (Y-10.12)", q, on_lines,
+                        p->lines_placed, p->active >> YC_PHILOSOPHER & 1);
+        if (on_lines && !(st->step == YS_STEP_PLACEMENT || st->stage == YS_ST_SETTLE))
+            return FAIL("seat %d has brokers on lines at step %d stage %d (Y-10.12)", q, st->step, st->stage);
+        if (p->imitated && !(p->active >> (p->imitated - 1) & 1))
+            return FAIL("seat %d's Imitator copy %d is not in effect (Y-10.7)", q, p->imitated - 1);
+        if (p->kept & ~kept) return FAIL("seat %d keeps a card that is not kept (%#x, Y-10.2)", q, p->kept);
+        for (int c = 0; c < YS_CARD_KINDS; c++) {
+            where[c] += (int)((p->hand | p->active | p->kept) >> c & 1) - (p->imitated == c + 1); /* Y-10.7 copy */
+            if (((p->hand | p->active | p->kept) >> c & 1) && !ys_in_deck(st, c) && c != YC_BLUE)
+                return FAIL("seat %d has the %s, not in this game's deck (Y-10.2)", q, ys_cards[c].key);
+        }
+        /* Y-10.4, Y-10.8, Y-10.13: a named choice exactly while its card is in effect */
+        if (!p->investor_colour != !(p->active >> YC_INVESTOR & 1) || p->investor_colour > YS_COLOURS)
+            return FAIL("seat %d's Investor colour %d does not match the card in effect", q, p->investor_colour);
+        if (!p->professor_district != !(p->active >> YC_PROFESSOR & 1) || p->professor_district > st->districts)
+            return FAIL("seat %d's Professor district %d does not match the card in effect", q, p->professor_district);
+        if (!p->customs_colour != !(p->active >> YC_CUSTOMS_OFFICER & 1) || p->customs_colour == YS_BLACK + 1 ||
+            p->customs_colour > YS_WHITE + 1)
+            return FAIL("seat %d's Customs Officer colour %d does not match the card in effect", q, p->customs_colour);
     }
     for (int c = 0; c < YS_CARD_KINDS; c++)
         if (where[c] > 1) return FAIL("character %s is in %d places (Y-1.4)", ys_cards[c].key, where[c]);
@@ -386,7 +423,7 @@ static int check_points(const ys_state *st, char *msg, size_t n)
             return FAIL("seat %d has negative points on its score sheet", q);
         int want = p->pts_trade + p->pts_market + p->pts_cards;
         if (st->over) {
-            want += f.black_pts[q] + f.throne_pts[q];
+            want += f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q];
             for (int c = 0; c < YS_COLOURS; c++) want += f.colour_pts[q][c];
         }
         if (p->score != want)

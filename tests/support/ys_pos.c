@@ -212,9 +212,9 @@ static int gone_card(const ys_state *st, int except)
         if (st->palace_card[d] != YS_NONE) seen |= 1u << st->palace_card[d];
     }
     for (int i = 0; i < st->unused_n; i++) seen |= 1u << st->unused[i];
-    for (int q = 0; q < st->base.players; q++) seen |= st->pl[q].hand | st->pl[q].active;
+    for (int q = 0; q < st->base.players; q++) seen |= st->pl[q].hand | st->pl[q].active | st->pl[q].kept;
     for (int c = 0; c < YS_CARD_KINDS; c++)
-        if (ys_cards[c].set == 0 && !(seen >> c & 1)) return c;
+        if (ys_in_deck(st, c) && !(seen >> c & 1)) return c;
     return -1;
 }
 

@@ -254,7 +254,8 @@ static void test_Y_1_4_character_deck(void **unused)
             if (st->palace_card[d] != YS_NONE) count[st->palace_card[d]]++;
         }
         for (int i = 0; i < st->unused_n; i++) count[st->unused[i]]++;
-        for (int c = 0; c < YS_CARD_KINDS; c++) assert_int_equal(count[c], c == YC_BLUE ? 0 : 1);
+        for (int c = 0; c < YS_CARD_KINDS; c++)
+            assert_int_equal(count[c], c == YC_BLUE || ys_cards[c].set != 0 ? 0 : 1);
         gg_free(s);
     }
 }
@@ -2782,6 +2783,513 @@ static void test_bad_notation(void **unused)
     gg_free(s);
 }
 
+/* ------------------------------------------------------------ Ys+ (Y-10) */
+
+/* Where a character is: 1 in a pile, the palace, out of the game, a hand, in
+ * effect or kept; 0 nowhere. */
+static int card_somewhere(const ys_state *st, int card)
+{
+    int n = 0;
+    for (int d = 0; d < YS_DISTRICTS; d++) {
+        for (int i = 0; i < st->pile_n[d]; i++) n += st->pile[d][i] == card;
+        n += st->palace_card[d] == card;
+    }
+    for (int i = 0; i < st->unused_n; i++) n += st->unused[i] == card;
+    for (int q = 0; q < st->base.players; q++)
+        n += (int)((st->pl[q].hand | st->pl[q].active | st->pl[q].kept) >> card & 1);
+    return n;
+}
+
+/* Y-10.2: with ysplus=on the yellow deck is the 15 base characters plus the
+ * Ys+ ones (the Favourite only with King's Favour, Y-10.9); with it off, the
+ * base deck alone. Events stay refused. */
+static void test_Y_10_2_ysplus_deck(void **unused)
+{
+    (void)unused;
+    int plus = 0;
+    for (int c = 0; c < YS_CARD_KINDS; c++) plus += ys_cards[c].set == 1;
+    assert_true(plus >= 9);
+    const char *opts[3] = {NULL, "ysplus=on", "ysplus=on kings_favour=on"};
+    for (int k = 0; k < 3; k++) {
+        gg_state *s = ysp_new(4, opts[k], 70 + (uint64_t)k);
+        const ys_state *st = ysp_c(s);
+        int in_deck = 0;
+        for (int c = 0; c < YS_CARD_KINDS; c++) {
+            if (c == YC_BLUE) continue;
+            int want = ys_cards[c].set == 0 || (k > 0 && (c != YC_FAVOURITE || k == 2));
+            assert_int_equal(ys_in_deck(st, c), want);
+            assert_int_equal(card_somewhere(st, c), want);
+            in_deck += want;
+        }
+        assert_int_equal(in_deck, k == 0 ? 15 : k == 1 ? 15 + plus - 1 : 15 + plus);
+        assert_int_equal(st->unused_n, in_deck - 12); /* 3 per palace pile (Y-2.3) */
+        ysp_roundtrip(s);
+        gg_free(s);
+    }
+    const gg_game *g = gg_game_find("ys");
+    gg_error err = {0};
+    gg_options o;
+    gg_options_init(&o, g, 4);
+    assert_int_equal(gg_options_set_kv(&o, g, "events=on", &err), GG_OK);
+    assert_null(gg_new(g, &o, 1, &err)); /* the events are another piece of work */
+    assert_non_null(strstr(err.msg, "events"));
+}
+
+/* Y-10.6 Royal Guard: played at the start of placement; once this round, in
+ * one of his turns, one front broker goes to the board face up besides the
+ * turn's 2; ties then use the front brokers left. */
+static void test_Y_10_6_royal_guard(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 92, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f3 f4", "f0 f0", "f0 f0", "f0 f0");
+    ysp_give(st, 0, YC_ROYAL_GUARD, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 0, "play royal_guard");
+    assert_int_equal(st->stage, YS_ST_PLACE);
+    assert_int_equal(ysp_actor(s), 0);
+    ysp_refused(s, 0, "down guard 4 d1-port", GG_EILLEGAL, "face up");
+    ysp_refused(s, 0, "up guard 2 d1-port", GG_EILLEGAL, "no broker 2 in front");
+    ysp_play(s, 0, "up guard 4 blue1");
+    assert_int_equal(ysp_count_at(st, 0, YS_LOC_FRONT), 1);
+    assert_int_equal(ys_front_sum(st, 0), 3); /* ties use the front left */
+    assert_int_equal(st->pl[0].pts_market, 1); /* a market cell scores as usual (Y-6.4) */
+    assert_int_equal(st->n_up + st->n_down, 0); /* not one of the turn's 2 */
+    ysp_refused(s, 0, "up guard 3 d1-trade", GG_EILLEGAL, "once a round");
+    ysp_roundtrip(s);
+    ysp_play(s, 0, "up 1 d2-port");
+    ysp_play(s, 0, "down 1 d2-trade");
+    assert_int_equal(ysp_actor(s), 1);
+    ysp_refused(s, 1, "up guard 0 d1-port", GG_EILLEGAL, "only with the Royal Guard");
+    play_until(s, YS_ST_WINDOW); /* the start of scoring (if anyone may play) or later */
+    play_until(s, YS_ST_BID);
+    assert_int_equal(st->pl[0].guard_placed, 0);
+    assert_int_equal(st->pl[0].active, 0); /* discarded at the end of the round */
+    gg_free(s);
+}
+
+/* Y-10.7 Imitator: right after another player plays a character card, its
+ * holder may copy that card's power for himself (his own arguments; it counts
+ * as his played card, Y-7.1) or pass; never the Intriguer or the Pope. */
+static void test_Y_10_7_imitator(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 93, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_JEWELLER, 0);
+    ysp_give(st, 2, YC_IMITATOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(ysp_actor(s), 0); /* the Imitator alone is never played in a window */
+    ysp_refused(s, 0, "play imitator", GG_EILLEGAL, NULL);
+    ysp_play(s, 0, "play jeweller blue green");
+    assert_int_equal(st->stage, YS_ST_IMITATE);
+    assert_int_equal(ysp_actor(s), 2);
+    cJSON *v = ysp_view(s, 1); /* public */
+    assert_string_equal(jget(v, "stage")->valuestring, "imitate");
+    assert_string_equal(jget(v, "imitating")->valuestring, "jeweller");
+    cJSON_Delete(v);
+    assert_int_equal(count_legal(s, 2, "play imitator"), 10); /* the Jeweller's 10 plays */
+    assert_true(ysp_legal(s, 2, "pass"));
+    ysp_refused(s, 2, "play imitator blue", GG_EPARSE, "play imitator blue red");
+    ysp_roundtrip(s);
+    ysp_play(s, 2, "play imitator red red");
+    assert_int_equal(st->pl[2].gems[RED], 2);
+    assert_int_equal(st->pl[0].gems[BLUE], 1);
+    assert_int_equal(st->pl[2].hand, 0);
+    assert_int_equal(st->pl[2].played, 1);
+    assert_int_not_equal(st->stage, YS_ST_IMITATE);
+    gg_free(s);
+
+    /* never the Intriguer; a pass keeps the Imitator */
+    s = game(4, "ysplus=on", 94, 2);
+    st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_INTRIGUER, 0);
+    ysp_give(st, 1, YC_BANKER, 0);
+    ysp_give(st, 2, YC_IMITATOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    ysp_play(s, 0, "play intriguer");
+    assert_int_equal(st->stage, YS_ST_WINDOW); /* no copy offered */
+    assert_int_equal(ysp_actor(s), 1);
+    ysp_play(s, 1, "play banker blue+ red-");
+    assert_int_equal(st->stage, YS_ST_IMITATE);
+    ysp_play(s, 2, "pass");
+    assert_true(st->pl[2].hand >> YC_IMITATOR & 1);
+    assert_int_equal(st->rate[BLUE], 1);
+    gg_free(s);
+    assert_false(ys_copyable(YC_INTRIGUER));
+    assert_false(ys_copyable(YC_POPE)); /* kept when won, never played */
+    assert_false(ys_copyable(YC_KING));
+    assert_true(ys_copyable(YC_JEWELLER));
+
+    /* a start-of-placement card: the copy is in effect for the Imitator */
+    s = game(4, "ysplus=on", 95, 2);
+    st = ysp(s);
+    layouts(st, "f0 f0", "f0 f0", "f0 f0", "f0 f0");
+    ysp_give(st, 1, YC_BISHOP, 0);
+    ysp_give(st, 3, YC_IMITATOR, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 1, "play bishop");
+    assert_int_equal(ysp_actor(s), 3);
+    ysp_play(s, 3, "play imitator");
+    assert_true(st->pl[3].active >> YC_BISHOP & 1);
+    assert_true(st->pl[1].active >> YC_BISHOP & 1);
+    assert_int_equal(st->pl[3].imitated, YC_BISHOP + 1); /* the copy, not a second Bishop */
+    ysp_roundtrip(s);
+    gg_free(s);
+}
+
+/* Y-10.9 Favourite (and Y-7.1 for kept cards): only with King's Favour; won
+ * in a palace it is kept, never played, never counts toward the 2-card limit;
+ * +2 to its owner's throne total at the end. */
+static void test_Y_10_9_favourite_kept_throne_plus_2(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 80, 2);
+    assert_false(ys_in_deck(ysp(s), YC_FAVOURITE)); /* left out without King's Favour */
+    gg_free(s);
+
+    s = game(4, "ysplus=on kings_favour=on", 80, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "r2 r2 t2 f0 f0 f1", "r2 r2 t2 f0 f0 f1 u3:d1-palace", "r2 r2 t2 f0 f0 f1", "r2 r2 t2 f0 f0 f1");
+    ysp_palace(st, 0, YC_FAVOURITE);
+    ysp_give(st, 1, YC_FINANCIER, 0);
+    ysp_give(st, 1, YC_INVESTOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    ysp_play(s, 1, "play financier");
+    ysp_play(s, 1, "play investor red");
+    assert_int_equal(st->pl[1].played, 2);
+    play_gems(s);
+    play_until(s, YS_ST_THRONE);
+    assert_int_equal(st->pl[1].kept, 1u << YC_FAVOURITE); /* kept, not in the hand */
+    assert_false(st->pl[1].hand >> YC_FAVOURITE & 1);
+    assert_int_equal(st->pl[1].played, 2); /* it acted without counting */
+    cJSON *v = ysp_view(s, 0); /* public (Y-7.3) */
+    assert_string_equal(cJSON_GetArrayItem(jget(view_player(v, 1), "kept"), 0)->valuestring, "favourite");
+    cJSON_Delete(v);
+    ysp_roundtrip(s);
+    ysp_refused(s, 1, "play favourite", GG_EILLEGAL, NULL);
+    /* the end: +2 to the throne total; 3 and 3 would tie, 5 beats 3 */
+    layouts(st, "t3", "t3", "t1", "t0");
+    ys_final f;
+    ys_final_scores(st, &f);
+    assert_int_equal(f.throne_total[1], 5);
+    assert_int_equal(f.throne_total[0], 3);
+    assert_int_equal(f.throne_pts[1], 12);
+    assert_int_equal(f.throne_pts[0], 7);
+    gg_free(s);
+}
+
+/* Y-10.11 Pope: kept; its owner wins every tie in final colour scoring
+ * (6, 5, 5, 3 blue: the Pope's 5 takes 2nd place, the other 5 3rd), but not
+ * the King's Favour throne ties. */
+static void test_Y_10_11_pope_colour_ties_not_throne(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on kings_favour=on", 81, 4);
+    ys_state *st = ysp(s);
+    for (int q = 0; q < 4; q++) ysp_layout(st, q, "");
+    st->rate[BLUE] = 1;
+    set_gems(st, 0, 6, 0, 0, 0, 0);
+    set_gems(st, 1, 5, 0, 0, 0, 0);
+    set_gems(st, 2, 5, 0, 0, 0, 0);
+    set_gems(st, 3, 3, 0, 0, 0, 0);
+    layouts(st, "t4", "t2", "t2", "t0");
+    ys_final f;
+    ys_final_scores(st, &f);
+    assert_int_equal(f.colour_pts[1][BLUE], 12); /* without the Pope: shared 3rd */
+    assert_int_equal(f.colour_pts[2][BLUE], 12);
+    st->pl[2].kept = 1u << YC_POPE;
+    ys_final_scores(st, &f);
+    int blue[4] = {24, 12, 18, 6};
+    for (int q = 0; q < 4; q++) assert_int_equal(f.colour_pts[q][BLUE], blue[q]);
+    assert_int_equal(f.throne_pts[1], 5); /* throne: (7+3)/2 each, Pope or not */
+    assert_int_equal(f.throne_pts[2], 5);
+    /* a tie he is not in is shared as usual */
+    set_gems(st, 0, 5, 0, 0, 0, 0);
+    set_gems(st, 1, 5, 0, 0, 0, 0);
+    set_gems(st, 2, 1, 0, 0, 0, 0);
+    ys_final_scores(st, &f);
+    assert_int_equal(f.colour_pts[0][BLUE], 18);
+    assert_int_equal(f.colour_pts[1][BLUE], 18);
+    gg_free(s);
+}
+
+/* Y-10.15 Trafficker: kept; at the end 8 or more black gems score +5. */
+static void test_Y_10_15_trafficker_8_black(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 82, 4);
+    ys_state *st = ysp(s);
+    for (int q = 0; q < 4; q++) ysp_layout(st, q, "");
+    st->pl[0].kept = 1u << YC_TRAFFICKER;
+    set_gems(st, 0, 0, 0, 0, 0, 7);
+    set_gems(st, 1, 0, 0, 0, 0, 8); /* 8 black without the card: nothing */
+    ys_final f;
+    ys_final_scores(st, &f);
+    assert_int_equal(f.kept_pts[0], 0);
+    assert_int_equal(f.kept_pts[1], 0);
+    set_gems(st, 0, 0, 0, 0, 0, 8);
+    ys_final_scores(st, &f);
+    assert_int_equal(f.kept_pts[0], 5);
+    ysp_jump(st, YS_STEP_FINAL);
+    assert_true(gg_is_over(s));
+    assert_int_equal(st->pl[0].score, 24 + 5);
+    assert_int_equal(st->pl[1].score, 24);
+    gg_free(s);
+}
+
+/* Y-10.5 Financier (Y-8.4): this scoring every trade zone pays 1; with the
+ * Merchant also played both cancel: 3; the next scoring pays 3 again. */
+static void test_Y_10_5_financier_merchant_cancel(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 83, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, "f0 f0 f1 u3:d1-trade", "f0 f0 f1 u2:d2-trade", NULL);
+    ysp_give(st, 0, YC_FINANCIER, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    ysp_play(s, 0, "play financier");
+    play_gems(s);
+    assert_int_equal(st->pl[1].pts_trade, 1);
+    assert_int_equal(st->pl[2].pts_trade, 1);
+    play_until(s, YS_ST_BID);
+    assert_int_equal(st->pl[0].active, 0); /* discarded at the end of scoring */
+    gg_free(s);
+
+    s = game(4, "ysplus=on", 84, 2);
+    st = ysp(s);
+    layouts(st, NULL, "f0 f0 f1 u3:d1-trade", "f0 f0 f1 u2:d2-trade", NULL);
+    ysp_give(st, 0, YC_FINANCIER, 0);
+    ysp_give(st, 3, YC_MERCHANT, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    ysp_play(s, 0, "play financier");
+    ysp_play(s, 3, "play merchant");
+    play_gems(s);
+    assert_int_equal(st->pl[1].pts_trade, 3); /* both: 3 per trade zone */
+    assert_int_equal(st->pl[2].pts_trade, 3);
+    play_until(s, YS_ST_BID);
+    layouts(st, NULL, "f0 f0 f1 u3:d1-trade", NULL, NULL);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    play_gems(s);
+    assert_int_equal(st->pl[1].pts_trade, 6); /* the next scoring: 3 */
+    gg_free(s);
+}
+
+/* Y-10.8 Investor (Y-8.7): the named column is first in column scoring, even
+ * empty; the others are ranked as usual; a colour, never black or white. */
+static void test_Y_10_8_investor_column_first(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 85, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u4:blue1", "f0 f0 f1 u3:green1", NULL, "f1 f1 f2 u0:red1");
+    ysp_market(st, YS_NONE, YS_NONE, YS_NONE, YS_NONE);
+    ysp_give(st, 2, YC_INVESTOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(count_legal(s, 2, "play investor"), 4);
+    ysp_refused(s, 2, "play investor black", GG_EPARSE, NULL);
+    ysp_refused(s, 2, "play investor white", GG_EPARSE, NULL);
+    ysp_play(s, 2, "play investor yellow");
+    cJSON *v = ysp_view(s, 0); /* the named colour is public */
+    assert_string_equal(jget(view_player(v, 2), "investor")->valuestring, "yellow");
+    cJSON_Delete(v);
+    ysp_roundtrip(s);
+    /* yellow (empty) first, then blue 4, green 3, red 0 */
+    assert_int_equal(st->stage, YS_ST_MAJORITY);
+    assert_int_equal(st->rate[YELLOW], 2);
+    assert_int_equal(st->rate[BLUE], 1);
+    assert_int_equal(st->rate[GREEN], -1);
+    assert_int_equal(st->rate[RED], -2);
+    gg_free(s);
+}
+
+/* Y-10.12 Philosopher: this round up to 2 of his brokers may go on a line
+ * between two zones (adjacent rings of a district, or one ring of two
+ * neighbouring districts in play); just before scoring he puts each into one
+ * of its two zones (never a Queen zone). Face-down values stay hidden (Y-11). */
+static void test_Y_10_12_philosopher_lines(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 96, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f3 f4", "f0 f0", "f0 f0", "f0 f0");
+    ysp_give(st, 0, YC_PHILOSOPHER, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 0, "play philosopher");
+    assert_int_equal(ysp_actor(s), 0);
+    assert_true(ysp_legal(s, 0, "up 1 d1-port/trade"));
+    assert_true(ysp_legal(s, 0, "down 2 d4/d1-palace")); /* d4 and d1 are neighbours with 4 districts */
+    ysp_refused(s, 0, "up 1 d1-port/palace", GG_EPARSE, "not a place"); /* not adjacent rings */
+    ysp_play(s, 0, "up 1 d1-port/trade");
+    ysp_play(s, 0, "down 2 d1/d2-port");
+    assert_int_equal(st->pl[0].lines_placed, 2);
+    cJSON *v = ysp_view(s, 1);
+    cJSON *lines = jget(v, "lines");
+    assert_int_equal(cJSON_GetArraySize(lines), 2);
+    assert_string_equal(jget(cJSON_GetArrayItem(lines, 0), "line")->valuestring, "d1-port/trade");
+    assert_int_equal(jget(cJSON_GetArrayItem(lines, 0), "value")->valueint, 1);
+    assert_string_equal(jget(cJSON_GetArrayItem(lines, 1), "line")->valuestring, "d1/d2-port");
+    assert_null(cJSON_GetObjectItem(cJSON_GetArrayItem(lines, 1), "value")); /* face down: hidden */
+    cJSON_Delete(v);
+    ysp_roundtrip(s);
+    assert_int_equal(ysp_actor(s), 1);
+    ysp_refused(s, 1, "up 1 d1-port/trade", GG_EILLEGAL, "only with the Philosopher");
+    ysp_turn(st, 1, 0); /* his next turn: 2 a round at most */
+    ysp_refused(s, 0, "up 3 d2-trade/palace", GG_EILLEGAL, "at most 2");
+    /* just before scoring: into one of the two zones, one at a time; not the Queen's */
+    ysp_give(st, 3, YC_QUEEN, 0); /* played on d2-port */
+    st->pl[3].hand &= ~(1u << YC_QUEEN);
+    st->queen_loc = (uint8_t)YS_ZONE_LOC(1, 0);
+    st->queen_owner = 3;
+    st->pl[3].active |= 1u << YC_QUEEN;
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(st->stage, YS_ST_SETTLE);
+    assert_int_equal(ysp_actor(s), 0);
+    assert_int_equal(count_legal(s, 0, "settle "), 3);
+    ysp_refused(s, 0, "settle down 2 d1/d2-port to d2-port", GG_EILLEGAL, NULL);
+    ysp_refused(s, 0, "settle up 1 d1-port/trade to d1-palace", GG_EILLEGAL, NULL);
+    /* (the settle stage's save and load: the Ys+ simulations, test_ys_sim_ysplus) */
+    ysp_play(s, 0, "settle down 2 d1/d2-port to d1-port");
+    assert_int_equal(st->stage, YS_ST_SETTLE);
+    ysp_play(s, 0, "settle up 1 d1-port/trade to d1-trade");
+    assert_int_not_equal(st->stage, YS_ST_SETTLE);
+    assert_int_equal(ysp_count_at(st, 0, YS_ZONE_LOC(0, 0)), 1);
+    assert_int_equal(ysp_count_at(st, 0, YS_ZONE_LOC(0, 1)), 1);
+    gg_free(s);
+
+    /* 3 districts: d3 and d1 are not neighbours (district 4 lies between) */
+    s = game(3, "ysplus=on districts=3", 97, 2);
+    st = ysp(s);
+    int z[2];
+    assert_true(ys_line_zones(st, YS_LOC_DLINE0 + 3 * 1 + 2, z)); /* d2/d3-palace */
+    assert_false(ys_line_zones(st, YS_LOC_DLINE0 + 3 * 2 + 0, z)); /* d3/d4-port */
+    assert_false(ys_line_zones(st, YS_LOC_DLINE0 + 3 * 3 + 0, z)); /* d4/d1-port */
+    assert_false(ys_line_zones(st, YS_LOC_RLINE0 + 2 * 3, z));     /* d4-port/trade */
+    gg_free(s);
+}
+
+/* Y-10.13 Professor: name a district; each of HIS brokers there counts +1
+ * this scoring (for the district and its zones), nobody else's. */
+static void test_Y_10_13_professor_plus_one(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 86, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f1 f1 f2 u3:d1-trade d0:d1-trade", "f1 f1 f2 u4:d1-trade d4:d2-trade", NULL, NULL);
+    ysp_give(st, 0, YC_PROFESSOR, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(count_legal(s, 0, "play professor"), 4);
+    ysp_refused(s, 0, "play professor d5", GG_EPARSE, NULL);
+    ysp_play(s, 0, "play professor d1");
+    assert_int_equal(st->pl[0].professor_district, 1);
+    ysp_roundtrip(s);
+    play_gems(s);
+    /* d1 trade: 3+1 and 0+1 = 5 beat 4; d2 trade: his card does not reach */
+    assert_int_equal(st->pl[0].pts_trade, 3);
+    assert_int_equal(st->pl[1].pts_trade, 3);
+    play_until(s, YS_ST_BID);
+    assert_int_equal(st->pl[0].professor_district, 0);
+    gg_free(s);
+}
+
+/* Y-10.4 Customs Officer: name a colour (white allowed, not black): gems of
+ * it leave the port ships this scoring; the market is unchanged. */
+static void test_Y_10_4_customs_officer(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 87, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, "f0 f0 f1 u3:d1-port", "f0 f0 f1 u1:blue1", NULL);
+    ysp_port(st, 0, 1); /* blue (large, twice), green, yellow */
+    ysp_market(st, YS_NONE, BLUE, YS_NONE, YS_NONE);
+    ysp_give(st, 0, YC_CUSTOMS_OFFICER, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(count_legal(s, 0, "play customs_officer"), 5);
+    assert_true(ysp_legal(s, 0, "play customs_officer white"));
+    ysp_refused(s, 0, "play customs_officer black", GG_EPARSE, NULL);
+    ysp_play(s, 0, "play customs_officer blue");
+    play_gems(s);
+    play_until(s, YS_ST_MAJORITY);
+    /* seat 1 alone in d1: 1st takes 2 of green, yellow; no blue left */
+    assert_int_equal(st->pl[1].gems[BLUE], 0);
+    assert_int_equal(st->pl[1].gems[GREEN], 1);
+    assert_int_equal(st->pl[1].gems[YELLOW], 1);
+    assert_int_equal(st->pl[1].gems[BLACK], 1);
+    assert_int_equal(st->pl[2].gems[BLUE], 1); /* the market's blue stays */
+    gg_free(s);
+}
+
+/* Y-10.10 Monk: one or two own brokers from the city or market back behind
+ * the screen, scoring their face values; never from a Queen zone. */
+static void test_Y_10_10_monk_face_values(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 88, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u3:d1-trade d4:blue1 u2:d2-port", NULL, NULL, NULL);
+    ysp_give(st, 0, YC_MONK, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(count_legal(s, 0, "play monk"), 6); /* 3 alone, 3 pairs */
+    st->queen_loc = (uint8_t)YS_ZONE_LOC(1, 0);
+    st->queen_owner = 3;
+    st->pl[3].active |= 1u << YC_QUEEN;
+    assert_int_equal(count_legal(s, 0, "play monk"), 3); /* d2-port is locked */
+    ysp_refused(s, 0, "play monk up 2 d2-port", GG_EILLEGAL, "not allowed");
+    int score = st->pl[0].score;
+    ysp_play(s, 0, "play monk down 4 blue1 and up 3 d1-trade");
+    assert_int_equal(st->pl[0].score, score + 7);
+    assert_int_equal(st->pl[0].pts_cards, 7);
+    assert_int_equal(ysp_count_at(st, 0, YS_LOC_SCREEN), 5 + 2); /* the two went home */
+    assert_int_equal(st->cells, ys_count_cells(st));
+    gg_free(s);
+}
+
+/* Y-10.14 Rogue: at the end of scoring, any 2 own coloured gems for 1 black
+ * gem or 3 points. */
+static void test_Y_10_14_rogue_exchange(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, "ysplus=on", 89, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_ROGUE, 0);
+    set_gems(st, 0, 2, 0, 0, 1, 0);
+    ysp_jump(st, YS_STEP_END_WINDOW);
+    assert_int_equal(ysp_actor(s), 0);
+    assert_int_equal(count_legal(s, 0, "play rogue"), 4); /* blue+blue, blue+red; black or points */
+    assert_true(ysp_legal(s, 0, "play rogue blue blue for points"));
+    ysp_refused(s, 0, "play rogue red red for black", GG_EILLEGAL, "not allowed");
+    ysp_refused(s, 0, "play rogue blue red for gold", GG_EPARSE, NULL);
+    ysp_play(s, 0, "play rogue red blue for black");
+    assert_int_equal(st->pl[0].gems[BLUE], 1);
+    assert_int_equal(st->pl[0].gems[RED], 0);
+    assert_int_equal(st->pl[0].gems[BLACK], 1);
+    gg_free(s);
+
+    s = game(4, "ysplus=on", 90, 2);
+    st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_ROGUE, 0);
+    set_gems(st, 0, 1, 0, 0, 0, 0);
+    ysp_jump(st, YS_STEP_END_WINDOW);
+    assert_int_not_equal(st->stage, YS_ST_WINDOW); /* one gem: nothing to exchange */
+    gg_free(s);
+    s = game(4, "ysplus=on", 91, 2);
+    st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_ROGUE, 0);
+    set_gems(st, 0, 0, 1, 1, 0, 0);
+    int score = st->pl[0].score;
+    ysp_jump(st, YS_STEP_END_WINDOW);
+    ysp_play(s, 0, "play rogue yellow green for points");
+    assert_int_equal(st->pl[0].score, score + 3);
+    assert_int_equal(gem_total(st, 0), 0);
+    gg_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2845,6 +3353,19 @@ int main(void)
         cmocka_unit_test(test_Y_9_2_express),
         cmocka_unit_test(test_Y_9_3_three_players),
         cmocka_unit_test(test_Y_9_4_two_players_neutral),
+        cmocka_unit_test(test_Y_10_2_ysplus_deck),
+        cmocka_unit_test(test_Y_10_4_customs_officer),
+        cmocka_unit_test(test_Y_10_5_financier_merchant_cancel),
+        cmocka_unit_test(test_Y_10_6_royal_guard),
+        cmocka_unit_test(test_Y_10_7_imitator),
+        cmocka_unit_test(test_Y_10_8_investor_column_first),
+        cmocka_unit_test(test_Y_10_9_favourite_kept_throne_plus_2),
+        cmocka_unit_test(test_Y_10_10_monk_face_values),
+        cmocka_unit_test(test_Y_10_11_pope_colour_ties_not_throne),
+        cmocka_unit_test(test_Y_10_12_philosopher_lines),
+        cmocka_unit_test(test_Y_10_13_professor_plus_one),
+        cmocka_unit_test(test_Y_10_14_rogue_exchange),
+        cmocka_unit_test(test_Y_10_15_trafficker_8_black),
         cmocka_unit_test(test_Y_11_1_public_view),
         cmocka_unit_test(test_Y_11_2_private_to_the_seat),
         cmocka_unit_test(test_Y_11_3_secrets_never_leak),
