@@ -15,7 +15,7 @@ static const gg_option_info ys_options[YS_OPT_COUNT] = {
     {"kings_favour", {"off", "on"}, 2, "King's Favour: a throne room and a fifth phase (3-5 players)"},
     {"express", {"off", "on"}, 2, "Ys Express: 9 brokers, 3 placement turns (3-4 players)"},
     {"ysplus", {"off", "on"}, 2, "the Ys+ characters join the yellow deck (Y-10.2; 5 players need no option)"},
-    {"events", {"off", "on"}, 2, "the 14 Ys+ events (not available yet)"},
+    {"events", {"off", "on"}, 2, "the 14 Ys+ events in the palace piles (Y-10.3)"},
     {"strong_neutral", {"off", "on"}, 2, "2 players: neutral brokers 4 3 1 0 instead of 4 2 1 0"},
     {"see_own_hidden", {"on", "off"}, 2, "may a player look at his own face-down brokers (Y-6.5)"},
 };
@@ -43,8 +43,6 @@ int ys_is_kept(int card) { return card == YC_FAVOURITE || card == YC_POPE || car
 static gg_status check_options(const ys_state *st, gg_error *err)
 {
     int n = players_of(st);
-    if (ys_opt(st, YS_OPT_EVENTS))
-        return gg_fail(err, GG_EOPTION, "the Ys+ events are not available yet");
     if (kings_favour(st) && n < 3)
         return gg_fail(err, GG_EOPTION, "King's Favour is for 3 to 5 players, not %d (Y-9.1)", n);
     if (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4))

@@ -3,8 +3,8 @@
  *
  * Files: ys.c (set-up, the round's flow, bids, placement, scoring, final
  * scoring), ys_cards.c (the character cards: when each may be played, what it
- * does), ys_notation.c (text notation), ys_json.c (view, save, load,
- * determinize). Ships, characters, rates, scoring tables and broker sets come
+ * does), ys_events.c (the Ys+ events, Y-10.3), ys_notation.c (text notation),
+ * ys_json.c (view, save, load, determinize). Ships, characters, rates, scoring tables and broker sets come
  * from the CSV files in data/ys/, turned into build/gen/ys_data.{h,c} by gen_data.awk.
  *
  * The state is one flat struct. Every broker of a player is a 4-byte record
@@ -246,12 +246,12 @@ typedef struct ys_state {
     /* Ys+ events (Y-10.3, ys_events.c); event card c is bit c */
     uint16_t ev_active;                     /* in effect this round (general, or in a port) */
     uint16_t ev_out;                        /* out of the game unseen (not dealt) */
-    uint16_t ev_gone;                       /* turned face up earlier and gone (public) */
+    uint16_t ev_gone;                       /* in effect in an earlier round (public) */
+    uint16_t ev_discarded;                  /* turned as a second event in a palace (public) */
     uint8_t port_event[YS_DISTRICTS];       /* 1 + the event card in district d's port, 0 none */
     uint8_t centre_ship;                    /* Y-10.20: 1 + the Embassy's centre ship, 0 none */
     uint8_t spec_pick[YS_MAX_PLAYERS];      /* Y-10.31: 1 + the colour picked (secret), 0 none */
     uint8_t spec_done;                      /* bit q: seat q has made its Speculation choice */
-    uint8_t ev_pad;
     uint32_t char_gone;                     /* round 4: characters turned and discarded (Y-10.3) */
 } ys_state;
 

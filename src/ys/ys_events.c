@@ -62,7 +62,7 @@ void ys_events_turn(ys_state *st)
                 }
                 int c = x - YS_EVENT_CODE0;
                 if (events_here++) { /* a second event in this palace this round */
-                    st->ev_gone |= (uint16_t)(1u << c);
+                    st->ev_discarded |= (uint16_t)(1u << c);
                     continue;
                 }
                 activate(st, c, d);
@@ -75,10 +75,9 @@ void ys_events_turn(ys_state *st)
                 if (YS_IS_EVENT_CODE(x)) activate(st, x - YS_EVENT_CODE0, d);
                 else st->char_gone |= 1u << x;
             }
-            if (ys_port_event(st, d) != YE_QUARANTINE) { /* Y-4.1, Y-10.28 */
-                st->palace_card[d] = YC_BLUE;
-                st->blue_left--;
-            }
+            /* Y-4.1; Y-10.28: a quarantined palace's blue card is discarded */
+            st->palace_card[d] = ys_port_event(st, d) == YE_QUARANTINE ? YS_NONE : YC_BLUE;
+            st->blue_left--;
         }
     }
 }

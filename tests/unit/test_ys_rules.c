@@ -2831,8 +2831,12 @@ static void test_Y_10_2_ysplus_deck(void **unused)
     gg_options o;
     gg_options_init(&o, g, 4);
     assert_int_equal(gg_options_set_kv(&o, g, "events=on", &err), GG_OK);
-    assert_null(gg_new(g, &o, 1, &err)); /* the events are another piece of work */
-    assert_non_null(strstr(err.msg, "events"));
+    gg_state *ev = gg_new(g, &o, 1, &err); /* the events are their own option (Y-10.3) */
+    assert_non_null(ev);
+    gg_free(ev);
+    assert_int_equal(gg_options_set_kv(&o, g, "express=on", &err), GG_OK);
+    assert_null(gg_new(g, &o, 1, &err)); /* 21 ship cards of 20 (Y-9.2, Y-10.20) */
+    assert_non_null(strstr(err.msg, "Y-10.20"));
 }
 
 /* Y-10.6 Royal Guard: played at the start of placement; once this round, in
@@ -3285,6 +3289,16 @@ static void test_y10_3_events_dealt_three_per_palace(void **unused)
         assert_int_equal(seen | st->ev_out, (1u << YS_EVENT_CARDS) - 1);
         gg_free(s);
     }
+    /* a new game with the option: 6 cards a pile, one turned for round 1 */
+    gg_state *s = ysp_new(4, "events=on", 305);
+    const ys_state *st = ysp_c(s);
+    int cards = 0;
+    for (int d = 0; d < st->districts; d++) cards += st->pile_n[d] + (st->palace_card[d] != YS_NONE);
+    cards += __builtin_popcount(st->ev_active) + __builtin_popcount(st->ev_discarded);
+    assert_int_equal(cards, 4 * 6);
+    assert_int_equal(__builtin_popcount(st->ev_out), YS_EVENT_CARDS - 12);
+    ysp_roundtrip(s);
+    gg_free(s);
 }
 
 /* Y-10.3 phase 1: an event turned in a palace applies (a district event to
@@ -3306,13 +3320,13 @@ static void test_y10_3_turning_second_event_discarded_quarantine(void **unused)
     memcpy(st->pile[1], p1, 3), st->pile_n[1] = 3;
     memcpy(st->pile[2], p2, 3), st->pile_n[2] = 3;
     memcpy(st->pile[3], p3, 4), st->pile_n[3] = 4;
-    st->ev_active = st->ev_gone = 0;
+    st->ev_active = st->ev_gone = st->ev_discarded = 0;
     memset(st->port_event, 0, sizeof st->port_event);
     ys_events_turn(st);
     /* d1: Embassy applies (general), Brokerage discarded, the Spy turned */
     assert_int_equal(ys_event_count(st, YE_EMBASSY), 1);
     assert_int_equal(ys_event_count(st, YE_BROKERAGE), 0);
-    assert_int_equal(st->ev_gone, 1u << (event_code(YE_BROKERAGE, 0) - YS_EVENT_CODE0) |
+    assert_int_equal(st->ev_discarded, 1u << (event_code(YE_BROKERAGE, 0) - YS_EVENT_CODE0) |
                                       1u << (event_code(YE_SMUGGLING, 1) - YS_EVENT_CODE0)); /* d1 and d4 */
     assert_int_equal(st->palace_card[0], YC_SPY);
     assert_int_equal(st->pile_n[0], 1);
@@ -3332,13 +3346,13 @@ static void test_y10_3_turning_second_event_discarded_quarantine(void **unused)
     ys_events_end_round(st);
     assert_int_equal(st->ev_active, 0);
     assert_int_equal(st->port_event[1], 0);
-    assert_int_equal(__builtin_popcount(st->ev_gone), 5);
+    assert_int_equal(__builtin_popcount(st->ev_gone), 3);
     gg_free(s);
 }
 
 /* Y-10.3 decision: in round 4 the top card of each pile is turned before the
  * blue cards: an event applies, a character is discarded; a quarantined
- * palace gets no blue card. */
+ * palace's blue card is discarded. */
 static void test_y10_3_round_4_top_card_before_blue(void **unused)
 {
     (void)unused;
@@ -3366,7 +3380,7 @@ static void test_y10_3_round_4_top_card_before_blue(void **unused)
     assert_int_equal(st->palace_card[1], YC_BLUE);
     assert_int_equal(st->palace_card[2], YS_NONE);
     assert_int_equal(st->palace_card[3], YC_BLUE);
-    assert_int_equal(st->blue_left, 1);
+    assert_int_equal(st->blue_left, 0); /* the quarantined palace's is discarded */
     gg_free(s);
 }
 
@@ -3657,6 +3671,13 @@ static void test_y10_31_speculation_secret_then_scored(void **unused)
     assert_int_equal(count_legal(s, 0, "speculate "), 5);
     ysp_play(s, 0, "speculate red");
     ysp_refused(s, 0, "speculate green", GG_ESEAT, "not to act");
+    for (int viewer = -1; viewer < 2; viewer++) { /* Y-11.1 the event public; Y-11.2 the pick private */
+        cJSON *v = ysp_view(s, viewer), *ev = jget(v, "events");
+        assert_string_equal(cJSON_GetArrayItem(jget(ev, "active"), 0)->valuestring, "speculation");
+        assert_string_equal(cJSON_GetArrayItem(jget(ev, "speculation"), 0)->valuestring, viewer == 0 ? "red" : "hidden");
+        assert_true(cJSON_IsNull(cJSON_GetArrayItem(jget(ev, "speculation"), 1)));
+        cJSON_Delete(v);
+    }
     assert_int_equal(gg_actors(s, seats), 2);
     char text[GG_MAX_NOTATION];
     gg_action a;
