@@ -3350,6 +3350,54 @@ static void test_y10_3_turning_second_event_discarded_quarantine(void **unused)
     gg_free(s);
 }
 
+/* Y-10.3 in the position format: a game with events saves its event cards
+ * and loads back; the loader refuses an event card in two places, a missing
+ * "events" object, and "events" in a game without the option. */
+static char *edited_state(const gg_state *s, const char *what)
+{
+    char *json = gg_state_json(s);
+    cJSON *o = cJSON_Parse(json);
+    free(json);
+    assert_non_null(o);
+    cJSON *ev = cJSON_GetObjectItemCaseSensitive(o, "events");
+    if (!strcmp(what, "drop")) {
+        cJSON_DeleteItemFromObjectCaseSensitive(o, "events");
+    } else if (!strcmp(what, "twice")) { /* the first card out also in effect */
+        cJSON *out = cJSON_GetObjectItemCaseSensitive(ev, "out");
+        cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(ev, "active"),
+                             cJSON_CreateString(cJSON_GetArrayItem(out, 0)->valuestring));
+    } else if (!strcmp(what, "add")) {
+        cJSON_AddItemToObject(o, "events", cJSON_CreateObject());
+    }
+    char *back = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return back;
+}
+
+static void test_y10_3_state_format_events(void **unused)
+{
+    (void)unused;
+    gg_state *s = ysp_new(3, "events=on", 315);
+    ysp_roundtrip(s);
+    static const char *const cases[2][2] = {{"twice", "two places"}, {"drop", "events"}};
+    for (int k = 0; k < 2; k++) {
+        char *json = edited_state(s, cases[k][0]);
+        gg_error err = {0};
+        gg_state *back = gg_state_load(json, &err);
+        assert_null(back);
+        assert_non_null(strstr(err.msg, cases[k][1]));
+        free(json);
+    }
+    gg_free(s);
+    s = ysp_new(3, NULL, 315);
+    char *json = edited_state(s, "add");
+    gg_error err = {0};
+    assert_null(gg_state_load(json, &err));
+    assert_non_null(strstr(err.msg, "Y-10.3"));
+    free(json);
+    gg_free(s);
+}
+
 /* Y-10.3 decision: in round 4 the top card of each pile is turned before the
  * blue cards: an event applies, a character is discarded; a quarantined
  * palace's blue card is discarded. */
@@ -3796,6 +3844,7 @@ int main(void)
         cmocka_unit_test(test_y10_3_events_dealt_three_per_palace),
         cmocka_unit_test(test_y10_3_turning_second_event_discarded_quarantine),
         cmocka_unit_test(test_y10_3_round_4_top_card_before_blue),
+        cmocka_unit_test(test_y10_3_state_format_events),
         cmocka_unit_test(test_y10_20_embassy_palace_totals_share_centre_ship),
         cmocka_unit_test(test_y10_21_smuggling_two_cards),
         cmocka_unit_test(test_y10_22_brokerage_column_gems),
