@@ -179,6 +179,20 @@ static void broker_text(const cJSON *br, int just, char *buf, size_t n)
 /* "  d1-trade   Q S0:3 S0:(1) S1:?": a zone, named as the notation names
  * it, with its brokers; Q when the Queen locks it (Y-7.16: nobody places
  * there this round; brokers already there stay). */
+/* "blue blue green": a list of gem names. */
+static void gems_list(const cJSON *gems, char *buf, size_t n)
+{
+    const cJSON *g;
+    size_t len = 0;
+    buf[0] = '\0';
+    cJSON_ArrayForEach(g, gems)
+    {
+        int k = snprintf(buf + len, n - len, "%s%s", len ? " " : "", text(g));
+        if (k < 0 || (size_t)k >= n - len) break;
+        len += (size_t)k;
+    }
+}
+
 static void print_zone(FILE *out, int district, const char *name, const cJSON *zone, int just)
 {
     char head[24];
@@ -636,6 +650,64 @@ static void print_final(FILE *out, const cJSON *view, int viewer)
     fprintf(out, "  Most points wins; a tie goes to the most gems (Y-8.12).\n");
 }
 
+/* ------------------------------------------------------------- events */
+
+/* Ys+ events (Y-10.3, Y-11.1): those in effect this round, the district
+ * events by their ports, the Embassy's centre ship, the brokers on each
+ * Smuggling card, the Speculation picks as this seat may see them. */
+static void print_events(FILE *out, const cJSON *view)
+{
+    const cJSON *ev = item(view, "events"), *it;
+    if (!cJSON_IsObject(ev)) return;
+    wrap w;
+    wrap_begin(&w, out, 2, "Events this round (Y-10.3):");
+    int k = 0, d = 0;
+    cJSON_ArrayForEach(it, item(ev, "active"))
+    {
+        wrap_add(&w, 1, "%s", text(it));
+        k++;
+    }
+    if (!k) wrap_add(&w, 1, "none");
+    cJSON_ArrayForEach(it, item(ev, "ports"))
+    {
+        d++;
+        if (cJSON_IsString(it)) wrap_add(&w, 1, "[d%d port: %s]", d, text(it));
+    }
+    wrap_end(&w);
+    const cJSON *cs = item(ev, "centre_ship");
+    if (cJSON_IsObject(cs)) {
+        char g[64];
+        gems_list(item(cs, "gems"), g, sizeof g);
+        fprintf(out, "  Embassy centre ship %d: %s (palace totals share it, Y-10.20)\n", num(cs, "card"), g);
+    }
+    static const char *const sm[2] = {"smuggling1", "smuggling2"};
+    for (int i = 0; i < 2; i++) {
+        const cJSON *arr = item(ev, sm[i]);
+        if (!cJSON_IsArray(arr)) continue;
+        char head[24];
+        snprintf(head, sizeof head, "  %-11s", sm[i]);
+        wrap_begin(&w, out, 13, head);
+        cJSON_ArrayForEach(it, arr)
+        {
+            char b[24];
+            broker_text(it, 0, b, sizeof b);
+            wrap_add(&w, 1, "%s", b);
+        }
+        if (!cJSON_GetArraySize(arr)) wrap_add(&w, 1, "-");
+        wrap_end(&w);
+    }
+    int q = 0, any = 0;
+    cJSON_ArrayForEach(it, item(ev, "speculation")) any |= cJSON_IsString(it);
+    if (any) {
+        wrap_begin(&w, out, 2, "  Speculation picks (Y-10.31):");
+        cJSON_ArrayForEach(it, item(ev, "speculation"))
+        {
+            wrap_add(&w, 1, "S%d %s", q++, cJSON_IsString(it) ? text(it) : "-");
+        }
+        wrap_end(&w);
+    }
+}
+
 /* --------------------------------------------------------------- all */
 
 void cli_render_ys(FILE *out, const cJSON *view, int seat)
@@ -646,6 +718,10 @@ void cli_render_ys(FILE *out, const cJSON *view, int seat)
     fprintf(out, "\n");
     print_market(out, view);
     fprintf(out, "\n");
+    if (item(view, "events")) {
+        print_events(out, view);
+        fprintf(out, "\n");
+    }
     print_players(out, view, seat);
     if (flag(view, "over")) {
         fprintf(out, "\n");

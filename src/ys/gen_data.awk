@@ -14,6 +14,7 @@ BEGIN {
     win["end_of_scoring"] = "YS_WIN_END_OF_SCORING"; win["immediate"] = "YS_WIN_IMMEDIATE"
     win["reaction"] = "YS_WIN_REACTION"
     set["base"] = 0; set["ysplus"] = 1; set["blue"] = 2
+    ekind["general"] = 0; ekind["district"] = 1; nevents = nekinds = 0
 }
 { sub(/\r$/, "") }
 FILENAME ~ /ships\.csv$/ {
@@ -34,6 +35,17 @@ FILENAME ~ /characters\.csv$/ {
     key[ncards] = $1; name[ncards] = $2; rule[ncards] = $3; window[ncards] = win[$4]; cset[ncards] = set[$5]
     disc[ncards] = $6
     ncards++
+    next
+}
+FILENAME ~ /events\.csv$/ {
+    if (FNR == 1) { header("key,name,rule,kind,copies"); next }
+    if (NF != 5) fail("expected 5 fields")
+    if ($1 !~ /^[a-z_]+$/) fail("event keys are lower-case words")
+    if (!($4 in ekind)) fail("unknown event kind \"" $4 "\" (general or district)")
+    ekey[nekinds] = $1; ename[nekinds] = $2; erule[nekinds] = $3; edistrict[nekinds] = ekind[$4]
+    ncopy = int_in($5, 1, 4, "copies")
+    for (i = 0; i < ncopy; i++) { ecard[nevents] = nekinds; ecopy[nevents] = i; nevents++ }
+    nekinds++
     next
 }
 FILENAME ~ /rates\.csv$/ {
@@ -73,6 +85,7 @@ END {
     if (bad) exit 1
     if (nships != 24) { print "ys gen_data.awk: ships.csv must hold 24 ships (Y-1.5)" > "/dev/stderr"; exit 1 }
     if (ncp != 4 || nblack != 8 || nthrone != 5) { print "ys gen_data.awk: a scoring table is incomplete" > "/dev/stderr"; exit 1 }
+    if (nevents != 14) { print "ys gen_data.awk: events.csv must hold 14 event cards (Y-1.4)" > "/dev/stderr"; exit 1 }
     if (!("min" in rate) || !("max" in rate) || !("start" in rate)) { print "ys gen_data.awk: rates.csv needs min, max, start" > "/dev/stderr"; exit 1 }
     split("standard short kings_favour_reserve neutral strong_neutral", need, " ")
     for (i = 1; i <= 5; i++) if (!(need[i] in brokers)) { print "ys gen_data.awk: brokers.csv lacks " need[i] > "/dev/stderr"; exit 1 }
@@ -83,6 +96,10 @@ END {
         print "enum ys_card_id {"
         for (i = 0; i < ncards; i++) printf "    YC_%s = %d,\n", toupper(key[i]), i
         printf "    YS_CARD_KINDS = %d\n};\n", ncards
+        print "enum ys_event_id {"
+        for (i = 0; i < nekinds; i++) printf "    YE_%s = %d,\n", toupper(ekey[i]), i
+        printf "    YS_EVENT_KINDS = %d\n};\n", nekinds
+        printf "enum { YS_EVENT_CARDS = %d };\n", nevents
         printf "enum { YS_RATE_MIN = %d, YS_RATE_MAX = %d, YS_RATE_START = %d };\n", rate["min"], rate["max"], rate["start"]
         print "#endif"
         exit 0
@@ -97,6 +114,16 @@ END {
     print "const ys_card_info ys_cards[YS_CARD_KINDS] = {"
     for (i = 0; i < ncards; i++)
         printf "    {\"%s\", \"%s\", \"%s\", %s, %d, \"%s\"},\n", key[i], name[i], rule[i], window[i], cset[i], disc[i]
+    print "};"
+    print ""
+    print "const ys_event_info ys_events[YS_EVENT_KINDS] = {"
+    for (i = 0; i < nekinds; i++) printf "    {\"%s\", \"%s\", \"%s\", %d},\n", ekey[i], ename[i], erule[i], edistrict[i]
+    print "};"
+    printf "const uint8_t ys_event_card_kind[YS_EVENT_CARDS] = {"
+    for (i = 0; i < nevents; i++) printf "%s%d", i ? ", " : "", ecard[i]
+    print "};"
+    printf "const uint8_t ys_event_card_copy[YS_EVENT_CARDS] = {"
+    for (i = 0; i < nevents; i++) printf "%s%d", i ? ", " : "", ecopy[i]
     print "};"
     print ""
     print "const uint8_t ys_colour_points[4][5] = {"

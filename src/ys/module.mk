@@ -1,7 +1,8 @@
 # Ys: ships, characters, rates, scoring tables and broker sets are generated
 # from data/ys/*.csv.
 YS_CSV := data/ys/ships.csv data/ys/characters.csv data/ys/rates.csv data/ys/colour_points.csv \
-          data/ys/black_points.csv data/ys/throne_points.csv data/ys/brokers.csv
+          data/ys/black_points.csv data/ys/throne_points.csv data/ys/brokers.csv \
+          data/ys/events.csv
 GEN_SRC += $(GEN)/ys_data.c
 GEN_HDR += $(GEN)/ys_data.h
 

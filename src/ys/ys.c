@@ -15,7 +15,7 @@ static const gg_option_info ys_options[YS_OPT_COUNT] = {
     {"kings_favour", {"off", "on"}, 2, "King's Favour: a throne room and a fifth phase (3-5 players)"},
     {"express", {"off", "on"}, 2, "Ys Express: 9 brokers, 3 placement turns (3-4 players)"},
     {"ysplus", {"off", "on"}, 2, "the Ys+ characters join the yellow deck (Y-10.2; 5 players need no option)"},
-    {"events", {"off", "on"}, 2, "the 14 Ys+ events (not available yet)"},
+    {"events", {"off", "on"}, 2, "the 14 Ys+ events in the palace piles (Y-10.3)"},
     {"strong_neutral", {"off", "on"}, 2, "2 players: neutral brokers 4 3 1 0 instead of 4 2 1 0"},
     {"see_own_hidden", {"on", "off"}, 2, "may a player look at his own face-down brokers (Y-6.5)"},
 };
@@ -43,8 +43,6 @@ int ys_is_kept(int card) { return card == YC_FAVOURITE || card == YC_POPE || car
 static gg_status check_options(const ys_state *st, gg_error *err)
 {
     int n = players_of(st);
-    if (ys_opt(st, YS_OPT_EVENTS))
-        return gg_fail(err, GG_EOPTION, "the Ys+ events are not available yet");
     if (kings_favour(st) && n < 3)
         return gg_fail(err, GG_EOPTION, "King's Favour is for 3 to 5 players, not %d (Y-9.1)", n);
     if (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4))
@@ -53,6 +51,9 @@ static gg_status check_options(const ys_state *st, gg_error *err)
         return gg_fail(err, GG_EOPTION, "3 districts is for 2 or 3 players, not %d (Y-2.2)", n);
     if (ys_opt(st, YS_OPT_STRONG_NEUTRAL) && n != 2)
         return gg_fail(err, GG_EOPTION, "the strong neutral is for 2 players, not %d (Y-9.4)", n);
+    if (ys_opt(st, YS_OPT_EVENTS) && ys_opt(st, YS_OPT_EXPRESS) && (n == 4 || ys_opt(st, YS_OPT_DISTRICTS) == 0))
+        return gg_fail(err, GG_EOPTION, "the events with Ys Express need 3 districts: the Embassy's ship would "
+                       "be the 21st of 20 ship cards (Y-9.2, Y-10.20)");
     return GG_OK;
 }
 
@@ -105,6 +106,7 @@ static gg_status ys_init(gg_state *s, gg_error *err)
         st->pile_n[d] = 3;
     }
     while (k < nd) st->unused[st->unused_n++] = deck[k++];
+    if (ys_events_on(st)) ys_events_deal(st); /* Y-10.3 */
     st->blue_left = 4; /* Y-2.4 */
     /* Y-2.5: ships (Ys Express: without the 4 that show white) */
     for (int i = 0; i < YS_SHIPS; i++) {
@@ -129,6 +131,7 @@ static gg_status ys_init(gg_state *s, gg_error *err)
 
 static int board_revealed(const ys_state *st, int loc)
 {
+    if (YS_IS_SMUGGLE(loc)) return st->revealed >> 5 & 1; /* Y-10.21 */
     if (YS_IS_ZONE(loc)) return st->revealed >> YS_LOC_DISTRICT(loc) & 1;
     return YS_IS_CELL(loc) && (st->revealed >> 4 & 1);
 }
@@ -155,7 +158,7 @@ int ys_knows(const ys_state *st, int viewer, int q, const ys_broker *b)
 int ys_knows_neutral(const ys_state *st, int viewer, int q, const ys_broker *b)
 {
     if (st->over || viewer == q) return 1;
-    return YS_IS_BOARD(b->loc) && board_revealed(st, b->loc);
+    return (YS_IS_BOARD(b->loc) || YS_IS_SMUGGLE(b->loc)) && board_revealed(st, b->loc);
 }
 
 /* ------------------------------------------------------------ board queries */
@@ -173,7 +176,8 @@ int ys_front_sum(const ys_state *st, int q)
 
 static int intriguer(const ys_state *st, int q)
 {
-    return q < YS_NEUTRAL && (st->pl[q].active >> YC_INTRIGUER & 1);
+    if (!(q < YS_NEUTRAL && (st->pl[q].active >> YC_INTRIGUER & 1))) return 0;
+    return !(st->step == YS_STEP_DISTRICT && ys_revolt_in(st, st->district)); /* Y-10.30 */
 }
 
 /* Y-8.3: the Intriguer wins every tie he is in; then the neutral; then the
@@ -244,13 +248,16 @@ static void totals_by_group(const ys_state *st, int first, int n, int per, group
         for (int i = 0; i < p->n_brokers; i++) {
             unsigned k = (unsigned)(p->b[i].loc - first);
             if (k >= (unsigned)n) continue;
-            g->total[k / per][q] += ys_count_value(&p->b[i]) + professor_bonus(p, p->b[i].loc);
+            int v = ys_count_value(&p->b[i]) + professor_bonus(p, p->b[i].loc);
+            if (ys_events_on(st)) v = ys_event_value(st, p->b[i].loc, p->b[i].value, v); /* Y-10.23, Y-10.30 */
+            g->total[k / per][q] += v;
             g->present[k / per][q] = 1;
         }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) {
             unsigned k = (unsigned)(p->nb[i].loc - first);
             if (k >= (unsigned)n) continue;
-            g->total[k / per][YS_NEUTRAL] += p->nb[i].value;
+            g->total[k / per][YS_NEUTRAL] +=
+                ys_events_on(st) ? ys_event_value(st, p->nb[i].loc, p->nb[i].value, p->nb[i].value) : p->nb[i].value;
             g->present[k / per][YS_NEUTRAL] = 1;
         }
     }
@@ -416,7 +423,8 @@ static void prepare_market(ys_state *st)
 
 static void prepare_round(ys_state *st)
 {
-    for (int d = 0; d < st->districts; d++) { /* Y-4.1 */
+    if (ys_events_on(st)) ys_events_turn(st); /* Y-10.3: events and characters */
+    for (int d = 0; d < st->districts && !ys_events_on(st); d++) { /* Y-4.1 */
         if (st->round < YS_ROUNDS) {
             GG_ASSERT(st->pile_n[d] > 0);
             st->palace_card[d] = st->pile[d][--st->pile_n[d]];
@@ -427,6 +435,7 @@ static void prepare_round(ys_state *st)
         }
     }
     for (int d = 0; d < st->districts; d++) st->port_ship[d] = draw_ship(st); /* Y-4.2 */
+    if (ys_events_on(st)) ys_events_ships(st); /* Y-10.20 */
     prepare_market(st);
 }
 
@@ -655,6 +664,7 @@ static void neutral_takes_port_gem(ys_state *st)
     }
     int g = st->port_gems[pick];
     give_gem(st, YS_NEUTRAL, g == YS_WHITE ? best_rated(st) : g);
+    if (ys_events_on(st)) ys_event_gem_won(st, YS_NEUTRAL); /* Y-10.24 */
     st->port_gems[pick] = st->port_gems[--st->port_gems_n];
     st->port_gems[st->port_gems_n] = 0;
     st->share_left--;
@@ -669,6 +679,7 @@ void ys_take_port_gem(ys_state *st, int who, int gem, int to)
             break;
         }
     give_gem(st, who, gem == YS_WHITE ? to : gem);
+    if (ys_events_on(st)) ys_event_gem_won(st, who); /* Y-10.24 */
     st->share_left--;
 }
 
@@ -704,7 +715,11 @@ static void start_district(ys_state *st, int d)
     memcpy(present, g.present[0], sizeof present);
     st->share_n = (uint8_t)rank_present(st, total, present, st->share_rank);
     st->port_gems_n = (uint8_t)ys_ship_gems(st, st->port_ship[d], st->port_gems);
-    remove_customs_gems(st);
+    if (ys_events_on(st) && ys_port_event(st, d) == YE_SHIPWRECK) { /* Y-10.27: no ship gems */
+        memset(st->port_gems, 0, sizeof st->port_gems);
+        st->port_gems_n = 0;
+    }
+    if (!ys_events_on(st) || !ys_revolt_in(st, d)) remove_customs_gems(st); /* Y-10.30 */
     st->share_pos = 0;
     st->share_left = (uint8_t)share_due(st, 0);
 }
@@ -801,10 +816,14 @@ static int score_district(ys_state *st)
     case 2: {
         group_totals g;
         totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 1, &g);
+        if (ys_events_on(st) && ys_port_event(st, d) == YE_QUARANTINE) /* Y-10.28: only the ship */
+            memset(g.present, 0, sizeof g.present);
         int w = group_winner(st, &g, 0); /* port: a black gem */
         if (w >= 0) give_gem(st, w, YS_BLACK);
+        if (w >= 0 && ys_events_on(st)) ys_event_gem_won(st, w); /* Y-10.24 */
         w = group_winner(st, &g, 1); /* trade: points */
-        if (w >= 0) add_points(st, w, trade_points(st), w == YS_NEUTRAL ? NULL : &st->pl[w].pts_trade);
+        int tp = ys_events_on(st) && ys_revolt_in(st, d) ? 3 : trade_points(st); /* Y-10.30 */
+        if (w >= 0) add_points(st, w, tp, w == YS_NEUTRAL ? NULL : &st->pl[w].pts_trade);
         st->dstep = 3;
         w = group_winner(st, &g, 2); /* palace: the card */
         if (award_palace(st, d, w)) return 1;
@@ -815,8 +834,12 @@ static int score_district(ys_state *st)
             st->pl[st->queen_owner].active &= ~(1u << YC_QUEEN);
             st->queen_loc = st->queen_owner = YS_NONE;
         }
-        return_brokers_in(st, district_locs(d));
-        st->revealed &= (uint8_t)~(1u << d);
+        if (ys_events_on(st) && ys_event_count(st, YE_EMBASSY)) { /* Y-10.20: palace brokers stay */
+            return_brokers_in(st, district_locs(d) & ~(1ull << YS_ZONE_LOC(d, 2)));
+        } else {
+            return_brokers_in(st, district_locs(d));
+            st->revealed &= (uint8_t)~(1u << d);
+        }
         st->district++;
         st->dstep = 0;
         return 0;
@@ -947,8 +970,9 @@ void ys_choose_column(ys_state *st, int colour)
 
 static void apply_column_rates(ys_state *st)
 {
-    static const int delta[4] = {2, 1, -1, -2};
-    for (int k = 0; k < YS_COLOURS; k++) move_rate(st, st->col_order[k], delta[k]);
+    static const int delta[4] = {2, 1, -1, -2}, indiscretion[4] = {4, 2, -1, -2}; /* Y-10.26 */
+    int ind = ys_events_on(st) && ys_event_count(st, YE_INDISCRETION);
+    for (int k = 0; k < YS_COLOURS; k++) move_rate(st, st->col_order[k], ind ? indiscretion[k] : delta[k]);
 }
 
 /* Y-8.8: the market majority; -1 when nobody is on the market. */
@@ -972,6 +996,7 @@ static void end_scoring(ys_state *st)
 {
     uint64_t board = 0;
     for (int l = YS_LOC_ZONE0; l < YS_LOC_CELL0 + 16; l++) board |= 1ull << l;
+    board |= 3ull << YS_LOC_SMUGGLE0; /* Y-10.21 */
     return_brokers_in(st, board);
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
@@ -1030,6 +1055,7 @@ static void end_round(ys_state *st)
         p->imitated = 0;
         p->lines_placed = 0; /* Y-10.12 */
     }
+    if (ys_events_on(st)) ys_events_end_round(st); /* Y-10.3: events last one round */
     st->round++;
     st->step = st->round > YS_ROUNDS ? YS_STEP_FINAL : YS_STEP_PREPARE;
 }
@@ -1078,6 +1104,8 @@ void ys_final_scores(const ys_state *st, ys_final *f)
         int b = st->neutral_gems[YS_BLACK];
         f->black_pts[YS_NEUTRAL] = ys_black_points[b > 7 ? 7 : b];
     }
+    for (int q = 0; q < n; q++) /* Y-10.31 Speculation */
+        if (st->spec_pick[q]) f->spec_pts[q] = st->spec_pick[q] - 1 == f->colour_rank[0] ? 3 : -2;
     if (!kings_favour(st)) return;
     for (int q = 0; q < n; q++) /* Y-9.1: throne totals 12, 7, 3 */
         for (int i = 0; i < st->pl[q].n_brokers; i++)
@@ -1103,7 +1131,7 @@ static void final_scoring(ys_state *st)
     for (int q = 0; q <= YS_NEUTRAL; q++) {
         if (q >= players_of(st) && q != YS_NEUTRAL) continue;
         if (q == YS_NEUTRAL && !two_players(st)) continue;
-        int pts = f.black_pts[q] + (q < YS_NEUTRAL ? f.throne_pts[q] + f.kept_pts[q] : 0);
+        int pts = f.black_pts[q] + (q < YS_NEUTRAL ? f.throne_pts[q] + f.kept_pts[q] + f.spec_pts[q] : 0);
         for (int c = 0; c < YS_COLOURS; c++) pts += f.colour_pts[q][c];
         add_points(st, q, pts, NULL);
     }
@@ -1168,9 +1196,22 @@ void ys_advance(ys_state *st)
         switch (st->step) {
         case YS_STEP_PREPARE:
             prepare_round(st);
+            if (ys_events_on(st) && ys_events_speculate_now(st)) { /* Y-10.31: before the bid */
+                st->step = YS_STEP_SPECULATE;
+                st->stage = YS_ST_SPECULATE;
+                return;
+            }
             st->step = YS_STEP_BID;
             st->stage = YS_ST_BID;
             return;
+        case YS_STEP_SPECULATE:
+            st->stage = YS_ST_SPECULATE;
+            return;
+        case YS_STEP_EVENTS: /* Y-10.20 Embassy, Y-10.21 Smuggling */
+            if (ys_events_step(st)) return;
+            st->step = YS_STEP_MARKET_ROWS;
+            st->dstep = 0;
+            break;
         case YS_STEP_BID:
             st->stage = YS_ST_BID;
             return;
@@ -1213,7 +1254,7 @@ void ys_advance(ys_state *st)
             break;
         case YS_STEP_DISTRICT:
             if (st->district >= st->districts) {
-                st->step = YS_STEP_MARKET_ROWS;
+                st->step = ys_events_on(st) ? YS_STEP_EVENTS : YS_STEP_MARKET_ROWS;
                 st->dstep = 0;
                 break;
             }
@@ -1221,6 +1262,7 @@ void ys_advance(ys_state *st)
             break;
         case YS_STEP_MARKET_ROWS:
             if (score_rows(st)) return;
+            if (ys_events_on(st)) ys_events_brokerage(st); /* Y-10.22 */
             start_columns(st);
             st->step = YS_STEP_COLUMNS;
             break;
@@ -1334,6 +1376,8 @@ void ys_apply(gg_state *s, int seat, gg_action a)
         ys_settle_apply(st, seat, a);
         st->stage = 0;
         break;
+    case YS_A_SPECULATE: ys_apply_speculate(st, seat, (int)pay); break;
+    case YS_A_SMUGGLE: ys_apply_smuggle(st, seat, pay); break;
     case YS_A_PLAY:
         ys_card_apply(st, seat, a);
         if (st->stage == YS_ST_IMITATE) {
@@ -1355,9 +1399,11 @@ int ys_actors(const gg_state *s, int seats[GG_MAX_SEATS])
     const ys_state *st = (const ys_state *)s;
     int n = 0;
     if (st->over) return 0;
-    if (st->stage == YS_ST_BID || st->stage == YS_ST_THRONE) {
+    if (st->stage == YS_ST_BID || st->stage == YS_ST_THRONE || st->stage == YS_ST_SPECULATE) {
         for (int q = 0; q < players_of(st); q++) {
-            int done = st->stage == YS_ST_BID ? st->pl[q].bid_done : st->pl[q].throne_done;
+            int done = st->stage == YS_ST_BID ? st->pl[q].bid_done
+                       : st->stage == YS_ST_THRONE ? st->pl[q].throne_done
+                                                   : st->spec_done >> q & 1;
             if (!done) seats[n++] = q;
         }
         return n;
@@ -1413,7 +1459,12 @@ static uint64_t free_mask(const ys_state *st)
     uint64_t m = ((1ull << (3 * st->districts)) - 1) << YS_LOC_ZONE0;
     if (st->queen_loc != YS_NONE) m &= ~(1ull << st->queen_loc);
     unsigned open = players_of(st) >= 5 ? 0xFFFFu : players_of(st) == 4 ? 0xFFF0u : 0xFF00u;
-    return m | (uint64_t)(open & ~ys_cells_taken(st)) << YS_LOC_CELL0;
+    m |= (uint64_t)(open & ~ys_cells_taken(st)) << YS_LOC_CELL0;
+    if (ys_events_on(st)) /* Y-10.21: the Smuggling cards in play */
+        for (int c = 0; c < YS_EVENT_CARDS; c++)
+            if ((st->ev_active >> c & 1) && ys_event_card_kind[c] == YE_SMUGGLING)
+                m |= 1ull << (YS_LOC_SMUGGLE0 + ys_event_card_copy[c]);
+    return m;
 }
 
 /* The same with the Philosopher's lines (Y-10.12), in loc order. */
@@ -1451,7 +1502,7 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out)
         uint64_t seen = 0; /* one action per place */
         for (int i = 0; i < p->n_brokers; i++) {
             int l = p->b[i].loc;
-            if (!(YS_IS_BOARD(l) || l == YS_LOC_THRONE) || (seen >> l & 1)) continue;
+            if (!(YS_IS_BOARD(l) || YS_IS_SMUGGLE(l) || l == YS_LOC_THRONE) || (seen >> l & 1)) continue;
             if (ys_knows(st, seat, q, &p->b[i])) continue;
             seen |= 1ull << l;
         }
@@ -1475,6 +1526,19 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
     uint32_t wide[64]; /* Y-10.12: with the Philosopher's lines */
     int nw = ys_may_place_line(st, seat) ? free_locs_and_lines(st, wide) : 0;
     int up = may_place_up(st), down = may_place_down(st, seat);
+    /* by face (0 down, 1 up; 2 a neutral broker): the places events leave (Y-10.25, Y-10.29, Y-10.32) */
+    uint32_t ev_locs[3][32];
+    const uint32_t *lf[3] = {locs, locs, locs};
+    int nf[3] = {nl, nl, nl};
+    if (ys_events_on(st))
+        for (int f = 0; f < 3; f++) {
+            nf[f] = 0;
+            for (int l = 0; l < nl; l++)
+                if (!ys_event_refusal(st, f == 2 ? YS_NEUTRAL : seat, (int)locs[l], f == 1, YS_LOC_SCREEN))
+                    ev_locs[f][nf[f]++] = locs[l];
+            for (int l = nf[f]; l < 32; l++) ev_locs[f][l] = 0;
+            lf[f] = ev_locs[f];
+        }
     unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
     unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? values_at(p->b, p->n_brokers, YS_LOC_FRONT) : 0;
     /* generated in ascending order: front, value, face, place */
@@ -1485,13 +1549,15 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
             for (int face = 0; face < 2; face++) {
                 if (!(face ? up : down)) continue;
                 gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | (unsigned)fr << 11 | (unsigned)face << 7);
-                if (nw) {
-                    for (int l = 0; l < nw; l++) out[n + l] = base | wide[l];
-                    n += nw;
+                if (nw) { /* Y-10.12: lines too; a line is judged by events when settled */
+                    for (int l = 0; l < nw; l++)
+                        if (YS_IS_LINE(wide[l]) || !ys_events_on(st) ||
+                            !ys_event_refusal(st, seat, (int)wide[l], face, YS_LOC_SCREEN))
+                            out[n++] = base | wide[l];
                     continue;
                 }
-                for (int l = 0; l < 32; l++) out[n + l] = base | locs[l]; /* fixed count: vectorised */
-                n += nl;
+                for (int l = 0; l < 32; l++) out[n + l] = base | lf[face][l]; /* fixed count: vectorised */
+                n += nf[face];
             }
         }
     }
@@ -1500,8 +1566,8 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
         for (int v = 0; v < 5; v++) {
             if (!(vals >> v & 1)) continue;
             gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | 1u << 7 | 1u << 12);
-            for (int l = 0; l < 32; l++) out[n + l] = base | locs[l];
-            n += nl;
+            for (int l = 0; l < 32; l++) out[n + l] = base | lf[1][l];
+            n += nf[1];
         }
     }
     if (two_players(st) && st->n_neutral == 0) { /* Y-9.4 */
@@ -1509,8 +1575,8 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
         for (int v = 0; v < 5; v++) {
             if (!(hand >> v & 1)) continue;
             gg_action base = YS_ACTION(YS_A_NEUTRAL, (unsigned)v << 8);
-            for (int l = 0; l < 32; l++) out[n + l] = base | locs[l];
-            n += nl;
+            for (int l = 0; l < 32; l++) out[n + l] = base | lf[2][l];
+            n += nf[2];
         }
     }
     return n;
@@ -1601,6 +1667,8 @@ int ys_legal(const gg_state *s, int seat, gg_action *out)
     case YS_ST_IMITATE: /* Y-10.7: pass, or copy */
         out[n++] = YS_ACTION(YS_A_PASS, 0);
         return n + ys_card_plays(st, seat, out + n);
+    case YS_ST_SPECULATE: return ys_legal_speculate(st, seat, out);
+    case YS_ST_SMUGGLE: return ys_legal_smuggle(st, out);
     default: return 0;
     }
 }
@@ -1635,6 +1703,10 @@ static gg_status explain_place(const ys_state *st, int seat, gg_action a, gg_err
         if (up && !may_place_up(st)) return gg_fail(err, GG_EILLEGAL, "you already placed this turn's face-up broker (Y-6.2)");
         if (!up && !may_place_down(st, seat))
             return gg_fail(err, GG_EILLEGAL, "you already placed this turn's face-down broker; two face down needs the Bishop (Y-6.2, Y-7.7)");
+    }
+    if (ys_events_on(st) && (YS_IS_ZONE(loc) || YS_IS_SMUGGLE(loc))) {
+        const char *why = ys_event_refusal(st, neutral ? YS_NEUTRAL : seat, loc, neutral ? 0 : up, YS_LOC_SCREEN);
+        if (why) return gg_fail(err, GG_EILLEGAL, "%s", why);
     }
     int z[2];
     if (YS_IS_LINE(loc)) {
@@ -1674,6 +1746,8 @@ static const char *stage_hint(const ys_state *st)
     case YS_ST_THRONE: return "now each player puts a front broker in the throne room (Y-9.1)";
     case YS_ST_IMITATE: return "now the Imitator may copy the card just played, or pass (Y-10.7)";
     case YS_ST_SETTLE: return "now the Philosopher's owner puts a line broker into one of its two zones (Y-10.12)";
+    case YS_ST_SPECULATE: return "now every player may secretly pick a coloured gem for Speculation (Y-10.31)";
+    case YS_ST_SMUGGLE: return "now the Smuggling winner takes 2 coloured gems, 1 black gem or 3 points (Y-10.21)";
     default: return "the game is over";
     }
 }
@@ -1708,6 +1782,11 @@ gg_status ys_validate(const gg_state *s, int seat, gg_action a, gg_error *err)
     if (kind == YS_A_GEM && st->stage == YS_ST_GEM) return gg_fail(err, GG_EILLEGAL, "that gem is not on offer (Y-8.4)");
     if (kind == YS_A_THRONE && st->stage == YS_ST_THRONE) return gg_fail(err, GG_EILLEGAL, "the throne broker must be one of your front brokers (Y-9.1)");
     if (kind == YS_A_COLUMN && st->stage == YS_ST_COLUMN) return gg_fail(err, GG_EILLEGAL, "that column is not among the tied ones (Y-8.7)");
+    if (kind == YS_A_SPECULATE && st->stage == YS_ST_SPECULATE)
+        return gg_fail(err, GG_EILLEGAL, (st->spec_done >> seat & 1) ? "you have already made your Speculation choice (Y-10.31)"
+                                                                     : "Speculation picks one coloured gem, or none (Y-10.31)");
+    if (kind == YS_A_SMUGGLE && st->stage == YS_ST_SMUGGLE)
+        return gg_fail(err, GG_EILLEGAL, "Smuggling pays 2 coloured gems, 1 black gem or 3 points (Y-10.21)");
     return gg_fail(err, GG_EILLEGAL, "not now: %s", stage_hint(st));
 }
 
@@ -1762,6 +1841,8 @@ const char *ys_stage_name(const ys_state *st)
     case YS_ST_THRONE: return "throne";
     case YS_ST_IMITATE: return "imitate";
     case YS_ST_SETTLE: return "settle";
+    case YS_ST_SPECULATE: return "speculation";
+    case YS_ST_SMUGGLE: return "smuggling";
     default: return "over";
     }
 }
@@ -1802,6 +1883,10 @@ void ys_decision_text(const ys_state *st, char *buf, size_t n)
         snprintf(buf, n, "seat %d may copy the %s seat %d just played (Imitator) or pass", a,
                  st->imitating ? ys_cards[st->imitating - 1].name : "card", st->imit_from);
         break;
+    case YS_ST_SPECULATE: snprintf(buf, n, "every player may secretly pick a coloured gem (Speculation)"); break;
+    case YS_ST_SMUGGLE:
+        snprintf(buf, n, "seat %d (Smuggling) takes 2 coloured gems, 1 black gem or 3 points", a);
+        break;
     default: {
         gg_result r;
         ys_result(&st->base, &r);
@@ -1816,6 +1901,20 @@ void ys_decision_text(const ys_state *st, char *buf, size_t n)
     }
     }
 }
+
+/* ------------------------------------------------- shared with ys_events.c */
+
+void ys_give_gem(ys_state *st, int who, int gem) { give_gem(st, who, gem); }
+void ys_add_points(ys_state *st, int who, int pts, int16_t *bucket) { add_points(st, who, pts, bucket); }
+int ys_best_rated(const ys_state *st) { return best_rated(st); }
+int ys_rank_present(const ys_state *st, const int total[], const int present[], uint8_t out[YS_MAX_PLAYERS + 1])
+{
+    return rank_present(st, total, present, out);
+}
+int ys_share_port(ys_state *st) { return share_port(st); }
+int ys_share_due(const ys_state *st, int pos) { return share_due(st, pos); }
+void ys_return_brokers_in(ys_state *st, uint64_t locs) { return_brokers_in(st, locs); }
+uint8_t ys_draw_ship(ys_state *st) { return draw_ship(st); }
 
 const gg_game gg_ys_game = {
     .name = "ys",

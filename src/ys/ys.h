@@ -3,8 +3,8 @@
  *
  * Files: ys.c (set-up, the round's flow, bids, placement, scoring, final
  * scoring), ys_cards.c (the character cards: when each may be played, what it
- * does), ys_notation.c (text notation), ys_json.c (view, save, load,
- * determinize). Ships, characters, rates, scoring tables and broker sets come
+ * does), ys_events.c (the Ys+ events, Y-10.3), ys_notation.c (text notation),
+ * ys_json.c (view, save, load, determinize). Ships, characters, rates, scoring tables and broker sets come
  * from the CSV files in data/ys/, turned into build/gen/ys_data.{h,c} by gen_data.awk.
  *
  * The state is one flat struct. Every broker of a player is a 4-byte record
@@ -67,6 +67,14 @@ enum ys_loc {
 #define YS_LOC_ZONE(l) (((l) - YS_LOC_ZONE0) % 3)
 #define YS_LOC_COLOUR(l) (((l) - YS_LOC_CELL0) % 4)
 #define YS_LOC_ROW(l) (((l) - YS_LOC_CELL0) / 4)
+/* Y-10.21: the Smuggling cards in play are places too (60 + the card's copy,
+ * data/ys/events.csv; after the Philosopher's lines); not YS_IS_BOARD, which
+ * means the city and the market. */
+#define YS_LOC_SMUGGLE0 60
+#define YS_IS_SMUGGLE(l) ((l) == YS_LOC_SMUGGLE0 || (l) == YS_LOC_SMUGGLE0 + 1)
+/* Y-10.3: event card c (0..YS_EVENT_CARDS-1) in a palace pile */
+#define YS_EVENT_CODE0 32
+#define YS_IS_EVENT_CODE(x) ((x) >= YS_EVENT_CODE0 && (x) < YS_EVENT_CODE0 + YS_EVENT_CARDS)
 
 /* Broker flags. */
 enum {
@@ -104,9 +112,16 @@ typedef struct ys_card_info {
     const char *discard;
 } ys_card_info;
 typedef struct ys_broker_set { int n; uint8_t v[11]; } ys_broker_set;
+typedef struct ys_event_info {
+    const char *key, *name, *rule;
+    uint8_t district; /* 1: a district event (Q), sits in the port; 0: general */
+} ys_event_info;
 
 extern const ys_ship ys_ships[YS_SHIPS];
 extern const ys_card_info ys_cards[YS_CARD_KINDS];
+extern const ys_event_info ys_events[YS_EVENT_KINDS];
+extern const uint8_t ys_event_card_kind[YS_EVENT_CARDS]; /* event card -> YE_* */
+extern const uint8_t ys_event_card_copy[YS_EVENT_CARDS]; /* 0, or 1 for the second Smuggling */
 extern const uint8_t ys_colour_points[4][5];
 extern const uint8_t ys_black_points[8];
 extern const uint8_t ys_throne_points[5];
@@ -133,7 +148,9 @@ enum ys_stage {
     YS_ST_THRONE,        /* King's Favour: all seats at once, secretly (Y-9.1) */
     YS_ST_OVER,
     YS_ST_IMITATE,       /* Y-10.7: the Imitator's holder copies the card just played, or passes */
-    YS_ST_SETTLE         /* Y-10.12: the Philosopher's owner puts a line broker into a zone */
+    YS_ST_SETTLE,        /* Y-10.12: the Philosopher's owner puts a line broker into a zone */
+    YS_ST_SPECULATE,     /* Y-10.31: all seats not yet chosen, at once, secretly */
+    YS_ST_SMUGGLE        /* Y-10.21: the Smuggling winner takes 2 gems, 1 black or 3 points */
 };
 
 /* Where the step machine resumes (ys_advance). */
@@ -141,7 +158,9 @@ enum ys_step {
     YS_STEP_PREPARE = 0, YS_STEP_BID, YS_STEP_ORDER, YS_STEP_PLACEMENT_WINDOW, YS_STEP_PLACEMENT,
     YS_STEP_SCORING_WINDOW, YS_STEP_DISTRICT, YS_STEP_MARKET_ROWS,
     YS_STEP_COLUMNS, YS_STEP_MAJORITY, YS_STEP_END_WINDOW, YS_STEP_RETURN, YS_STEP_THRONE,
-    YS_STEP_END_ROUND, YS_STEP_FINAL, YS_STEP_OVER
+    YS_STEP_END_ROUND, YS_STEP_FINAL, YS_STEP_OVER,
+    YS_STEP_SPECULATE,   /* Y-10.31: after preparation, before the bid */
+    YS_STEP_EVENTS       /* Y-10.20, Y-10.21: Embassy, Smuggling, after the districts (dstep) */
 };
 
 /* What a pending gem decision is for (ys_state.gem_kind). */
@@ -179,6 +198,7 @@ typedef struct ys_player {
                                        Financier, Investor, Professor, Customs Officer) */
     uint32_t kept;                  /* Ys+ kept cards won: Favourite, Pope, Trafficker
                                        (Y-10.9, Y-10.11, Y-10.15; public, never played) */
+    int16_t pts_events;             /* Ys+ events: Enrichment, Smuggling (score sheet) */
 } ys_player;
 
 typedef struct ys_state {
@@ -231,6 +251,16 @@ typedef struct ys_state {
     uint8_t imitating, imit_stage, imit_from;
     uint16_t cells;                         /* derived: market cells holding a broker
                                                (bit 4*row + colour); ys_sync_cells */
+    /* Ys+ events (Y-10.3, ys_events.c); event card c is bit c */
+    uint16_t ev_active;                     /* in effect this round (general, or in a port) */
+    uint16_t ev_out;                        /* out of the game unseen (not dealt) */
+    uint16_t ev_gone;                       /* in effect in an earlier round (public) */
+    uint16_t ev_discarded;                  /* turned as a second event in a palace (public) */
+    uint8_t port_event[YS_DISTRICTS];       /* 1 + the event card in district d's port, 0 none */
+    uint8_t centre_ship;                    /* Y-10.20: 1 + the Embassy's centre ship, 0 none */
+    uint8_t spec_pick[YS_MAX_PLAYERS];      /* Y-10.31: 1 + the colour picked (secret), 0 none */
+    uint8_t spec_done;                      /* bit q: seat q has made its Speculation choice */
+    uint32_t char_gone;                     /* round 4: characters turned and discarded (Y-10.3) */
 } ys_state;
 
 /*
@@ -255,8 +285,11 @@ typedef struct ys_state {
 enum ys_kind {
     YS_A_BID = 1, YS_A_ORDER, YS_A_PLACE, YS_A_NEUTRAL, YS_A_REFILL, YS_A_PEEK, YS_A_PASS,
     YS_A_GEM, YS_A_COLUMN, YS_A_RATE, YS_A_THRONE, YS_A_PLAY,
-    YS_A_SETTLE /* REF | zone loc << 11: a line broker into one of its two zones (Y-10.12) */
+    YS_A_SETTLE,     /* REF | zone loc << 11: a line broker into one of its two zones (Y-10.12) */
+    YS_A_SPECULATE,  /* colour, or YS_SPEC_NONE: no pick   Y-10.31 */
+    YS_A_SMUGGLE     /* colour_a | colour_b << 3 (a <= b), or YS_SMUGGLE_BLACK, YS_SMUGGLE_POINTS   Y-10.21 */
 };
+enum { YS_SPEC_NONE = 4, YS_SMUGGLE_BLACK = 64, YS_SMUGGLE_POINTS = 128 };
 #define YS_ACTION(kind, payload) ((gg_action)(kind) << 27 | (gg_action)(payload))
 #define YS_KIND(a) ((a) >> 27)
 #define YS_PAYLOAD(a) ((a) & 0x7FFFFFFu)
@@ -325,6 +358,7 @@ typedef struct ys_final {
     int black_pts[YS_MAX_PLAYERS + 1];
     int throne_total[YS_MAX_PLAYERS], throne_pts[YS_MAX_PLAYERS];
     int kept_pts[YS_MAX_PLAYERS];         /* Y-10.15 Trafficker */
+    int spec_pts[YS_MAX_PLAYERS];         /* Y-10.31 Speculation: +3, -2 or 0 */
 } ys_final;
 void ys_final_scores(const ys_state *st, ys_final *f);
 
@@ -370,6 +404,53 @@ int ys_find_ref(const ys_state *st, int seat, int q, unsigned ref);
 gg_status ys_card_explain(const ys_state *st, int seat, gg_action a, gg_error *err);
 /* The acting seat's REF for its broker i (value masked when it may not see it). */
 unsigned ys_ref_of(const ys_state *st, int seat, int i);
+
+/* ---- ys.c: shared with ys_events.c */
+void ys_give_gem(ys_state *st, int who, int gem);
+void ys_add_points(ys_state *st, int who, int pts, int16_t *bucket_of_seat);
+int ys_best_rated(const ys_state *st);
+int ys_rank_present(const ys_state *st, const int total[], const int present[], uint8_t out[YS_MAX_PLAYERS + 1]);
+int ys_share_port(ys_state *st);   /* 1: a seat must choose a gem */
+int ys_share_due(const ys_state *st, int pos);
+void ys_return_brokers_in(ys_state *st, uint64_t locs);
+uint8_t ys_draw_ship(ys_state *st);
+
+/* ---- ys_events.c: the Ys+ events (Y-10.3, Y-10.20 … Y-10.32) */
+static inline int ys_events_on(const ys_state *st) { return st->base.opts.value[YS_OPT_EVENTS] != 0; }
+/* The event kind (YE_*) in district d's port this round, or -1. */
+static inline int ys_port_event(const ys_state *st, int d)
+{
+    return st->port_event[d] ? ys_event_card_kind[st->port_event[d] - 1] : -1;
+}
+/* How many cards of general event `kind` are in effect this round. */
+int ys_event_count(const ys_state *st, int kind);
+/* Y-10.3 set-up: shuffles the 14 events, 3 into each palace pile, shuffles the piles. */
+void ys_events_deal(ys_state *st);
+/* Y-10.3 phase 1: turns the palace piles (replaces Y-4.1 with events). */
+void ys_events_turn(ys_state *st);
+/* After the port ships: the Embassy's centre ship (Y-10.20). */
+void ys_events_ships(ys_state *st);
+/* Y-10.25, Y-10.29, Y-10.32: why `seat` may not put a broker (face `up`)
+ * at `loc` (coming from `from`, or YS_LOC_SCREEN), or NULL. */
+const char *ys_event_refusal(const ys_state *st, int seat, int loc, int up, int from);
+/* The value a broker at `loc` counts, given its usual value v (Y-10.23, Y-10.30). */
+int ys_event_value(const ys_state *st, int loc, int face, int v);
+/* Y-10.30: does Revolt stop the cards in district d this round? */
+int ys_revolt_in(const ys_state *st, int d);
+/* YS_STEP_EVENTS: Embassy, Smuggling; 1 when a decision is due. */
+int ys_events_step(ys_state *st);
+/* Y-10.22 Brokerage, after the market rows. */
+void ys_events_brokerage(ys_state *st);
+/* Y-10.31: Speculation's picks this round? Its choice, its points. */
+int ys_events_speculate_now(const ys_state *st);
+void ys_apply_speculate(ys_state *st, int seat, int choice);
+void ys_apply_smuggle(ys_state *st, int seat, unsigned pay);
+int ys_legal_speculate(const ys_state *st, int seat, gg_action *out);
+int ys_legal_smuggle(const ys_state *st, gg_action *out);
+/* Y-10.3: events last one round. */
+void ys_events_end_round(ys_state *st);
+/* Y-10.24 Enrichment: a gem won in district d's scoring. */
+void ys_event_gem_won(ys_state *st, int who);
 
 /* ---- ys_notation.c */
 int ys_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n);

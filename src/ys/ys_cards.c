@@ -144,6 +144,13 @@ int ys_imitator_for(const ys_state *st, int from, int card)
     return -1;
 }
 
+/* Y-10.27 Shipwreck, Y-10.30 Revolt: the Captain leaves that district's ship alone. */
+static int captain_may_touch(const ys_state *st, int d)
+{
+    int k = ys_port_event(st, d);
+    return k != YE_SHIPWRECK && k != YE_REVOLT;
+}
+
 /* A card's plays, in ascending order of their arguments (the outer loop
  * runs over the high bits), so that legal lists need no sorting. */
 static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
@@ -180,7 +187,8 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
     case YC_CAPTAIN: /* Y-7.6: swap two ports' ships */
         for (int b = 1; b < st->districts; b++)
             for (int a = 0; a < b; a++)
-                if (st->port_ship[a] != YS_NONE || st->port_ship[b] != YS_NONE)
+                if ((st->port_ship[a] != YS_NONE || st->port_ship[b] != YS_NONE) &&
+                    !(ys_events_on(st) && (!captain_may_touch(st, a) || !captain_may_touch(st, b))))
                     out[n++] = YS_PLAY(card, (unsigned)a | (unsigned)b << 3);
         break;
     case YC_JEWELLER: /* Y-7.12: 2 coloured gems of choice */
@@ -194,7 +202,8 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
         break;
     case YC_QUEEN: /* Y-7.16: lock one city zone */
         for (int l = YS_LOC_ZONE0; l < YS_LOC_ZONE0 + 3 * st->districts; l++)
-            out[n++] = YS_PLAY(card, (unsigned)l);
+            if (!ys_events_on(st) || !ys_revolt_in(st, YS_LOC_DISTRICT(l))) /* Y-10.30 */
+                out[n++] = YS_PLAY(card, (unsigned)l);
         break;
     case YC_MERCENARY: { /* Y-7.15: one of the two just placed counts 5 */
         int k = own_refs(st, seat, just_placed, refs);
@@ -207,6 +216,10 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
             for (int i = 0; i < j; i++) {
                 int la = YS_REF_LOC(refs[i]), lb = YS_REF_LOC(refs[j]);
                 if (la == lb || (la == YS_LOC_THRONE && lb == YS_LOC_THRONE)) continue;
+                if (ys_events_on(st) && /* Y-10.25, Y-10.32: each keeps its face where it goes */
+                    (ys_event_refusal(st, seat, lb, (int)YS_REF_UP(refs[i]), lb) ||
+                     ys_event_refusal(st, seat, la, (int)YS_REF_UP(refs[j]), la)))
+                    continue;
                 out[n++] = YS_PLAY(card, refs[i] | refs[j] << 11);
             }
         break;
@@ -217,7 +230,9 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out)
         for (int l = YS_LOC_ZONE0; l < YS_LOC_CELL0 + 16; l++) {
             if (!ys_loc_free(st, l, taken)) continue;
             for (int i = 0; i < k; i++)
-                if (l != (int)YS_REF_LOC(refs[i])) out[n++] = YS_PLAY(card, refs[i] | (unsigned)l << 11);
+                if (l != (int)YS_REF_LOC(refs[i]) &&
+                    !(ys_events_on(st) && ys_event_refusal(st, seat, l, (int)YS_REF_UP(refs[i]), (int)YS_REF_LOC(refs[i]))))
+                    out[n++] = YS_PLAY(card, refs[i] | (unsigned)l << 11);
         }
         break;
     }
@@ -362,17 +377,31 @@ static int on_line(const ys_state *st, const ys_broker *b)
     return YS_IS_LINE(b->loc);
 }
 
-/* Each line broker into either of its zones (not a Queen zone, Y-7.16):
- * the zone is the high part, so the outer loop runs over the zones. */
+/* May the line broker `ref` settle into zone `dest`, one of its zones z[2]?
+ * Not into a Queen zone (Y-7.16); with events, the district's event must
+ * let it in (Incognito, Transparency, Restriction: Y-10.25, Y-10.32,
+ * Y-10.29) unless neither zone would, so the broker always lands
+ * (docs/rules-notes.md). */
+static int settle_allowed(const ys_state *st, int seat, unsigned ref, int dest, const int z[2])
+{
+    if (dest == st->queen_loc || (z[0] != dest && z[1] != dest)) return 0;
+    if (!ys_events_on(st)) return 1;
+    int line = (int)YS_REF_LOC(ref), up = (int)YS_REF_UP(ref);
+    if (!ys_event_refusal(st, seat, dest, up, line)) return 1;
+    int other = z[0] == dest ? z[1] : z[0];
+    return other == st->queen_loc || ys_event_refusal(st, seat, other, up, line) != NULL;
+}
+
+/* Each line broker into either of its zones: the zone is the high part, so
+ * the outer loop runs over the zones. */
 int ys_settle_plays(const ys_state *st, int seat, gg_action *out)
 {
     unsigned refs[YS_BROKERS];
     int k = own_refs(st, seat, on_line, refs), n = 0;
     for (int dest = YS_LOC_ZONE0; dest < YS_LOC_ZONE0 + 12; dest++) {
-        if (dest == st->queen_loc) continue;
         for (int i = 0; i < k; i++) {
             int z[2];
-            if (ys_line_zones(st, (int)YS_REF_LOC(refs[i]), z) && (z[0] == dest || z[1] == dest))
+            if (ys_line_zones(st, (int)YS_REF_LOC(refs[i]), z) && settle_allowed(st, seat, refs[i], dest, z))
                 out[n++] = YS_ACTION(YS_A_SETTLE, refs[i] | (unsigned)dest << 11);
         }
     }

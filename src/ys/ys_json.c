@@ -72,6 +72,39 @@ static cJSON *gems_object(const uint8_t *g)
 
 static int kings_favour(const ys_state *st) { return ys_opt(st, YS_OPT_KINGS_FAVOUR) != 0; }
 
+/* Y-10.3: event card c as files and views name it: its key, "2" added for
+ * the second copy ("smuggling2"). */
+static const char *event_name(int c, char buf[32])
+{
+    snprintf(buf, 32, "%s%s", ys_events[ys_event_card_kind[c]].key, ys_event_card_copy[c] ? "2" : "");
+    return buf;
+}
+
+static int embassy_card(void)
+{
+    for (int c = 0; c < YS_EVENT_CARDS; c++)
+        if (ys_event_card_kind[c] == YE_EMBASSY) return c;
+    return 0;
+}
+
+static int parse_event(const cJSON *v)
+{
+    char buf[32];
+    if (!cJSON_IsString(v)) return -1;
+    for (int c = 0; c < YS_EVENT_CARDS; c++)
+        if (!strcmp(event_name(c, buf), v->valuestring)) return c;
+    return -1;
+}
+
+static cJSON *event_list(uint16_t mask)
+{
+    char buf[32];
+    cJSON *a = cJSON_CreateArray();
+    for (int c = 0; c < YS_EVENT_CARDS; c++)
+        if (mask >> c & 1) cJSON_AddItemToArray(a, cJSON_CreateString(event_name(c, buf)));
+    return a;
+}
+
 
 /* Inside the placement turns (Y-6.1): the turn number means something. */
 static int in_placement(const ys_state *st)
@@ -338,6 +371,7 @@ static cJSON *view_player(const ys_state *st, int q, int viewer)
     add_num(pts, "trade", p->pts_trade);
     add_num(pts, "market", p->pts_market);
     add_num(pts, "cards", p->pts_cards);
+    if (ys_events_on(st)) add_num(pts, "events", p->pts_events); /* Y-10.21, Y-10.24 */
     if (st->base.players == 2) {
         /* Y-9.4: the neutral brokers in this seat's hand; the opponent
          * knows only how many. */
@@ -376,6 +410,10 @@ static cJSON *final_entry(const ys_state *st, const ys_final *f, int q)
         add_num(o, "kings_favour_points", f->throne_pts[q]);
     }
     if (ys_opt(st, YS_OPT_YSPLUS)) add_num(o, "trafficker_points", f->kept_pts[q]); /* Y-10.15 */
+    if (ys_events_on(st)) {
+        add_num(o, "speculation_points", f->spec_pts[q]); /* Y-10.31 */
+        add_num(o, "event_points", st->pl[q].pts_events);
+    }
     add_num(o, "trade_points", st->pl[q].pts_trade);
     add_num(o, "market_points", st->pl[q].pts_market);
     add_num(o, "card_points", st->pl[q].pts_cards);
@@ -416,6 +454,55 @@ static int ships_in_game(const ys_state *st)
             (ys_ships[i].small[0] != YS_WHITE && ys_ships[i].small[1] != YS_WHITE))
             n++;
     return n;
+}
+
+/* Y-11.1: the events in effect are public; Y-11.2: a Speculation pick only
+ * for its own seat (everyone once the game is over, Y-11.4). */
+static void view_events(const ys_state *st, int viewer, cJSON *obj)
+{
+    char buf[32];
+    cJSON *ev = add_object(obj, "events");
+    cJSON_AddItemToObjectCS(ev, "active", event_list(st->ev_active));
+    cJSON *ports = add_array(ev, "ports");
+    for (int d = 0; d < st->districts; d++)
+        cJSON_AddItemToArray(ports, st->port_event[d] ? cJSON_CreateString(event_name(st->port_event[d] - 1, buf))
+                                                      : cJSON_CreateNull());
+    if (st->centre_ship) { /* Y-10.20 */
+        uint8_t gems[4];
+        int n = ys_ship_gems(st, st->centre_ship - 1, gems);
+        cJSON *ship = add_object(ev, "centre_ship");
+        add_num(ship, "card", st->centre_ship);
+        cJSON *g = add_array(ship, "gems");
+        for (int i = 0; i < n; i++) push_str(g, ys_gem_name[gems[i]]);
+    }
+    cJSON_AddItemToObjectCS(ev, "gone", event_list(st->ev_gone));
+    cJSON_AddItemToObjectCS(ev, "discarded", event_list(st->ev_discarded));
+    cJSON_AddItemToObjectCS(ev, "characters_discarded", card_list(st->char_gone));
+    for (int copy = 0; copy < 2; copy++) { /* Y-10.21: the brokers on each Smuggling card */
+        int loc = YS_LOC_SMUGGLE0 + copy;
+        seen_broker arr[YS_MAX_PLAYERS * (YS_BROKERS + YS_NEUTRAL_BROKERS)];
+        int n = 0;
+        for (int q = 0; q < st->base.players; q++)
+            for (int i = 0; i < st->pl[q].n_brokers + (st->base.players == 2 ? YS_NEUTRAL_BROKERS : 0); i++) {
+                int neutral = i >= st->pl[q].n_brokers;
+                const ys_broker *b = neutral ? &st->pl[q].nb[i - st->pl[q].n_brokers] : &st->pl[q].b[i];
+                if (b->loc != loc) continue;
+                seen_broker sb = see(st, viewer, q, b, neutral);
+                int j = n++;
+                for (; j > 0 && seen_cmp(&arr[j - 1], &sb) > 0; j--) arr[j] = arr[j - 1];
+                arr[j] = sb;
+            }
+        if (!n && ys_event_refusal(st, 0, loc, 1, YS_LOC_SCREEN)) continue; /* no such card out */
+        cJSON *a = add_array(ev, copy ? "smuggling2" : "smuggling1");
+        for (int i = 0; i < n; i++) cJSON_AddItemToArray(a, broker_object(&arr[i]));
+    }
+    cJSON *sp = add_array(ev, "speculation"); /* per seat: null not chosen (or hidden), "none", a colour */
+    for (int q = 0; q < st->base.players; q++) {
+        int done = st->spec_done >> q & 1;
+        if (!done) cJSON_AddItemToArray(sp, cJSON_CreateNull());
+        else if (q != viewer && !st->over) cJSON_AddItemToArray(sp, cJSON_CreateStringReference("hidden"));
+        else cJSON_AddItemToArray(sp, cJSON_CreateStringReference(st->spec_pick[q] ? ys_gem_name[st->spec_pick[q] - 1] : "none"));
+    }
 }
 
 void ys_view(const gg_state *s, int seat, cJSON *obj)
@@ -508,6 +595,7 @@ void ys_view(const gg_state *s, int seat, cJSON *obj)
         cJSON_AddStringToObject(ne, "brokers", b);
         cJSON_AddItemToObjectCS(ne, "gems", gems_object(st->neutral_gems));
     }
+    if (ys_events_on(st)) view_events(st, seat, obj);
     if (st->over) view_final(st, obj);
 }
 
@@ -516,17 +604,17 @@ void ys_view(const gg_state *s, int seat, cJSON *obj)
 static const char *const step_name[] = {
     "prepare", "bid", "order", "placement_window", "placement", "end_placement", "scoring_window",
     "district", "market_rows", "columns", "majority", "end_window", "return", "throne",
-    "end_round", "final", "over"};
+    "end_round", "final", "speculate", "events"}; /* index 16 ("over") was never written */
 static const char *const stage_name[] = {"none", "bid", "order", "window", "place", "refill",
                                          "after", "gem", "column", "majority", "throne", "over",
-                                         "imitate", "settle"};
+                                         "imitate", "settle", "speculate", "smuggle"};
 static const char *const window_name[] = {"none", "start_of_placement", "before_placing",
                                           "after_placing", "start_of_scoring", "end_of_scoring",
                                           "immediate"};
 static const char *const gem_kind_name[] = {"none", "port", "any", "white"};
 static const char *const flag_name[8] = {"up", "bid", "mercenary", "just", "illusion",
                                          "bit5", "bit6", "bit7"};
-enum { N_STEPS = YS_STEP_OVER + 1, N_STAGES = YS_ST_SETTLE + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
+enum { N_STEPS = YS_STEP_EVENTS + 1, N_STAGES = YS_ST_SMUGGLE + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
        N_GEM_KINDS = YS_GEM_WHITE + 1, KNOWN_FLAGS = 5 };
 
 static const char *name_of(const char *const *names, int n, int v) { return v >= 0 && v < n ? names[v] : "?"; }
@@ -593,6 +681,7 @@ static cJSON *save_player(const ys_state *st, const ys_player *p)
     add_num(pts, "trade", p->pts_trade);
     add_num(pts, "market", p->pts_market);
     add_num(pts, "cards", p->pts_cards);
+    if (ys_events_on(st)) add_num(pts, "events", p->pts_events);
     cJSON_AddItemToObjectCS(o, "gems", all_gems_object(p->gems));
     add_num(o, "order", p->order);
     add_bool(o, "bid_done", p->bid_done);
@@ -610,6 +699,27 @@ static cJSON *save_player(const ys_state *st, const ys_player *p)
         for (int i = 0; i < YS_NEUTRAL_BROKERS; i++) cJSON_AddItemToArray(nb, save_broker(&p->nb[i]));
     }
     return o;
+}
+
+/* Y-10.3: the events (written only in a game with events). */
+static void save_events(const ys_state *st, cJSON *obj)
+{
+    char buf[32];
+    cJSON *ev = add_object(obj, "events");
+    cJSON_AddItemToObjectCS(ev, "active", event_list(st->ev_active));
+    cJSON *ports = add_array(ev, "ports");
+    for (int d = 0; d < YS_DISTRICTS; d++)
+        cJSON_AddItemToArray(ports, st->port_event[d] ? cJSON_CreateString(event_name(st->port_event[d] - 1, buf))
+                                                      : cJSON_CreateNull());
+    cJSON_AddItemToObjectCS(ev, "out", event_list(st->ev_out));
+    cJSON_AddItemToObjectCS(ev, "gone", event_list(st->ev_gone));
+    cJSON_AddItemToObjectCS(ev, "discarded", event_list(st->ev_discarded));
+    cJSON_AddItemToObjectCS(ev, "centre_ship", st->centre_ship ? cJSON_CreateNumber(st->centre_ship) : cJSON_CreateNull());
+    cJSON_AddItemToObjectCS(ev, "characters_discarded", card_list(st->char_gone));
+    cJSON *sp = add_array(ev, "speculation");
+    for (int q = 0; q < st->base.players; q++)
+        cJSON_AddItemToArray(sp, !(st->spec_done >> q & 1) ? cJSON_CreateNull()
+                                 : cJSON_CreateStringReference(st->spec_pick[q] ? ys_gem_name[st->spec_pick[q] - 1] : "none"));
 }
 
 void ys_save(const gg_state *s, cJSON *obj)
@@ -652,7 +762,16 @@ void ys_save(const gg_state *s, cJSON *obj)
     a = add_array(obj, "piles");
     for (int d = 0; d < YS_DISTRICTS; d++) {
         cJSON *pile = cJSON_CreateArray();
-        for (int i = 0; i < st->pile_n[d]; i++) push_str(pile, ys_cards[st->pile[d][i]].key);
+        for (int i = 0; i < st->pile_n[d]; i++) {
+            char buf[40], eb[32];
+            int x = st->pile[d][i];
+            if (YS_IS_EVENT_CODE(x)) { /* Y-10.3 */
+                snprintf(buf, sizeof buf, "event:%s", event_name(x - YS_EVENT_CODE0, eb));
+                cJSON_AddItemToArray(pile, cJSON_CreateString(buf));
+            } else {
+                push_str(pile, ys_cards[x].key);
+            }
+        }
         cJSON_AddItemToArray(a, pile);
     }
     a = add_array(obj, "palace_cards");
@@ -684,6 +803,7 @@ void ys_save(const gg_state *s, cJSON *obj)
     for (int d = 0; d < YS_DISTRICTS; d++)
         if (st->revealed >> d & 1) push_num(a, d + 1);
     if (st->revealed >> 4 & 1) push_str(a, "market");
+    if (st->revealed >> 5 & 1) push_str(a, "smuggling"); /* Y-10.21 */
     add_str(obj, "gem_kind", name_of(gem_kind_name, N_GEM_KINDS, st->gem_kind));
     a = add_array(obj, "port_gems");
     for (int i = 0; i < 4; i++) push_str(a, name_of(ys_gem_name, YS_GEM_KINDS, st->port_gems[i]));
@@ -704,6 +824,7 @@ void ys_save(const gg_state *s, cJSON *obj)
     cJSON_AddItemToObjectCS(ne, "gems", all_gems_object(st->neutral_gems));
     cJSON *players = add_array(obj, "players");
     for (int q = 0; q < n; q++) cJSON_AddItemToArray(players, save_player(st, &st->pl[q]));
+    if (ys_events_on(st)) save_events(st, obj);
 }
 
 /* ------------------------------------------------------------------ load */
@@ -713,6 +834,7 @@ typedef struct load_ctx {
     gg_error *err;
     int n;               /* players */
     uint8_t card_seen[YS_CARD_KINDS];
+    uint16_t event_seen; /* event cards found in the piles */
 } load_ctx;
 
 static const cJSON *item(const cJSON *o, const char *key) { return cJSON_GetObjectItemCaseSensitive(o, key); }
@@ -772,7 +894,7 @@ static int parse_loc(const cJSON *v)
 {
     if (!cJSON_IsString(v)) return -1;
     for (int loc = 0; loc < 64; loc++) {
-        if (!(loc <= YS_LOC_HAND || YS_IS_BOARD(loc))) continue;
+        if (!(loc <= YS_LOC_HAND || YS_IS_BOARD(loc) || YS_IS_SMUGGLE(loc))) continue;
         char buf[24];
         ys_loc_text(loc, buf, sizeof buf);
         if (strcmp(buf, v->valuestring) == 0) return loc;
@@ -929,7 +1051,8 @@ static gg_status load_ysplus_player(load_ctx *c, const cJSON *o, ys_player *p, c
     p->guard_placed = 0;
     if (g) {
         if (!cJSON_IsTrue(g)) return gg_fail(c->err, GG_EJSON, "%s: \"guard_placed\" is true or left out", where);
-        if (!(p->active >> YC_ROYAL_GUARD & 1) || st->step < YS_STEP_PLACEMENT || st->step > YS_STEP_THRONE)
+        if (!(p->active >> YC_ROYAL_GUARD & 1) || st->step < YS_STEP_PLACEMENT ||
+            (st->step > YS_STEP_THRONE && st->step != YS_STEP_EVENTS))
             return gg_fail(c->err, GG_EJSON, "%s: \"guard_placed\" needs the royal_guard in effect, from placement to the round's end (Y-10.6)", where);
         p->guard_placed = 1;
     }
@@ -960,7 +1083,7 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     gg_status e;
     snprintf(where, sizeof where, "seat %d", q);
     if (!cJSON_IsObject(o)) return gg_fail(err, GG_EJSON, "\"players\"[%d] must be an object", q);
-    if ((e = get_int(c, o, "score", 0, 30000, &v))) return e;
+    if ((e = get_int(c, o, "score", ys_events_on(st) ? -30 : 0, 30000, &v))) return e; /* Y-10.31: -2 at the end */
     p->score = (int16_t)v;
     const cJSON *pts;
     if ((e = get_object(c, o, "points", &pts))) return e;
@@ -970,6 +1093,12 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     p->pts_market = (int16_t)v;
     if ((e = get_int(c, pts, "cards", 0, 30000, &v))) return e;
     p->pts_cards = (int16_t)v;
+    if (ys_events_on(st)) { /* Y-10.21, Y-10.24 */
+        if ((e = get_int(c, pts, "events", 0, 30000, &v))) return e;
+        p->pts_events = (int16_t)v;
+    } else if (item(pts, "events")) {
+        return gg_fail(err, GG_EJSON, "seat %d: \"events\" points are for games with the events (Y-10.3)", q);
+    }
     if ((e = load_gems(c, o, where, p->gems))) return e;
     if ((e = get_u8(c, o, "order", 1, c->n, &p->order))) return e;
     if ((e = get_bool(c, o, "bid_done", &p->bid_done))) return e;
@@ -1122,6 +1251,16 @@ static gg_status load_characters(load_ctx *c, const cJSON *obj)
         const cJSON *card;
         cJSON_ArrayForEach(card, it)
         {
+            if (ys_events_on(st) && cJSON_IsString(card) && !strncmp(card->valuestring, "event:", 6)) { /* Y-10.3 */
+                cJSON tmp = *card;
+                tmp.valuestring = card->valuestring + 6;
+                int ev = parse_event(&tmp);
+                if (ev < 0) return gg_fail(err, GG_EJSON, "%s: \"%.40s\" is not an event card", where, card->valuestring);
+                if (c->event_seen >> ev & 1) return gg_fail(err, GG_EJSON, "%s: an event card is in two places", where);
+                c->event_seen |= (uint16_t)(1u << ev);
+                st->pile[d][n++] = (uint8_t)(YS_EVENT_CODE0 + ev);
+                continue;
+            }
             int id = parse_card(card);
             if (id < 0 || !ys_in_deck(st, id))
                 return gg_fail(err, GG_EJSON, "%s holds characters of this game's deck only (Y-2.3, Y-10.2)", where);
@@ -1182,12 +1321,13 @@ static gg_status load_machine(load_ctx *c, const cJSON *obj)
     if ((e = get_u8(c, placed, "neutral", 0, n == 2 ? 1 : 0, &st->n_neutral))) return e;
     if (st->n_up + st->n_down > 2) return gg_fail(err, GG_EJSON, "a turn places 2 brokers (Y-6.2)");
     if ((e = get_u8(c, obj, "district", 0, st->districts, &st->district))) return e;
-    if ((e = get_u8(c, obj, "dstep", 0, 4, &st->dstep))) return e;
+    if ((e = get_u8(c, obj, "dstep", 0, ys_events_on(st) ? 5 : 4, &st->dstep))) return e;
     const cJSON *rev, *it;
-    if ((e = ggj_array(obj, "revealed", 0, YS_DISTRICTS + 1, &rev, NULL, err))) return e;
+    if ((e = ggj_array(obj, "revealed", 0, YS_DISTRICTS + 2, &rev, NULL, err))) return e;
     cJSON_ArrayForEach(it, rev)
     {
         int bit = cJSON_IsString(it) && !strcmp(it->valuestring, "market") ? 4
+                  : cJSON_IsString(it) && !strcmp(it->valuestring, "smuggling") && ys_events_on(st) ? 5
                   : whole_in(it, 1, st->districts)                          ? (int)it->valuedouble - 1
                                                                             : -1;
         if (bit < 0 || (st->revealed >> bit & 1))
@@ -1260,16 +1400,19 @@ static broker_counts count_brokers(const ys_state *st, int q)
         k.front += b->loc == YS_LOC_FRONT;
         k.throne += b->loc == YS_LOC_THRONE;
         k.reserve += b->loc == YS_LOC_RESERVE;
-        k.board += YS_IS_BOARD(b->loc);
+        k.board += YS_IS_BOARD(b->loc) || YS_IS_SMUGGLE(b->loc);
         k.bids += (b->flags & YS_F_BID) != 0;
         k.just += (b->flags & YS_F_JUST) != 0;
     }
     for (int i = 0; st->base.players == 2 && i < YS_NEUTRAL_BROKERS; i++)
-        k.neutral_board += YS_IS_BOARD(p->nb[i].loc);
+        k.neutral_board += YS_IS_BOARD(p->nb[i].loc) || YS_IS_SMUGGLE(p->nb[i].loc);
     return k;
 }
 
-static int in_scoring(int step) { return step >= YS_STEP_SCORING_WINDOW && step <= YS_STEP_END_WINDOW; }
+static int in_scoring(int step)
+{
+    return (step >= YS_STEP_SCORING_WINDOW && step <= YS_STEP_END_WINDOW) || step == YS_STEP_EVENTS;
+}
 
 /* The step/stage/window combinations ys_advance rests in. */
 static gg_status check_flow(load_ctx *c)
@@ -1291,8 +1434,11 @@ static gg_status check_flow(load_ctx *c)
     case YS_ST_GEM:
         ok = (st->step == YS_STEP_DISTRICT && st->gem_kind == YS_GEM_PORT && st->dstep == 1) ||
              (st->step == YS_STEP_DISTRICT && st->gem_kind == YS_GEM_ANY && st->dstep == 3) ||
-             (st->step == YS_STEP_MARKET_ROWS && st->gem_kind == YS_GEM_WHITE && st->dstep >= 1);
+             (st->step == YS_STEP_MARKET_ROWS && st->gem_kind == YS_GEM_WHITE && st->dstep >= 1) ||
+             (st->step == YS_STEP_EVENTS && st->gem_kind == YS_GEM_PORT && st->dstep == 1); /* Y-10.20 */
         break;
+    case YS_ST_SPECULATE: ok = st->step == YS_STEP_SPECULATE && st->spec_done != (1u << c->n) - 1; break;
+    case YS_ST_SMUGGLE: ok = st->step == YS_STEP_EVENTS && (st->dstep == 4 || st->dstep == 5); break;
     case YS_ST_COLUMN: ok = st->step == YS_STEP_COLUMNS; break;
     case YS_ST_MAJORITY: ok = st->step == YS_STEP_END_WINDOW && st->cursor == 0; break;
     case YS_ST_THRONE: ok = st->step == YS_STEP_THRONE && kings_favour(st); break;
@@ -1359,7 +1505,8 @@ static gg_status check_flow(load_ctx *c)
             return gg_fail(err, GG_EJSON, "\"port_gems_n\" and \"share_n\" are 0 except while a port is shared");
     }
     /* placement turns (Y-6.1, Y-6.2) */
-    int expect_turn = st->step < YS_STEP_PLACEMENT ? (st->round == 1 ? 0 : st->turns) : st->turns;
+    int expect_turn = st->step < YS_STEP_PLACEMENT || st->step == YS_STEP_SPECULATE ? (st->round == 1 ? 0 : st->turns)
+                                                                                       : st->turns;
     if (st->step == YS_STEP_PLACEMENT) {
         if (st->turn >= st->turns) return gg_fail(err, GG_EJSON, "\"turn\" counts from 0 to turns-1 during placement");
         const ys_player *a = &st->pl[st->actor];
@@ -1378,7 +1525,16 @@ static gg_status check_flow(load_ctx *c)
     int want = st->step == YS_STEP_DISTRICT                                           ? 1 << st->district
                : st->step >= YS_STEP_MARKET_ROWS && st->step <= YS_STEP_END_WINDOW ? 16
                                                                                     : 0;
-    if (st->revealed != want)
+    int extra = 0; /* Y-10.20: palaces stay until the Embassy; Y-10.21: the Smuggling cards from their scoring */
+    if (ys_events_on(st)) {
+        int embassy = st->ev_active >> embassy_card() & 1;
+        if (embassy && st->step == YS_STEP_DISTRICT) extra |= (1 << st->district) - 1;
+        if (st->step == YS_STEP_EVENTS) want = embassy && st->dstep <= 2 ? (1 << st->districts) - 1 : 0;
+        if ((st->step == YS_STEP_EVENTS && st->dstep >= 4) ||
+            (st->step >= YS_STEP_MARKET_ROWS && st->step <= YS_STEP_END_WINDOW))
+            extra |= 32;
+    }
+    if ((st->revealed & ~extra) != want)
         return gg_fail(err, GG_EJSON, "\"revealed\" is the district being scored, or the market from its scoring on");
     return GG_OK;
 }
@@ -1389,7 +1545,10 @@ static gg_status check_supplies(load_ctx *c)
     const ys_state *st = c->st;
     gg_error *err = c->err;
     int r = st->round > YS_ROUNDS ? YS_ROUNDS : st->round, D = st->districts, n = c->n;
-    int drawn = ships_in_game(st) - st->ship_n;
+    int drawn = ships_in_game(st) - st->ship_n, events = ys_events_on(st);
+    int pstep = st->step == YS_STEP_SPECULATE ? YS_STEP_BID : st->step; /* Y-10.31: before the bid */
+    int mstep = st->step == YS_STEP_EVENTS ? YS_STEP_DISTRICT : pstep;  /* Y-10.20, Y-10.21: before the market */
+    if (events && ((st->ev_active | st->ev_gone) >> embassy_card() & 1)) drawn--; /* Y-10.20: the centre ship */
     if (drawn != r * (D + 1))
         return gg_fail(err, GG_EJSON, "after %d preparations %d ship cards have been drawn, not %d (Y-4.2, Y-4.3)",
                        r, r * (D + 1), drawn);
@@ -1399,6 +1558,14 @@ static gg_status check_supplies(load_ctx *c)
         return gg_fail(err, GG_EJSON, "%d characters are out of the game unseen, not %d (Y-2.3)", base - 3 * D, st->unused_n);
     for (int d = 0; d < YS_DISTRICTS; d++) {
         int want = d < D ? (r >= 3 ? 0 : 3 - r) : 0;
+        if (events) { /* Y-10.3: characters left as in the base game, or more after a Quarantine */
+            int chars = 0;
+            for (int i = 0; i < st->pile_n[d]; i++) chars += !YS_IS_EVENT_CODE(st->pile[d][i]);
+            if (d >= D ? st->pile_n[d] != 0 : (chars < want || chars > 3 || st->pile_n[d] - chars > 3))
+                return gg_fail(err, GG_EJSON, "district %d's pile holds %d characters in round %d, not %d to 3, and "
+                               "at most 3 events (Y-2.3, Y-10.3)", d + 1, chars, r, want);
+            continue;
+        }
         if (st->pile_n[d] != want)
             return gg_fail(err, GG_EJSON, "district %d's pile holds %d cards in round %d, not %d (Y-2.3, Y-4.1)",
                            d + 1, want, r, st->pile_n[d]);
@@ -1407,9 +1574,10 @@ static gg_status check_supplies(load_ctx *c)
         return gg_fail(err, GG_EJSON, "\"blue_left\" must be %d in round %d (Y-2.4, Y-4.1)", r >= YS_ROUNDS ? 4 - D : 4, r);
     /* palace cards: turned at preparation, won as each district is scored */
     for (int d = 0; d < D; d++) {
-        int present = st->step < YS_STEP_DISTRICT ||
+        int present = pstep < YS_STEP_DISTRICT ||
                       (st->step == YS_STEP_DISTRICT && (d > st->district || (d == st->district && st->dstep < 3)));
         int card = st->palace_card[d];
+        if (events && present && card == YS_NONE) continue; /* Y-10.28 Quarantine, or a pile turned out (Y-10.3) */
         if (!present && card != YS_NONE)
             return gg_fail(err, GG_EJSON, "district %d's palace card has been won already", d + 1);
         if (present && (card == YS_NONE || (r == YS_ROUNDS) != (card == YC_BLUE)))
@@ -1425,14 +1593,15 @@ static gg_status check_supplies(load_ctx *c)
                            have_ports && d < D ? "hold this round's ship" : "be null");
         if (s == YS_NONE) continue;
         int found = 0; /* drawn this round: just above the market's ship */
-        for (int i = st->ship_n + 1; i <= st->ship_n + D; i++) found |= st->ship_deck[i] == s;
+        for (int i = st->ship_n + 1; i <= st->ship_n + D + (events ? ships_in_game(st) : 0) && i < ships_in_game(st); i++)
+            found |= st->ship_deck[i] == s; /* with events the centre ship lies among them (Y-10.20) */
         for (int e = 0; e < d; e++) found &= st->port_ship[e] != s;
         if (!found)
             return gg_fail(err, GG_EJSON, "\"ports\" must hold the ships drawn for this round's ports, each once");
     }
     /* the market: the last ship drawn this round (Y-4.3) */
     int rows_left = !have_ports ? 0
-                    : st->step < YS_STEP_MARKET_ROWS ? YS_ROWS
+                    : mstep < YS_STEP_MARKET_ROWS ? YS_ROWS
                     : st->step == YS_STEP_MARKET_ROWS ? YS_ROWS - st->dstep
                                                       : 0;
     uint8_t pool[4];
@@ -1516,12 +1685,16 @@ static gg_status check_brokers(load_ctx *c)
         for (int i = 0; i < p->n_brokers + (n == 2 ? YS_NEUTRAL_BROKERS : 0); i++) {
             int neutral = i >= p->n_brokers;
             const ys_broker *b = neutral ? &p->nb[i - p->n_brokers] : &p->b[i];
-            int loc = b->loc, board = YS_IS_BOARD(loc), f = b->flags;
+            int loc = b->loc, board = YS_IS_BOARD(loc) || YS_IS_SMUGGLE(loc), f = b->flags;
+            if (YS_IS_SMUGGLE(loc) && (!ys_events_on(st) || ys_event_refusal(st, q, loc, 1, YS_LOC_SCREEN)))
+                return gg_fail(err, GG_EJSON, "seat %d has a broker on a Smuggling card not out this round (Y-10.21)", q);
+            int embassy_wait = ys_events_on(st) && (st->ev_active >> embassy_card() & 1) && YS_IS_ZONE(loc) &&
+                               YS_LOC_ZONE(loc) == 2 && (st->step == YS_STEP_DISTRICT || (st->step == YS_STEP_EVENTS && st->dstep <= 1));
             if (board && !(placement || scoring))
                 return gg_fail(err, GG_EJSON, "seat %d has a broker on the board outside placement and scoring", q);
             if (YS_IS_ZONE(loc) && YS_LOC_DISTRICT(loc) >= st->districts)
                 return gg_fail(err, GG_EJSON, "seat %d has a broker in district %d, not in play (Y-2.2)", q, YS_LOC_DISTRICT(loc) + 1);
-            if (YS_IS_ZONE(loc) && ((st->step == YS_STEP_DISTRICT && YS_LOC_DISTRICT(loc) < st->district) ||
+            if (YS_IS_ZONE(loc) && !embassy_wait && ((st->step == YS_STEP_DISTRICT && YS_LOC_DISTRICT(loc) < st->district) ||
                                     st->step > YS_STEP_DISTRICT))
                 return gg_fail(err, GG_EJSON, "seat %d has a broker in district %d, already scored (Y-8.4)", q, YS_LOC_DISTRICT(loc) + 1);
             if (YS_IS_CELL(loc)) {
@@ -1592,6 +1765,7 @@ static gg_status check_brokers(load_ctx *c)
             break;
         }
         case YS_ST_THRONE: front = done ? 2 : 3, on_board = neutral_on_board = 0; break;
+        case YS_ST_SPECULATE: front = 0, bid_done = 0, on_board = neutral_on_board = 0; break; /* Y-10.31 */
         case YS_ST_OVER: front = 0, bid_done = 0, on_board = neutral_on_board = 0; break;
         default: front = 3; break; /* scoring: the 2 bid brokers and the last one (Y-6.6) */
         }
@@ -1623,7 +1797,7 @@ static gg_status check_cards_and_scores(load_ctx *c)
             return gg_fail(err, GG_EJSON, "seat %d: the Queen in effect and \"queen\" must agree (Y-7.16)", q);
         if (p->spy_peeks && st->step != YS_STEP_PLACEMENT_WINDOW && st->step != YS_STEP_PLACEMENT)
             return gg_fail(err, GG_EJSON, "seat %d: Spy peeks last only during placement (Y-7.8)", q);
-        int quiet = st->stage == YS_ST_BID || st->stage == YS_ST_ORDER || st->over;
+        int quiet = st->stage == YS_ST_BID || st->stage == YS_ST_ORDER || st->stage == YS_ST_SPECULATE || st->over;
         if (quiet && (p->active || p->played || p->fresh))
             return gg_fail(err, GG_EJSON, "seat %d: no card is in effect, played or fresh before placement (Y-7.1)", q);
         if (st->stage == YS_ST_THRONE &&
@@ -1641,9 +1815,9 @@ static gg_status check_cards_and_scores(load_ctx *c)
     if (st->over) ys_final_scores(st, &f);
     for (int q = 0; q < n; q++) {
         const ys_player *p = &st->pl[q];
-        int want = p->pts_trade + p->pts_market + p->pts_cards;
+        int want = p->pts_trade + p->pts_market + p->pts_cards + p->pts_events;
         if (st->over) {
-            want += f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q];
+            want += f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q] + f.spec_pts[q];
             for (int k = 0; k < YS_COLOURS; k++) want += f.colour_pts[q][k];
         }
         if (p->score != want)
@@ -1671,7 +1845,8 @@ static gg_status check_options(load_ctx *c)
 {
     const ys_state *st = c->st;
     int n = c->n;
-    if (ys_opt(st, YS_OPT_EVENTS)) return gg_fail(c->err, GG_EJSON, "the Ys+ events are not available yet");
+    if (ys_opt(st, YS_OPT_EVENTS) && ys_opt(st, YS_OPT_EXPRESS) && (n == 4 || ys_opt(st, YS_OPT_DISTRICTS) == 0))
+        return gg_fail(c->err, GG_EJSON, "the events with Ys Express need 3 districts (Y-9.2, Y-10.20)");
     if ((kings_favour(st) && n < 3) || (ys_opt(st, YS_OPT_EXPRESS) && (n < 3 || n > 4)) ||
         (ys_opt(st, YS_OPT_DISTRICTS) == 1 && n > 3) || (ys_opt(st, YS_OPT_STRONG_NEUTRAL) && n != 2))
         return gg_fail(c->err, GG_EJSON, "these options do not go together with %d players (Y-9)", n);
@@ -1707,6 +1882,115 @@ static gg_status load_imitation(load_ctx *c, const cJSON *obj)
     return GG_OK;
 }
 
+static gg_status get_events(load_ctx *c, const cJSON *o, const char *key, uint16_t *mask)
+{
+    const cJSON *arr, *it;
+    gg_status e = ggj_array(o, key, 0, YS_EVENT_CARDS, &arr, NULL, c->err);
+    if (e) return e;
+    *mask = 0;
+    cJSON_ArrayForEach(it, arr)
+    {
+        int ev = parse_event(it);
+        if (ev < 0) return gg_fail(c->err, GG_EJSON, "\"events\".\"%s\" lists event cards (keys of data/ys/events.csv)", key);
+        if ((*mask >> ev & 1) || (c->event_seen >> ev & 1))
+            return gg_fail(c->err, GG_EJSON, "\"events\".\"%s\": an event card is in two places", key);
+        *mask |= (uint16_t)(1u << ev);
+    }
+    c->event_seen |= *mask;
+    return GG_OK;
+}
+
+/* Y-10.3: the events, in a game with them; every card in one place. */
+static gg_status load_events(load_ctx *c, const cJSON *obj)
+{
+    ys_state *st = c->st;
+    gg_error *err = c->err;
+    const cJSON *ev = item(obj, "events"), *it;
+    gg_status e;
+    if (!ys_events_on(st)) {
+        if (ev) return gg_fail(err, GG_EJSON, "\"events\" is for games with the events option (Y-10.3)");
+        return GG_OK;
+    }
+    if (!cJSON_IsObject(ev)) return gg_fail(err, GG_EJSON, "a game with the events needs the \"events\" object (Y-10.3)");
+    if ((e = get_events(c, ev, "active", &st->ev_active))) return e;
+    if ((e = get_events(c, ev, "out", &st->ev_out))) return e;
+    if ((e = get_events(c, ev, "gone", &st->ev_gone))) return e;
+    if ((e = get_events(c, ev, "discarded", &st->ev_discarded))) return e;
+    if (c->event_seen != (1u << YS_EVENT_CARDS) - 1)
+        return gg_fail(err, GG_EJSON, "every event card must be in a pile, active, out, gone or discarded (Y-10.3)");
+    if (__builtin_popcount(st->ev_out) != YS_EVENT_CARDS - 3 * st->districts)
+        return gg_fail(err, GG_EJSON, "%d event cards are out of the game unseen, not %d (Y-10.3)",
+                       YS_EVENT_CARDS - 3 * st->districts, __builtin_popcount(st->ev_out));
+    const cJSON *ports;
+    if ((e = ggj_array(ev, "ports", YS_DISTRICTS, YS_DISTRICTS, &ports, NULL, err))) return e;
+    int d = 0;
+    uint16_t in_ports = 0;
+    cJSON_ArrayForEach(it, ports)
+    {
+        st->port_event[d] = 0;
+        if (!cJSON_IsNull(it)) {
+            int x = parse_event(it);
+            if (x < 0 || d >= st->districts || !(st->ev_active >> x & 1) || !ys_events[ys_event_card_kind[x]].district ||
+                (in_ports >> x & 1))
+                return gg_fail(err, GG_EJSON, "\"events\".\"ports\"[%d] is null or an active district event of a district in play", d);
+            in_ports |= (uint16_t)(1u << x);
+            st->port_event[d] = (uint8_t)(x + 1);
+        }
+        d++;
+    }
+    for (int x = 0; x < YS_EVENT_CARDS; x++)
+        if ((st->ev_active >> x & 1) && ys_events[ys_event_card_kind[x]].district && !(in_ports >> x & 1))
+            return gg_fail(err, GG_EJSON, "an active district event lies in a port (Y-10.3)");
+    const cJSON *cs = item(ev, "centre_ship");
+    st->centre_ship = 0;
+    int embassy = st->ev_active >> embassy_card() & 1;
+    if (cs && !cJSON_IsNull(cs)) {
+        if (!whole_in(cs, 1, YS_SHIPS)) return gg_fail(err, GG_EJSON, "\"centre_ship\" is a ship card 1 to %d or null", YS_SHIPS);
+        st->centre_ship = (uint8_t)cs->valuedouble;
+    }
+    if (!!st->centre_ship != embassy)
+        return gg_fail(err, GG_EJSON, "the Embassy in effect and its \"centre_ship\" go together (Y-10.20)");
+    if (st->centre_ship) {
+        int found = 0, total = ships_in_game(st);
+        for (int i = st->ship_n + 1; i < total; i++) found |= st->ship_deck[i] == st->centre_ship - 1;
+        for (int k = 0; k < YS_DISTRICTS; k++) found &= st->port_ship[k] != st->centre_ship - 1;
+        if (!found) return gg_fail(err, GG_EJSON, "\"centre_ship\" is a ship drawn this round, not a port's (Y-10.20)");
+    }
+    uint8_t gone[YS_CARD_KINDS];
+    int ng;
+    if ((e = get_cards(c, ev, "characters_discarded", YS_CARD_KINDS, gone, &ng, &st->char_gone))) return e;
+    for (int i = 0; i < ng; i++) {
+        if (!ys_in_deck(st, gone[i]) || st->round < YS_ROUNDS)
+            return gg_fail(err, GG_EJSON, "\"characters_discarded\" holds characters of this game turned in round 4 (Y-10.3)");
+        if ((e = claim_card(c, gone[i], "\"characters_discarded\""))) return e;
+    }
+    const cJSON *sp;
+    if ((e = ggj_array(ev, "speculation", c->n, c->n, &sp, NULL, err))) return e;
+    int q = 0, spec = 0;
+    for (int x = 0; x < YS_EVENT_CARDS; x++)
+        if (ys_event_card_kind[x] == YE_SPECULATION) spec = ((st->ev_active | st->ev_gone) >> x & 1) != 0;
+    st->spec_done = 0;
+    cJSON_ArrayForEach(it, sp)
+    {
+        st->spec_pick[q] = 0;
+        if (!cJSON_IsNull(it)) {
+            int g = cJSON_IsString(it) && !strcmp(it->valuestring, "none") ? YS_SPEC_NONE : parse_gem(it, 0);
+            if (g < 0 || (g >= YS_COLOURS && g != YS_SPEC_NONE) || !spec)
+                return gg_fail(err, GG_EJSON, "\"speculation\"[%d] is null, \"none\" or a colour, once Speculation is out (Y-10.31)", q);
+            st->spec_done |= (uint8_t)(1u << q);
+            st->spec_pick[q] = (uint8_t)(g < YS_COLOURS ? g + 1 : 0);
+        }
+        q++;
+    }
+    if (spec && st->step != YS_STEP_SPECULATE && st->spec_done != (1u << c->n) - 1)
+        return gg_fail(err, GG_EJSON, "every seat has made its Speculation choice once it is out (Y-10.31)");
+    for (int k = 0; k < YS_DISTRICTS; k++)
+        for (int i = 0; i < st->pile_n[k]; i++)
+            if (YS_IS_EVENT_CODE(st->pile[k][i]) && k >= st->districts)
+                return gg_fail(err, GG_EJSON, "district %d is not in play (Y-2.2)", k + 1);
+    return GG_OK;
+}
+
 gg_status ys_load(gg_state *s, const cJSON *obj, gg_error *err)
 {
     ys_state *st = (ys_state *)s;
@@ -1739,6 +2023,7 @@ gg_status ys_load(gg_state *s, const cJSON *obj, gg_error *err)
     if ((e = load_ships(&c, obj))) return e;
     if ((e = load_characters(&c, obj))) return e;
     if ((e = load_machine(&c, obj))) return e;
+    if ((e = load_events(&c, obj))) return e; /* Y-10.3 */
     const cJSON *ne;
     if ((e = get_object(&c, obj, "neutral", &ne))) return e;
     if ((e = get_int(&c, ne, "score", 0, 30000, &v))) return e;
@@ -1828,6 +2113,44 @@ static void deal_unknown(const ys_state *st, int seat, int q, ys_broker *b, int 
         if (!known[i]) b[i].value = pool[k++];
 }
 
+/* Y-10.3, Y-11.3: with events, how many characters and events each pile
+ * holds is public (3 of each were dealt, the turned ones are known); which
+ * ones and their order are not. Unseen characters and events are dealt
+ * again, each pile shuffled; other seats' Speculation picks (Y-11.2) are
+ * drawn again among the 5 choices. */
+static void determinize_events(ys_state *st, int seat, gg_rng *rng)
+{
+    uint8_t chars[YS_CARD_KINDS + YS_DISTRICTS * YS_PILE_MAX], evs[YS_EVENT_CARDS];
+    int nc = 0, ne = 0, nchar[YS_DISTRICTS] = {0};
+    for (int d = 0; d < YS_DISTRICTS; d++)
+        for (int i = 0; i < st->pile_n[d]; i++) {
+            int x = st->pile[d][i];
+            if (YS_IS_EVENT_CODE(x)) evs[ne++] = (uint8_t)x;
+            else chars[nc++] = (uint8_t)x, nchar[d]++;
+        }
+    for (int i = 0; i < st->unused_n; i++) chars[nc++] = st->unused[i];
+    for (int c = 0; c < YS_EVENT_CARDS; c++)
+        if (st->ev_out >> c & 1) evs[ne++] = (uint8_t)(YS_EVENT_CODE0 + c);
+    sort_u8(chars, nc);
+    sort_u8(evs, ne);
+    gg_shuffle_bytes(chars, nc, rng);
+    gg_shuffle_bytes(evs, ne, rng);
+    int kc = 0, ke = 0;
+    for (int d = 0; d < YS_DISTRICTS; d++) {
+        int n = st->pile_n[d];
+        for (int i = 0; i < n; i++) st->pile[d][i] = i < nchar[d] ? chars[kc++] : evs[ke++];
+        gg_shuffle_bytes(st->pile[d], n, rng);
+    }
+    for (int i = 0; i < st->unused_n; i++) st->unused[i] = chars[kc++];
+    st->ev_out = 0;
+    while (ke < ne) st->ev_out |= (uint16_t)(1u << (evs[ke++] - YS_EVENT_CODE0));
+    for (int q = 0; q < st->base.players; q++)
+        if (q != seat && (st->spec_done >> q & 1) && !st->over) { /* Y-11.4: all public at the end */
+            int x = (int)(gg_rng_next(rng) % 5);
+            st->spec_pick[q] = (uint8_t)(x < YS_COLOURS ? x + 1 : 0);
+        }
+}
+
 void ys_determinize(gg_state *s, int seat, gg_rng *rng)
 {
     ys_state *st = (ys_state *)s;
@@ -1846,7 +2169,9 @@ void ys_determinize(gg_state *s, int seat, gg_rng *rng)
     sort_u8(st->ship_deck, st->ship_n);
     gg_shuffle_bytes(st->ship_deck, st->ship_n, rng);
     int total = ships_in_game(st), ports = st->ship_n + 1 + st->districts;
-    if (ports <= total) {
+    if (ys_events_on(st) && st->ship_n + 1 <= total) { /* the centre ship among them (Y-10.20) */
+        sort_u8(st->ship_deck + st->ship_n + 1, total - st->ship_n - 1);
+    } else if (ports <= total) {
         sort_u8(st->ship_deck + st->ship_n + 1, st->districts);
         sort_u8(st->ship_deck + ports, total - ports);
     }
@@ -1854,6 +2179,9 @@ void ys_determinize(gg_state *s, int seat, gg_rng *rng)
      * game (Y-2.3), dealt again into the same pile sizes. */
     uint8_t pool[YS_CARD_KINDS + YS_DISTRICTS * YS_PILE_MAX];
     int np = 0;
+    if (ys_events_on(st)) {
+        determinize_events(st, seat, rng);
+    } else {
     for (int d = 0; d < YS_DISTRICTS; d++)
         for (int i = 0; i < st->pile_n[d]; i++) pool[np++] = st->pile[d][i];
     for (int i = 0; i < st->unused_n; i++) pool[np++] = st->unused[i];
@@ -1863,6 +2191,7 @@ void ys_determinize(gg_state *s, int seat, gg_rng *rng)
     for (int d = 0; d < YS_DISTRICTS; d++)
         for (int i = 0; i < st->pile_n[d]; i++) st->pile[d][i] = pool[k++];
     for (int i = 0; i < st->unused_n; i++) st->unused[i] = pool[k++];
+    }
     /* Future chance; and no seed, which would tell the deal. */
     s->rng.state = gg_rng_next(rng);
     s->seed = 0;

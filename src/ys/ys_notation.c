@@ -15,6 +15,8 @@
  *   play magician up 3 d1-port with down ? throne     play herald up 1 red2 to d3-trade
  *   play investor red   play customs_officer white   play professor d2
  *   play monk up 3 d1-port and down 1 blue2            play rogue blue red for black
+ *   down 2 smuggling1 (Y-10.21)   speculate red   speculate none   smuggle blue red
+ *   smuggle black   smuggle points
  *
  * A broker named inside a card play (a REF) is "up|down VALUE PLACE"; "?" is
  * a value its owner may not see (Y-6.5). Announcements (Y-11) are the notation
@@ -72,6 +74,7 @@ int ys_loc_text(int loc, char *buf, size_t n)
         int d = (loc - YS_LOC_DLINE0) / 3, z = (loc - YS_LOC_DLINE0) % 3;
         return snprintf(buf, n, "d%d/d%d-%s", d + 1, (d + 1) % YS_DISTRICTS + 1, ys_zone_name[z]);
     }
+    if (YS_IS_SMUGGLE(loc)) return snprintf(buf, n, "smuggling%d", loc - YS_LOC_SMUGGLE0 + 1); /* Y-10.21 */
     switch (loc) {
     case YS_LOC_SCREEN: return snprintf(buf, n, "screen");
     case YS_LOC_FRONT: return snprintf(buf, n, "front");
@@ -242,6 +245,15 @@ static void put_action(out_buf *o, gg_action a, int masked, int copied)
         put_value(o, pay, masked);
         break;
     case YS_A_PLAY: put_play(o, a, masked, copied); break;
+    case YS_A_SPECULATE: /* Y-10.31, Y-11.2: the pick is private */
+        if (masked) put(o, "speculate");
+        else put(o, "speculate %s", pay == YS_SPEC_NONE ? "none" : gem_word(pay));
+        break;
+    case YS_A_SMUGGLE: /* Y-10.21 */
+        if (pay == YS_SMUGGLE_BLACK) put(o, "smuggle black");
+        else if (pay == YS_SMUGGLE_POINTS) put(o, "smuggle points");
+        else put(o, "smuggle %s %s", gem_word(pay & 7), gem_word(pay >> 3 & 7));
+        break;
     default: put(o, "?");
     }
 }
@@ -332,10 +344,12 @@ static gg_status bad_value(gg_error *err, const char *w, int unknown_ok)
 }
 
 /* Which places a word may name where it is read. */
-enum { PL_ZONE = 1, PL_CELL = 2, PL_THRONE = 4, PL_BOARD = PL_ZONE | PL_CELL };
+enum { PL_ZONE = 1, PL_CELL = 2, PL_THRONE = 4, PL_BOARD = PL_ZONE | PL_CELL, PL_SMUGGLE = 8 };
 
 static int place_word(const char *w, unsigned allow)
 {
+    if ((allow & PL_SMUGGLE) && strncmp(w, "smuggling", 9) == 0 && (w[9] == '1' || w[9] == '2') && !w[10])
+        return YS_LOC_SMUGGLE0 + (w[9] - '1'); /* Y-10.21 */
     if ((allow & PL_THRONE) && strcmp(w, "throne") == 0) return YS_LOC_THRONE;
     if ((allow & PL_CELL) && w[0] == 'd' && strchr(w, '/')) /* Y-10.12: a line, on the board */
         for (int l = YS_LOC_RLINE0; l < YS_LOC_DLINE0 + 12; l++) {
@@ -364,8 +378,8 @@ static gg_status bad_place(gg_error *err, const char *w, unsigned allow)
                        w);
     return gg_fail(err, GG_EPARSE,
                    "\"%.24s\" is not a place (districts d1..d4, zones port/trade/palace, or a "
-                   "market cell like blue2%s)",
-                   w, allow & PL_THRONE ? ", or throne" : "");
+                   "market cell like blue2%s%s)",
+                   w, allow & PL_THRONE ? ", or throne" : "", allow & PL_SMUGGLE ? ", or smuggling1/2" : "");
 }
 
 static gg_status read_place(const char *w, unsigned allow, unsigned *loc, gg_error *err)
@@ -393,7 +407,7 @@ static gg_status read_ref(const words *ws, int i, unsigned *ref, gg_error *err)
                        face);
     int v = strcmp(vw, "?") == 0 ? YS_UNKNOWN_VALUE : digit_word(vw, 0, 4);
     if (v < 0) return bad_value(err, vw, 1);
-    unsigned loc;
+    unsigned loc = 0;
     gg_status st = read_place(ws->w[i + 2], PL_BOARD | PL_THRONE, &loc, err);
     if (st) return st;
     *ref = YS_REF(loc, up, v);
@@ -435,8 +449,8 @@ static gg_status parse_place(const words *ws, gg_action *out, gg_error *err)
     const char *vw = ws->w[1 + (front | guard)];
     int v = digit_word(vw, 0, 4);
     if (v < 0) return bad_value(err, vw, 0);
-    unsigned loc;
-    gg_status st = read_place(ws->w[2 + (front | guard)], PL_BOARD, &loc, err);
+    unsigned loc = 0;
+    gg_status st = read_place(ws->w[2 + (front | guard)], PL_BOARD | PL_SMUGGLE, &loc, err);
     if (st) return st;
     *out = YS_ACTION(YS_A_PLACE, loc | (unsigned)up << 7 | (unsigned)v << 8 | (unsigned)front << 11 |
                                      (unsigned)guard << 12);
@@ -450,8 +464,8 @@ static gg_status parse_neutral(const words *ws, gg_action *out, gg_error *err)
                        "neutral takes a value and a place, e.g. \"neutral 2 d3-port\"");
     int v = digit_word(ws->w[1], 0, 4);
     if (v < 0) return bad_value(err, ws->w[1], 0);
-    unsigned loc;
-    gg_status st = read_place(ws->w[2], PL_BOARD, &loc, err);
+    unsigned loc = 0;
+    gg_status st = read_place(ws->w[2], PL_BOARD | PL_SMUGGLE, &loc, err);
     if (st) return st;
     *out = YS_ACTION(YS_A_NEUTRAL, loc | (unsigned)v << 8);
     return GG_OK;
@@ -465,8 +479,8 @@ static gg_status parse_peek(const words *ws, gg_action *out, gg_error *err)
     int q = sw[0] == 's' ? digit_word(sw + 1, 0, GG_MAX_SEATS - 1) : -1;
     if (q < 0)
         return gg_fail(err, GG_EPARSE, "\"%.24s\" is not a seat (S0..S%d)", sw, GG_MAX_SEATS - 1);
-    unsigned loc;
-    gg_status st = read_place(ws->w[2], PL_BOARD | PL_THRONE, &loc, err);
+    unsigned loc = 0;
+    gg_status st = read_place(ws->w[2], PL_BOARD | PL_THRONE | PL_SMUGGLE, &loc, err);
     if (st) return st;
     *out = YS_ACTION(YS_A_PEEK, loc | (unsigned)q << 7);
     return GG_OK;
@@ -571,7 +585,7 @@ static gg_status parse_play(const words *ws, int copied, gg_action *out, gg_erro
     for (int c = 0; c < YS_CARD_KINDS && card < 0; c++)
         if (ys_cards[c].key[0] && strcmp(key, ys_cards[c].key) == 0) card = c;
     if (card < 0) return unknown_card(key, err);
-    unsigned args = 0, r1, r2, loc;
+    unsigned args = 0, r1, r2, loc = 0;
     gg_status st = GG_OK;
     char t[48];
     switch (args_kind(card, copied)) { /* the Imitator: as the card it copies (Y-10.7) */
@@ -732,8 +746,28 @@ gg_status ys_parse(const gg_state *s, int seat, const char *text, gg_action *out
     if (strcmp(verb, "throne") == 0)
         return parse_number(&ws, YS_A_THRONE, 0, 4, "broker value", out, err);
     if (strcmp(verb, "play") == 0) return parse_play(&ws, copied_card(s), out, err);
+    if (strcmp(verb, "speculate") == 0) { /* Y-10.31 */
+        if (ws.n != 2) return gg_fail(err, GG_EPARSE, "speculate takes a colour or none, e.g. \"speculate red\"");
+        int c = strcmp(ws.w[1], "none") == 0 ? YS_SPEC_NONE : colour_word(ws.w[1]);
+        if (c < 0) return bad_colour(err, ws.w[1]);
+        *out = YS_ACTION(YS_A_SPECULATE, (unsigned)c);
+        return GG_OK;
+    }
+    if (strcmp(verb, "smuggle") == 0) { /* Y-10.21 */
+        if (ws.n == 2 && strcmp(ws.w[1], "black") == 0) *out = YS_ACTION(YS_A_SMUGGLE, YS_SMUGGLE_BLACK);
+        else if (ws.n == 2 && strcmp(ws.w[1], "points") == 0) *out = YS_ACTION(YS_A_SMUGGLE, YS_SMUGGLE_POINTS);
+        else if (ws.n == 3) {
+            int a = colour_word(ws.w[1]), b = colour_word(ws.w[2]);
+            if (a < 0) return bad_colour(err, ws.w[1]);
+            if (b < 0) return bad_colour(err, ws.w[2]);
+            if (a > b) { int x = a; a = b; b = x; } /* read either way; leftmost first */
+            *out = YS_ACTION(YS_A_SMUGGLE, (unsigned)a | (unsigned)b << 3);
+        } else
+            return gg_fail(err, GG_EPARSE, "smuggle takes two colours, black or points, e.g. \"smuggle blue red\"");
+        return GG_OK;
+    }
     return gg_fail(err, GG_EPARSE,
                    "unknown action \"%.20s\": use bid, order, up, down, neutral, refill, peek, "
-                   "pass, gem, column, rate, throne, play or settle",
+                   "pass, gem, column, rate, throne, play, settle, speculate or smuggle",
                    verb);
 }

@@ -26,6 +26,8 @@ static int loc_on_board_in_play(const ys_state *st, int loc)
 {
     int z[2];
     if (YS_IS_LINE(loc)) return ys_line_zones(st, loc, z); /* Y-10.12 */
+    if (YS_IS_SMUGGLE(loc)) /* Y-10.21: a Smuggling card out this round */
+        return ys_events_on(st) && !ys_event_refusal(st, 0, loc, 1, YS_LOC_SCREEN);
     if (YS_IS_ZONE(loc)) return YS_LOC_DISTRICT(loc) < st->districts;
     return YS_IS_CELL(loc) && row_open(st->base.players, YS_LOC_ROW(loc));
 }
@@ -34,6 +36,7 @@ static const char *loc_words(int loc, char *buf, size_t n)
 {
     if (YS_IS_ZONE(loc)) snprintf(buf, n, "d%d-%s", YS_LOC_DISTRICT(loc) + 1, ys_zone_name[YS_LOC_ZONE(loc)]);
     else if (YS_IS_CELL(loc)) snprintf(buf, n, "%s%d", ys_gem_name[YS_LOC_COLOUR(loc)], YS_LOC_ROW(loc));
+    else if (YS_IS_SMUGGLE(loc)) snprintf(buf, n, "smuggling%d", loc - YS_LOC_SMUGGLE0 + 1);
     else snprintf(buf, n, "loc %d", loc);
     return buf;
 }
@@ -52,10 +55,12 @@ static enum phase phase_of(const ys_state *st)
     if (st->over) return st->stage == YS_ST_OVER && st->step == YS_STEP_OVER ? PH_OVER : PH_BAD;
     switch (st->step) {
     case YS_STEP_BID: return st->stage == YS_ST_BID ? PH_BID : PH_BAD;
+    case YS_STEP_SPECULATE: return st->stage == YS_ST_SPECULATE ? PH_BID : PH_BAD; /* Y-10.31: before the bid */
     case YS_STEP_ORDER: return st->stage == YS_ST_ORDER ? PH_ORDER : PH_BAD;
     case YS_STEP_PLACEMENT_WINDOW:
     case YS_STEP_PLACEMENT: return PH_PLACEMENT;
     case YS_STEP_SCORING_WINDOW:
+    case YS_STEP_EVENTS: /* Y-10.20, Y-10.21: after the districts, before the market */
     case YS_STEP_DISTRICT:
     case YS_STEP_MARKET_ROWS:
     case YS_STEP_COLUMNS:
@@ -64,6 +69,14 @@ static enum phase phase_of(const ys_state *st)
     case YS_STEP_THRONE: return st->stage == YS_ST_THRONE ? PH_THRONE : PH_BAD;
     default: return PH_BAD;
     }
+}
+
+/* Y-10.20 Embassy: palace brokers stay from their district's scoring until
+ * the centre ship is shared. */
+static int embassy_keeps(const ys_state *st, int loc)
+{
+    if (!ys_events_on(st) || !ys_event_count(st, YE_EMBASSY) || !YS_IS_ZONE(loc) || YS_LOC_ZONE(loc) != 2) return 0;
+    return st->step == YS_STEP_DISTRICT || (st->step == YS_STEP_EVENTS && st->dstep <= 1);
 }
 
 /* Whose placement turn it is: the actor, or while an Imitator decides
@@ -141,10 +154,10 @@ static int check_brokers(const ys_state *st, int q, enum phase ph, unsigned *cel
                 *cells |= bit;
             }
             if (YS_IS_ZONE(b->loc) && ph == PH_SCORING && st->step == YS_STEP_DISTRICT &&
-                YS_LOC_DISTRICT(b->loc) < st->district)
+                YS_LOC_DISTRICT(b->loc) < st->district && !embassy_keeps(st, b->loc))
                 return FAIL("seat %d still has a broker in scored district %d (Y-8.4)", q,
                             YS_LOC_DISTRICT(b->loc) + 1);
-            if (YS_IS_ZONE(b->loc) && ph == PH_SCORING && st->step > YS_STEP_DISTRICT)
+            if (YS_IS_ZONE(b->loc) && ph == PH_SCORING && st->step > YS_STEP_DISTRICT && !embassy_keeps(st, b->loc))
                 return FAIL("seat %d still has a city broker after the districts were scored (Y-8.4)", q);
             if ((b->flags & YS_F_MERC) && !(p->active >> YC_MERCENARY & 1))
                 return FAIL("seat %d has a Mercenary mark without the Mercenary in effect (Y-7.15)", q);
@@ -239,7 +252,7 @@ static int check_neutral(const ys_state *st, int q, enum phase ph, unsigned *cel
                 return FAIL("market cell %s holds two brokers (Y-6.3, Y-9.4)", loc_words(b->loc, lb, sizeof lb));
             *cells |= bit;
         }
-        if (YS_IS_ZONE(b->loc) && ph == PH_SCORING &&
+        if (YS_IS_ZONE(b->loc) && ph == PH_SCORING && !embassy_keeps(st, b->loc) &&
             (st->step > YS_STEP_DISTRICT ||
              (st->step == YS_STEP_DISTRICT && YS_LOC_DISTRICT(b->loc) < st->district)))
             return FAIL("seat %d's neutral broker still in scored district %d (Y-8.4)", q,
@@ -263,8 +276,27 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
     int where[YS_CARD_KINDS] = {0}, base = 0;
     for (int c = 0; c < YS_CARD_KINDS; c++) base += ys_in_deck(st, c); /* Y-10.2 */
     int round_cards = st->round < 3 ? st->round : 3; /* characters turned so far (Y-4.1) */
+    int events = ys_events_on(st);
+    uint16_t ev_seen = 0;
     for (int d = 0; d < YS_DISTRICTS; d++) {
         int want = d < st->districts ? 3 - round_cards : 0;
+        if (events) { /* Y-10.3: characters as in the base game (more after a Quarantine), up to 3 events */
+            int chars = 0, evs = 0;
+            for (int i = 0; i < st->pile_n[d]; i++) {
+                int x = st->pile[d][i];
+                if (!YS_IS_EVENT_CODE(x)) {
+                    chars++;
+                    continue;
+                }
+                evs++;
+                if (ev_seen >> (x - YS_EVENT_CODE0) & 1) return FAIL("event card %d in two piles", x - YS_EVENT_CODE0);
+                ev_seen |= (uint16_t)(1u << (x - YS_EVENT_CODE0));
+            }
+            if (d >= st->districts ? st->pile_n[d] != 0 : (chars < want || chars > 3 || evs > 3))
+                return FAIL("palace pile %d holds %d characters and %d events in round %d (Y-2.3, Y-10.3)", d + 1,
+                            chars, evs, st->round);
+            want = st->pile_n[d];
+        }
         if (st->pile_n[d] != want)
             return FAIL("palace pile %d holds %d cards, not %d, in round %d (Y-2.3, Y-4.1)", d + 1,
                         st->pile_n[d], want, st->round);
@@ -274,6 +306,7 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
                 if (c) return FAIL("palace pile %d has junk past its end", d + 1);
                 continue;
             }
+            if (events && YS_IS_EVENT_CODE(c)) continue;
             if (!ys_in_deck(st, c))
                 return FAIL("palace pile %d holds card %d, not a yellow character of this game (Y-2.3, Y-10.2)", d + 1, c);
             where[c]++;
@@ -287,16 +320,36 @@ static int check_cards(const ys_state *st, char *msg, size_t n)
             return FAIL("card %d out of the game is not a yellow character of this game (Y-2.3, Y-10.2)", c);
         where[c]++;
     }
-    int blue_want = 4 - (st->round >= YS_ROUNDS ? st->districts : 0);
+    int blue_want = 4 - (st->round >= YS_ROUNDS ? st->districts : 0); /* Y-10.28: discarded there */
+    if (events) {
+        uint16_t all[5] = {ev_seen, st->ev_active, st->ev_out, st->ev_gone, st->ev_discarded}, acc = 0;
+        for (int k = 0; k < 5; k++) {
+            if (acc & all[k]) return FAIL("an event card is in two places (Y-10.3)");
+            acc |= all[k];
+        }
+        if (acc != (1u << YS_EVENT_CARDS) - 1) return FAIL("event cards %#x are nowhere (Y-10.3)", ~acc & 0x3FFF);
+        if (__builtin_popcount(st->ev_out) != YS_EVENT_CARDS - 3 * st->districts)
+            return FAIL("%d event cards out of the game, not %d (Y-10.3)", __builtin_popcount(st->ev_out),
+                        YS_EVENT_CARDS - 3 * st->districts);
+        for (int d = 0; d < YS_DISTRICTS; d++) {
+            int x = st->port_event[d];
+            if (x && (d >= st->districts || !(st->ev_active >> (x - 1) & 1) ||
+                      !ys_events[ys_event_card_kind[x - 1]].district))
+                return FAIL("district %d's port holds event %d, not an active district event (Y-10.3)", d + 1, x - 1);
+        }
+        for (int c = 0; c < YS_CARD_KINDS; c++)
+            if (st->char_gone >> c & 1) where[c]++;
+    }
     if (st->blue_left != blue_want)
         return FAIL("%d blue cards waiting, not %d, in round %d (Y-2.4, Y-4.1)", st->blue_left, blue_want, st->round);
     enum phase ph = phase_of(st);
     for (int d = 0; d < YS_DISTRICTS; d++) {
         int c = st->palace_card[d];
         int present = d < st->districts && ph != PH_OVER && ph != PH_THRONE &&
-                      (st->step < YS_STEP_DISTRICT ||
+                      (st->step < YS_STEP_DISTRICT || st->step == YS_STEP_SPECULATE ||
                        (st->step == YS_STEP_DISTRICT &&
                         (d > st->district || (d == st->district && st->dstep < 3))));
+        if (events && present && c == YS_NONE) continue; /* Y-10.28 Quarantine, or a pile turned out */
         if ((c != YS_NONE) != present)
             return FAIL("district %d's palace card is %s at step %d (Y-4.1, Y-8.4)", d + 1,
                         c == YS_NONE ? "missing" : "still there", st->step);
@@ -375,6 +428,16 @@ static int check_ships(const ys_state *st, char *msg, size_t n)
     }
     int rounds = st->round < YS_ROUNDS ? st->round : YS_ROUNDS;
     int want = total - rounds * (st->districts + 1);
+    if (ys_events_on(st)) /* Y-10.20: the Embassy's centre ship */
+        for (int c = 0; c < YS_EVENT_CARDS; c++)
+            if (ys_event_card_kind[c] == YE_EMBASSY && ((st->ev_active | st->ev_gone) >> c & 1)) want--;
+    if (st->centre_ship) {
+        int drawn = 0;
+        for (int i = st->ship_n + 1; i < total; i++) drawn |= st->ship_deck[i] == st->centre_ship - 1;
+        if (!drawn || !ys_event_count(st, YE_EMBASSY)) return FAIL("centre ship %d without the Embassy, or not drawn", st->centre_ship);
+        for (int d = 0; d < YS_DISTRICTS; d++)
+            if (st->port_ship[d] == st->centre_ship - 1) return FAIL("the centre ship is also a port's");
+    }
     if (st->ship_n != want)
         return FAIL("%d ship cards in the deck, not %d, in round %d (Y-4.2, Y-4.3)", st->ship_n, want, st->round);
     for (int i = 0; i < total; i++) {
@@ -419,11 +482,12 @@ static int check_points(const ys_state *st, char *msg, size_t n)
     if (st->over) ys_final_scores(st, &f);
     for (int q = 0; q < players; q++) {
         const ys_player *p = &st->pl[q];
-        if (p->pts_trade < 0 || p->pts_market < 0 || p->pts_cards < 0)
+        if (p->pts_trade < 0 || p->pts_market < 0 || p->pts_cards < 0 || p->pts_events < 0)
             return FAIL("seat %d has negative points on its score sheet", q);
-        int want = p->pts_trade + p->pts_market + p->pts_cards;
+        if (p->pts_events && !ys_events_on(st)) return FAIL("seat %d has event points without events", q);
+        int want = p->pts_trade + p->pts_market + p->pts_cards + p->pts_events; /* Y-10.21, Y-10.24 */
         if (st->over) {
-            want += f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q];
+            want += f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q] + f.spec_pts[q]; /* Y-10.31 */
             for (int c = 0; c < YS_COLOURS; c++) want += f.colour_pts[q][c];
         }
         if (p->score != want)

@@ -33,7 +33,9 @@ extern const sim_hooks sim_ys_hooks;
  * environment: every step of every game). In the sanitizer build the
  * test_ys_sim_* binaries take about 8 minutes of CPU together, most of it the
  * notation round trip of every legal action at every decision. */
+#ifndef SIM_YS_GAMES
 #define SIM_YS_GAMES 2000
+#endif
 #define SIM_YS_FULL 3
 #define SIM_YS_EVERY 150
 void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed);

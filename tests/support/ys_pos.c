@@ -37,6 +37,8 @@ int ysp_loc(const char *w)
     if (!strcmp(w, "front")) return YS_LOC_FRONT;
     if (!strcmp(w, "throne")) return YS_LOC_THRONE;
     if (!strcmp(w, "reserve")) return YS_LOC_RESERVE;
+    if (!strcmp(w, "smuggling1")) return YS_LOC_SMUGGLE0; /* Y-10.21 */
+    if (!strcmp(w, "smuggling2")) return YS_LOC_SMUGGLE0 + 1;
     if (w[0] == 'd' && w[1] >= '1' && w[1] <= '4' && w[2] == '-')
         for (int z = 0; z < 3; z++)
             if (!strcmp(w + 3, zones[z])) return YS_ZONE_LOC(w[1] - '1', z);

@@ -2831,8 +2831,12 @@ static void test_Y_10_2_ysplus_deck(void **unused)
     gg_options o;
     gg_options_init(&o, g, 4);
     assert_int_equal(gg_options_set_kv(&o, g, "events=on", &err), GG_OK);
-    assert_null(gg_new(g, &o, 1, &err)); /* the events are another piece of work */
-    assert_non_null(strstr(err.msg, "events"));
+    gg_state *ev = gg_new(g, &o, 1, &err); /* the events are their own option (Y-10.3) */
+    assert_non_null(ev);
+    gg_free(ev);
+    assert_int_equal(gg_options_set_kv(&o, g, "express=on", &err), GG_OK);
+    assert_null(gg_new(g, &o, 1, &err)); /* 21 ship cards of 20 (Y-9.2, Y-10.20) */
+    assert_non_null(strstr(err.msg, "Y-10.20"));
 }
 
 /* Y-10.6 Royal Guard: played at the start of placement; once this round, in
@@ -3290,6 +3294,543 @@ static void test_Y_10_14_rogue_exchange(void **unused)
     gg_free(s);
 }
 
+/* ------------------------------------------------------- Ys+ events (Y-10.3) */
+
+/* A game as game() with the events option set afterwards, so that the
+ * position is the test's own: which events are out is set by put_event. */
+static gg_state *ev_game(int players, const char *options, uint64_t seed, int round)
+{
+    gg_state *s = game(players, options, seed, round);
+    ysp(s)->base.opts.value[YS_OPT_EVENTS] = 1;
+    return s;
+}
+
+/* Event card of `kind` (its copy `copy`) in effect this round; a district
+ * event lies in district d's port. */
+static void put_event(ys_state *st, int kind, int copy, int d)
+{
+    for (int c = 0; c < YS_EVENT_CARDS; c++)
+        if (ys_event_card_kind[c] == kind && ys_event_card_copy[c] == copy) {
+            st->ev_active |= (uint16_t)(1u << c);
+            st->ev_out &= (uint16_t)~(1u << c);
+            if (ys_events[kind].district) st->port_event[d] = (uint8_t)(c + 1);
+            return;
+        }
+    fail_msg("no event card %d copy %d", kind, copy);
+}
+
+static uint8_t event_code(int kind, int copy)
+{
+    for (int c = 0; c < YS_EVENT_CARDS; c++)
+        if (ys_event_card_kind[c] == kind && ys_event_card_copy[c] == copy) return (uint8_t)(YS_EVENT_CODE0 + c);
+    fail_msg("no event card %d copy %d", kind, copy);
+    return 0;
+}
+
+/* Y-10.3: the 14 events shuffled, 3 into each palace pile with its
+ * characters; the rest out of the game unseen. */
+static void test_y10_3_events_dealt_three_per_palace(void **unused)
+{
+    (void)unused;
+    for (int players = 3; players <= 4; players++) {
+        gg_state *s = ev_game(players, players == 3 ? "districts=3" : NULL, 300 + (uint64_t)players, 1);
+        ys_state *st = ysp(s);
+        int before[YS_DISTRICTS];
+        for (int d = 0; d < st->districts; d++) before[d] = st->pile_n[d];
+        ys_events_deal(st);
+        uint16_t seen = 0;
+        for (int d = 0; d < st->districts; d++) {
+            int ev = 0;
+            assert_int_equal(st->pile_n[d], before[d] + 3);
+            for (int i = 0; i < st->pile_n[d]; i++)
+                if (YS_IS_EVENT_CODE(st->pile[d][i])) {
+                    ev++;
+                    seen |= (uint16_t)(1u << (st->pile[d][i] - YS_EVENT_CODE0));
+                }
+            assert_int_equal(ev, 3);
+        }
+        assert_int_equal(__builtin_popcount(st->ev_out), YS_EVENT_CARDS - 3 * st->districts);
+        assert_int_equal(seen & st->ev_out, 0);
+        assert_int_equal(seen | st->ev_out, (1u << YS_EVENT_CARDS) - 1);
+        gg_free(s);
+    }
+    /* a new game with the option: 6 cards a pile, one turned for round 1 */
+    gg_state *s = ysp_new(4, "events=on", 305);
+    const ys_state *st = ysp_c(s);
+    int cards = 0;
+    for (int d = 0; d < st->districts; d++) cards += st->pile_n[d] + (st->palace_card[d] != YS_NONE);
+    cards += __builtin_popcount(st->ev_active) + __builtin_popcount(st->ev_discarded);
+    assert_int_equal(cards, 4 * 6);
+    assert_int_equal(__builtin_popcount(st->ev_out), YS_EVENT_CARDS - 12);
+    ysp_roundtrip(s);
+    gg_free(s);
+}
+
+/* Y-10.3 phase 1: an event turned in a palace applies (a district event to
+ * its port), then the next card is turned; a second event in the same palace
+ * is discarded; Quarantine stops the character draw. */
+static void test_y10_3_turning_second_event_discarded_quarantine(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 311, 1);
+    ys_state *st = ysp(s);
+    st->round = 2;
+    /* tops at the end */
+    uint8_t p0[4] = {YC_KING, YC_SPY, event_code(YE_BROKERAGE, 0), event_code(YE_EMBASSY, 0)};
+    uint8_t p1[3] = {YC_PRINCE, YC_MERCHANT, event_code(YE_QUARANTINE, 0)};
+    uint8_t p2[3] = {YC_BISHOP, event_code(YE_REVOLT, 0), YC_QUEEN};
+    uint8_t p3[4] = {YC_HERALD, YC_CAPTAIN, event_code(YE_SMUGGLING, 1), event_code(YE_DEMOCRACY, 0)};
+    memset(st->pile, 0, sizeof st->pile);
+    memcpy(st->pile[0], p0, 4), st->pile_n[0] = 4;
+    memcpy(st->pile[1], p1, 3), st->pile_n[1] = 3;
+    memcpy(st->pile[2], p2, 3), st->pile_n[2] = 3;
+    memcpy(st->pile[3], p3, 4), st->pile_n[3] = 4;
+    st->ev_active = st->ev_gone = st->ev_discarded = 0;
+    memset(st->port_event, 0, sizeof st->port_event);
+    ys_events_turn(st);
+    /* d1: Embassy applies (general), Brokerage discarded, the Spy turned */
+    assert_int_equal(ys_event_count(st, YE_EMBASSY), 1);
+    assert_int_equal(ys_event_count(st, YE_BROKERAGE), 0);
+    assert_int_equal(st->ev_discarded, 1u << (event_code(YE_BROKERAGE, 0) - YS_EVENT_CODE0) |
+                                      1u << (event_code(YE_SMUGGLING, 1) - YS_EVENT_CODE0)); /* d1 and d4 */
+    assert_int_equal(st->palace_card[0], YC_SPY);
+    assert_int_equal(st->pile_n[0], 1);
+    assert_int_equal(st->port_event[0], 0); /* a general event takes no port */
+    /* d2: Quarantine to the port; no character turned */
+    assert_int_equal(ys_port_event(st, 1), YE_QUARANTINE);
+    assert_int_equal(st->palace_card[1], YS_NONE);
+    assert_int_equal(st->pile_n[1], 2);
+    /* d3: a character on top: no event this round */
+    assert_int_equal(st->palace_card[2], YC_QUEEN);
+    assert_int_equal(ys_port_event(st, 2), -1);
+    /* d4: Democracy to the port; the second Smuggling discarded; the Captain turned */
+    assert_int_equal(ys_port_event(st, 3), YE_DEMOCRACY);
+    assert_int_equal(ys_event_count(st, YE_SMUGGLING), 0);
+    assert_int_equal(st->palace_card[3], YC_CAPTAIN);
+    /* events last one round (Y-10.3) */
+    ys_events_end_round(st);
+    assert_int_equal(st->ev_active, 0);
+    assert_int_equal(st->port_event[1], 0);
+    assert_int_equal(__builtin_popcount(st->ev_gone), 3);
+    gg_free(s);
+}
+
+/* Y-10.3 in the position format: a game with events saves its event cards
+ * and loads back; the loader refuses an event card in two places, a missing
+ * "events" object, and "events" in a game without the option. */
+static char *edited_state(const gg_state *s, const char *what)
+{
+    char *json = gg_state_json(s);
+    cJSON *o = cJSON_Parse(json);
+    free(json);
+    assert_non_null(o);
+    cJSON *ev = cJSON_GetObjectItemCaseSensitive(o, "events");
+    if (!strcmp(what, "drop")) {
+        cJSON_DeleteItemFromObjectCaseSensitive(o, "events");
+    } else if (!strcmp(what, "twice")) { /* the first card out also in effect */
+        cJSON *out = cJSON_GetObjectItemCaseSensitive(ev, "out");
+        cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(ev, "active"),
+                             cJSON_CreateString(cJSON_GetArrayItem(out, 0)->valuestring));
+    } else if (!strcmp(what, "add")) {
+        cJSON_AddItemToObject(o, "events", cJSON_CreateObject());
+    }
+    char *back = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return back;
+}
+
+static void test_y10_3_state_format_events(void **unused)
+{
+    (void)unused;
+    gg_state *s = ysp_new(3, "events=on", 315);
+    ysp_roundtrip(s);
+    static const char *const cases[2][2] = {{"twice", "two places"}, {"drop", "events"}};
+    for (int k = 0; k < 2; k++) {
+        char *json = edited_state(s, cases[k][0]);
+        gg_error err = {0};
+        gg_state *back = gg_state_load(json, &err);
+        assert_null(back);
+        assert_non_null(strstr(err.msg, cases[k][1]));
+        free(json);
+    }
+    gg_free(s);
+    s = ysp_new(3, NULL, 315);
+    char *json = edited_state(s, "add");
+    gg_error err = {0};
+    assert_null(gg_state_load(json, &err));
+    assert_non_null(strstr(err.msg, "Y-10.3"));
+    free(json);
+    gg_free(s);
+}
+
+/* Y-10.3 decision: in round 4 the top card of each pile is turned before the
+ * blue cards: an event applies, a character is discarded; a quarantined
+ * palace's blue card is discarded. */
+static void test_y10_3_round_4_top_card_before_blue(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 312, 3);
+    ys_state *st = ysp(s);
+    st->round = 4;
+    memset(st->pile, 0, sizeof st->pile);
+    uint8_t p0[2] = {YC_KING, event_code(YE_REVOLT, 0)};
+    uint8_t p1[2] = {event_code(YE_INDISCRETION, 0), YC_PRINCE};
+    uint8_t p2[1] = {event_code(YE_QUARANTINE, 0)};
+    memcpy(st->pile[0], p0, 2), st->pile_n[0] = 2;
+    memcpy(st->pile[1], p1, 2), st->pile_n[1] = 2;
+    memcpy(st->pile[2], p2, 1), st->pile_n[2] = 1;
+    st->pile_n[3] = 0;
+    st->blue_left = 4;
+    st->ev_active = 0;
+    memset(st->port_event, 0, sizeof st->port_event);
+    ys_events_turn(st);
+    assert_int_equal(ys_port_event(st, 0), YE_REVOLT);
+    assert_int_equal(st->pile_n[0], 1); /* only the top card */
+    assert_int_equal(st->char_gone, 1u << YC_PRINCE);
+    assert_int_equal(ys_event_count(st, YE_INDISCRETION), 0);
+    assert_int_equal(ys_port_event(st, 2), YE_QUARANTINE);
+    assert_int_equal(st->palace_card[0], YC_BLUE);
+    assert_int_equal(st->palace_card[1], YC_BLUE);
+    assert_int_equal(st->palace_card[2], YS_NONE);
+    assert_int_equal(st->palace_card[3], YC_BLUE);
+    assert_int_equal(st->blue_left, 0); /* the quarantined palace's is discarded */
+    gg_free(s);
+}
+
+/* Y-10.20 Embassy: a centre ship; palace brokers stay after their district;
+ * before the market the palace totals share its gems as in a district. */
+static void test_y10_20_embassy_palace_totals_share_centre_ship(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 320, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u3:d1-palace", "f0 f0 f1 u2:d1-palace u4:d2-palace", NULL, NULL);
+    put_event(st, YE_EMBASSY, 0, 0);
+    st->centre_ship = 1 + 0; /* ship 1: blue (large), green, yellow */
+    int g0 = gem_total(st, 0), g1 = gem_total(st, 1);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    for (int guard = 0; st->step != YS_STEP_EVENTS; guard++) {
+        assert_true(guard < 40);
+        play_first(s, ysp_actor(s), "", "");
+    }
+    /* the districts are scored; the palace brokers are still there */
+    assert_int_equal(ysp_count_at(st, 0, YS_ZONE_LOC(0, 2)), 1);
+    assert_int_equal(ysp_count_at(st, 1, YS_ZONE_LOC(1, 2)), 1);
+    assert_int_equal(st->stage, YS_ST_GEM);
+    assert_int_equal(ysp_actor(s), 1); /* palaces 6 against 3 */
+    g0 = gem_total(st, 0) - g0 - 0, g1 = gem_total(st, 1) - g1; /* from the districts */
+    ysp_play(s, 1, "gem blue");
+    ysp_play(s, 1, "gem green");
+    assert_int_equal(ysp_actor(s), 0);
+    ysp_refused(s, 0, "gem green", GG_EILLEGAL, NULL);
+    ysp_play(s, 0, "gem yellow");
+    assert_int_equal(ysp_count_at(st, 0, YS_ZONE_LOC(0, 2)), 0); /* home after the Embassy */
+    assert_int_equal(ysp_count_at(st, 1, YS_ZONE_LOC(1, 2)), 0);
+    assert_int_equal(st->pl[1].gems[GREEN] >= 1, 1);
+    assert_int_equal(st->pl[0].gems[YELLOW] >= 1, 1);
+    (void)g0;
+    (void)g1;
+    gg_free(s);
+}
+
+/* Y-10.21 Smuggling: each card out is a place for any number of brokers, face
+ * up or down; before the market the highest total takes 2 coloured gems of
+ * choice, 1 black gem or 3 points. Both cards may be out. */
+static void test_y10_21_smuggling_two_cards(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(3, NULL, 321, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    put_event(st, YE_SMUGGLING, 0, 0);
+    ysp_turn(st, 0, 0);
+    ysp_refused(s, 0, "up 3 smuggling2", GG_EILLEGAL, "no Smuggling card");
+    put_event(st, YE_SMUGGLING, 1, 0);
+    assert_true(ysp_legal(s, 0, "down 3 smuggling1"));
+    assert_true(ysp_legal(s, 0, "up 3 smuggling1"));
+    ysp_play(s, 0, "down 3 smuggling1");
+    ysp_play(s, 0, "up 4 smuggling2");
+    assert_int_equal(st->pl[0].pts_market, 0); /* not a market cell */
+    ysp_layout(st, 1, "f0 f0 f1 u2:smuggling1 d1:smuggling1 u1:smuggling2");
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    for (int guard = 0; st->stage != YS_ST_SMUGGLE; guard++) {
+        assert_true(guard < 40);
+        play_first(s, ysp_actor(s), "", "");
+    }
+    /* smuggling1: seat 0's 3 against seat 1's 2+1: a tie, front brokers equal, order card 1 */
+    assert_int_equal(ysp_actor(s), 0);
+    assert_int_equal(count_legal(s, 0, "smuggle "), 12);
+    ysp_play(s, 0, "smuggle points");
+    assert_int_equal(st->pl[0].pts_events, 3);
+    assert_int_equal(st->stage, YS_ST_SMUGGLE); /* smuggling2: 4 against 1 */
+    assert_int_equal(ysp_actor(s), 0);
+    int blue = st->pl[0].gems[BLUE], red = st->pl[0].gems[RED];
+    ysp_play(s, 0, "smuggle red blue");
+    assert_int_equal(st->pl[0].gems[BLUE], blue + 1);
+    assert_int_equal(st->pl[0].gems[RED], red + 1);
+    play_until(s, YS_ST_BID);
+    assert_int_equal(ysp_count_at(st, 0, YS_LOC_SMUGGLE0), 0);
+    assert_int_equal(ysp_count_at(st, 1, YS_LOC_SMUGGLE0 + 1), 0);
+    assert_int_equal(st->ev_active, 0);
+    gg_free(s);
+}
+
+/* Y-10.22 Brokerage: each column's highest total also takes a gem of its
+ * colour; the columns are then scored as usual. */
+static void test_y10_22_brokerage_column_gems(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 322, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u3:blue1", "f0 f0 f1 u2:blue2 u1:red3", NULL, NULL);
+    ysp_market(st, YS_NONE, YS_NONE, YS_NONE, YS_NONE);
+    put_event(st, YE_BROKERAGE, 0, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    play_until(s, YS_ST_MAJORITY);
+    assert_int_equal(st->pl[0].gems[BLUE], 1);
+    assert_int_equal(st->pl[0].gems[RED], 0);
+    assert_int_equal(st->pl[1].gems[RED], 1);
+    assert_int_equal(st->pl[1].gems[BLUE], 0);
+    assert_int_equal(st->rate[BLUE], 2); /* columns as usual: blue 5 first */
+    assert_int_equal(st->rate[RED], 1);
+    gg_free(s);
+}
+
+/* Y-10.23 Democracy: every broker in the district counts 1, whatever else
+ * applies (the Mercenary's mark too). */
+static void test_y10_23_democracy_every_broker_counts_one(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 323, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u4:d1-trade", "f0 f1 f1 u1:d1-trade d0:d1-trade", NULL, NULL);
+    st->pl[0].b[ysp_broker(st, 0, 4, YS_ZONE_LOC(0, 1))].flags |= YS_F_MERC;
+    ysp_port(st, 0, 1);
+    put_event(st, YE_DEMOCRACY, 0, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(st->stage, YS_ST_GEM);
+    assert_int_equal(ysp_actor(s), 1); /* 2 brokers = 2 against 1 */
+    play_gems(s);
+    play_until(s, YS_ST_BID);
+    assert_int_equal(st->pl[1].pts_trade, 3);
+    assert_int_equal(st->pl[0].pts_trade, 0);
+    gg_free(s);
+}
+
+/* Y-10.24 Enrichment: every gem won in the district's scoring, black too,
+ * scores its winner 1 point; elsewhere nothing. */
+static void test_y10_24_enrichment_point_per_gem(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 324, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u3:d1-port", "f0 f0 f1 u3:d2-port", NULL, NULL);
+    ysp_port(st, 0, 1);
+    ysp_port(st, 1, 2);
+    put_event(st, YE_ENRICHMENT, 0, 0);
+    int score1 = st->pl[1].score;
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    play_gems(s);
+    play_until(s, YS_ST_BID);
+    assert_int_equal(st->pl[0].pts_events, 3); /* 2 port gems and the black one */
+    assert_int_equal(st->pl[0].gems[BLACK], 1);
+    assert_int_equal(st->pl[1].pts_events, 0); /* d2 has no Enrichment */
+    assert_int_equal(st->pl[1].score, score1);
+    gg_free(s);
+}
+
+/* Y-10.25 Incognito: only face-down brokers go to that district; the turn's
+ * face-up broker goes elsewhere. */
+static void test_y10_25_incognito_refuses_face_up(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 325, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    put_event(st, YE_INCOGNITO, 0, 1);
+    ysp_turn(st, 0, 0);
+    ysp_refused(s, 0, "up 3 d2-port", GG_EILLEGAL, "Incognito");
+    assert_false(ysp_legal(s, 0, "up 3 d2-palace"));
+    assert_true(ysp_legal(s, 0, "down 3 d2-palace"));
+    assert_true(ysp_legal(s, 0, "up 3 d1-palace"));
+    ysp_play(s, 0, "down 3 d2-port");
+    ysp_play(s, 0, "up 4 d1-port");
+    gg_free(s);
+}
+
+/* Y-10.26 Indiscretion: the first column rises 4 and the second 2; the
+ * falls are unchanged. */
+static void test_y10_26_indiscretion_columns_4_2(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 326, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u4:blue1", "f0 f0 f1 u3:green1", "f0 f0 f1 u1:yellow1", NULL);
+    ysp_market(st, YS_NONE, YS_NONE, YS_NONE, YS_NONE);
+    put_event(st, YE_INDISCRETION, 0, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    play_until(s, YS_ST_MAJORITY);
+    assert_int_equal(st->rate[BLUE], 4);
+    assert_int_equal(st->rate[GREEN], 2);
+    assert_int_equal(st->rate[YELLOW], -1);
+    assert_int_equal(st->rate[RED], -2);
+    gg_free(s);
+}
+
+/* Y-10.27 Shipwreck: no ship gems in that district; the zones score as
+ * usual; the Captain cannot touch its ship. */
+static void test_y10_27_shipwreck_no_ship_gems(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 327, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, "f0 f0 f1 u3:d1-port u2:d1-trade", NULL, NULL);
+    ysp_port(st, 0, 1);
+    ysp_give(st, 0, YC_CAPTAIN, 0);
+    put_event(st, YE_SHIPWRECK, 0, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(count_legal(s, 0, "play captain"), 3); /* d2 d3, d2 d4, d3 d4 */
+    ysp_refused(s, 0, "play captain d1 d2", GG_EILLEGAL, NULL);
+    ysp_play(s, 0, "pass");
+    play_until(s, YS_ST_BID);
+    assert_int_equal(st->pl[1].gems[BLACK], 1);
+    assert_int_equal(gem_total(st, 1), 1);
+    assert_int_equal(st->pl[1].pts_trade, 3);
+    gg_free(s);
+}
+
+/* Y-10.28 Quarantine: no character card; its zones award nothing; only the
+ * ship is scored. */
+static void test_y10_28_quarantine_only_the_ship(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 328, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u3:d1-port u4:d1-trade u2:d1-palace", NULL, NULL, NULL);
+    ysp_port(st, 0, 1);
+    put_event(st, YE_QUARANTINE, 0, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    play_gems(s);
+    play_until(s, YS_ST_BID);
+    assert_int_equal(gem_total(st, 0), 2); /* the ship's 2 for the first */
+    assert_int_equal(st->pl[0].gems[BLACK], 0);
+    assert_int_equal(st->pl[0].pts_trade, 0);
+    assert_int_equal(st->pl[0].hand, 0);
+    gg_free(s);
+}
+
+/* Y-10.29 Restriction: at most 2 of a player's brokers in that district this
+ * round; others elsewhere and other players are not limited by his. */
+static void test_y10_29_restriction_refuses_third_broker(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, NULL, 329, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u3:d1-port d1:d1-trade", "f0 f0 f1 u1:d1-port", NULL, NULL);
+    put_event(st, YE_RESTRICTION, 0, 0);
+    ysp_turn(st, 1, 0);
+    ysp_refused(s, 0, "up 3 d1-palace", GG_EILLEGAL, "Restriction");
+    assert_false(ysp_legal(s, 0, "down 3 d1-port"));
+    assert_true(ysp_legal(s, 0, "up 3 d2-port"));
+    ysp_play(s, 0, "up 3 d2-port");
+    ysp_play(s, 0, "down 4 blue1");
+    assert_int_equal(ysp_actor(s), 1);
+    ysp_play(s, 1, "up 3 d1-palace"); /* his second there */
+    ysp_refused(s, 1, "down 3 d1-trade", GG_EILLEGAL, "Restriction");
+    gg_free(s);
+}
+
+/* Y-10.30 Revolt: no character card has any effect in that district: the
+ * Professor's +1 and the Merchant's 5 stay out of it, but apply elsewhere. */
+static void test_y10_30_revolt_cancels_professor_in_district(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, "ysplus=on", 330, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0 f1 u3:d1-trade u2:d2-trade", "f0 f0 f1 u4:d1-trade", NULL, NULL);
+    ysp_give(st, 0, YC_PROFESSOR, 0);
+    ysp_give(st, 0, YC_MERCHANT, 0);
+    ysp_give(st, 2, YC_QUEEN, 0);
+    put_event(st, YE_REVOLT, 0, 0);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    ysp_play(s, 0, "play professor d1");
+    ysp_play(s, 0, "play merchant");
+    play_until(s, YS_ST_BID);
+    /* d1 trade: 3 (no +1) against 4, and it pays 3; d2 trade pays 5 */
+    assert_int_equal(st->pl[1].pts_trade, 3);
+    assert_int_equal(st->pl[0].pts_trade, 5);
+    /* the Queen cannot lock a zone of the district in revolt */
+    put_event(st, YE_REVOLT, 0, 1);
+    ysp_turn(st, 0, 2);
+    assert_int_equal(count_legal(s, 2, "play queen"), 9);
+    ysp_refused(s, 2, "play queen d2-port", GG_EILLEGAL, NULL);
+    gg_free(s);
+}
+
+/* Y-10.31 Speculation: each player may secretly pick a coloured gem; at the
+ * end the highest-rated colour (leftmost on ties) scores +3, another -2,
+ * none 0. */
+static void test_y10_31_speculation_secret_then_scored(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(3, NULL, 331, 2);
+    ys_state *st = ysp(s);
+    put_event(st, YE_SPECULATION, 0, 0);
+    st->step = YS_STEP_SPECULATE;
+    st->stage = 0;
+    ys_advance(st);
+    int seats[GG_MAX_SEATS];
+    assert_int_equal(gg_actors(s, seats), 3);
+    assert_int_equal(count_legal(s, 0, "speculate "), 5);
+    ysp_play(s, 0, "speculate red");
+    ysp_refused(s, 0, "speculate green", GG_ESEAT, "not to act");
+    for (int viewer = -1; viewer < 2; viewer++) { /* Y-11.1 the event public; Y-11.2 the pick private */
+        cJSON *v = ysp_view(s, viewer), *ev = jget(v, "events");
+        assert_string_equal(cJSON_GetArrayItem(jget(ev, "active"), 0)->valuestring, "speculation");
+        assert_string_equal(cJSON_GetArrayItem(jget(ev, "speculation"), 0)->valuestring, viewer == 0 ? "red" : "hidden");
+        assert_true(cJSON_IsNull(cJSON_GetArrayItem(jget(ev, "speculation"), 1)));
+        cJSON_Delete(v);
+    }
+    assert_int_equal(gg_actors(s, seats), 2);
+    char text[GG_MAX_NOTATION];
+    gg_action a;
+    gg_error err = {0};
+    assert_int_equal(gg_action_parse(s, 1, "speculate blue", &a, &err), GG_OK);
+    gg_action_announce(s, 1, a, 0, text, sizeof text);
+    assert_string_equal(text, "speculate"); /* Y-11.2: the pick is private */
+    ysp_play(s, 1, "speculate blue");
+    ysp_play(s, 2, "speculate none");
+    assert_int_equal(st->stage, YS_ST_BID);
+    st->rate[RED] = 3;
+    st->rate[BLUE] = 3; /* a tie: blue is leftmost, so first */
+    ys_final f;
+    ys_final_scores(st, &f);
+    assert_int_equal(f.spec_pts[0], -2);
+    assert_int_equal(f.spec_pts[1], 3);
+    assert_int_equal(f.spec_pts[2], 0);
+    gg_free(s);
+}
+
+/* Y-10.32 Transparency: only face-up brokers go to that district; the
+ * turn's face-down broker (and a neutral one, always face down) elsewhere. */
+static void test_y10_32_transparency_refuses_face_down(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(2, NULL, 332, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    put_event(st, YE_TRANSPARENCY, 0, 0);
+    ysp_turn(st, 0, 0);
+    ysp_refused(s, 0, "down 3 d1-port", GG_EILLEGAL, "Transparency");
+    ysp_refused(s, 0, "neutral 2 d1-trade", GG_EILLEGAL, "Transparency");
+    assert_true(ysp_legal(s, 0, "up 3 d1-port"));
+    assert_true(ysp_legal(s, 0, "down 3 d2-port"));
+    ysp_play(s, 0, "up 3 d1-port");
+    ysp_play(s, 0, "down 3 d2-port");
+    ysp_play(s, 0, "neutral 2 d3-port");
+    gg_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -3366,6 +3907,23 @@ int main(void)
         cmocka_unit_test(test_Y_10_13_professor_plus_one),
         cmocka_unit_test(test_Y_10_14_rogue_exchange),
         cmocka_unit_test(test_Y_10_15_trafficker_8_black),
+        cmocka_unit_test(test_y10_3_events_dealt_three_per_palace),
+        cmocka_unit_test(test_y10_3_turning_second_event_discarded_quarantine),
+        cmocka_unit_test(test_y10_3_round_4_top_card_before_blue),
+        cmocka_unit_test(test_y10_3_state_format_events),
+        cmocka_unit_test(test_y10_20_embassy_palace_totals_share_centre_ship),
+        cmocka_unit_test(test_y10_21_smuggling_two_cards),
+        cmocka_unit_test(test_y10_22_brokerage_column_gems),
+        cmocka_unit_test(test_y10_23_democracy_every_broker_counts_one),
+        cmocka_unit_test(test_y10_24_enrichment_point_per_gem),
+        cmocka_unit_test(test_y10_25_incognito_refuses_face_up),
+        cmocka_unit_test(test_y10_26_indiscretion_columns_4_2),
+        cmocka_unit_test(test_y10_27_shipwreck_no_ship_gems),
+        cmocka_unit_test(test_y10_28_quarantine_only_the_ship),
+        cmocka_unit_test(test_y10_29_restriction_refuses_third_broker),
+        cmocka_unit_test(test_y10_30_revolt_cancels_professor_in_district),
+        cmocka_unit_test(test_y10_31_speculation_secret_then_scored),
+        cmocka_unit_test(test_y10_32_transparency_refuses_face_down),
         cmocka_unit_test(test_Y_11_1_public_view),
         cmocka_unit_test(test_Y_11_2_private_to_the_seat),
         cmocka_unit_test(test_Y_11_3_secrets_never_leak),
