@@ -3811,6 +3811,62 @@ static void test_y10_31_speculation_secret_then_scored(void **unused)
     gg_free(s);
 }
 
+
+/* Y-10.12 with Y-10.32 / Y-10.29 / Y-10.21: a line is in no district, so
+ * events never stop a broker going onto one; settling into a zone is going
+ * to that district (docs/rules-notes.md). Transparency in d1 keeps a
+ * face-down line broker out of d1 while d2 will take it; Restriction counts
+ * a settled broker; a Smuggling card (place 60/61) and the lines (48..59)
+ * are distinct places. */
+static void test_Y_10_12_philosopher_with_events(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(4, "ysplus=on", 96, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f3 f4", "f0 f0", "f0 f0", "f0 f0");
+    put_event(st, YE_TRANSPARENCY, 0, 0);
+    put_event(st, YE_SMUGGLING, 0, 0);
+    ysp_give(st, 0, YC_PHILOSOPHER, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 0, "play philosopher");
+    assert_true(ysp_legal(s, 0, "down 2 d1/d2-port")); /* onto a line next to Transparency */
+    assert_true(ysp_legal(s, 0, "down 2 smuggling1"));
+    assert_false(ysp_legal(s, 0, "down 2 d1-port"));
+    ysp_play(s, 0, "down 2 d1/d2-port");
+    ysp_play(s, 0, "up 1 smuggling1");
+    assert_int_equal(ysp_count_at(st, 0, YS_LOC_SMUGGLE0), 1);
+    assert_int_equal(ysp_count_at(st, 0, YS_LOC_DLINE0 + 0), 1);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(st->stage, YS_ST_SETTLE);
+    assert_int_equal(count_legal(s, 0, "settle "), 1);
+    ysp_refused(s, 0, "settle down 2 d1/d2-port to d1-port", GG_EILLEGAL, NULL);
+    ysp_play(s, 0, "settle down 2 d1/d2-port to d2-port");
+    assert_int_equal(ysp_count_at(st, 0, YS_ZONE_LOC(1, 0)), 1);
+    gg_free(s);
+
+    /* Restriction in d2 with 2 of his brokers there already; Transparency in
+     * d1 and the line broker face down: neither zone takes it, so either may. */
+    s = ev_game(4, "ysplus=on", 97, 2);
+    st = ysp(s);
+    layouts(st, "f3 f4", "f0 f0", "f0 f0", "f0 f0");
+    put_event(st, YE_TRANSPARENCY, 0, 0);
+    put_event(st, YE_RESTRICTION, 0, 1);
+    ysp_give(st, 0, YC_PHILOSOPHER, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 0, "play philosopher");
+    ysp_play(s, 0, "up 3 d2-trade");
+    ysp_play(s, 0, "down 2 d1/d2-port");
+    ysp_turn(st, 0, 0);
+    ysp_play(s, 0, "up 4 d2-palace");
+    assert_false(ysp_legal(s, 0, "down 1 d2-port")); /* Restriction: 2 there already */
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    assert_int_equal(st->stage, YS_ST_SETTLE);
+    assert_int_equal(count_legal(s, 0, "settle "), 2);
+    ysp_play(s, 0, "settle down 2 d1/d2-port to d2-port");
+    assert_int_equal(ysp_count_at(st, 0, YS_ZONE_LOC(1, 0)), 1);
+    gg_free(s);
+}
+
 /* Y-10.32 Transparency: only face-up brokers go to that district; the
  * turn's face-down broker (and a neutral one, always face down) elsewhere. */
 static void test_y10_32_transparency_refuses_face_down(void **unused)
@@ -3904,6 +3960,7 @@ int main(void)
         cmocka_unit_test(test_Y_10_10_monk_face_values),
         cmocka_unit_test(test_Y_10_11_pope_colour_ties_not_throne),
         cmocka_unit_test(test_Y_10_12_philosopher_lines),
+        cmocka_unit_test(test_Y_10_12_philosopher_with_events),
         cmocka_unit_test(test_Y_10_13_professor_plus_one),
         cmocka_unit_test(test_Y_10_14_rogue_exchange),
         cmocka_unit_test(test_Y_10_15_trafficker_8_black),
