@@ -42,7 +42,7 @@ static const char *text(const cJSON *v) { return cJSON_IsString(v) ? v->valuestr
 
 static int flag(const cJSON *obj, const char *key) { return cJSON_IsTrue(item(obj, key)); }
 
-/* "Magician" from "magician", "Royal guard" from "royal_guard", "Blue card"
+/* "Magician" from "magician", "Royal Guard" from "royal_guard", "Blue card"
  * from "blue" (the blue-bordered cards of round 4, Y-7.19). */
 static void card_title(const char *key, char *buf, size_t n)
 {
@@ -51,9 +51,10 @@ static void card_title(const char *key, char *buf, size_t n)
         return;
     }
     snprintf(buf, n, "%s", key);
-    if (buf[0] >= 'a' && buf[0] <= 'z') buf[0] = (char)(buf[0] - 'a' + 'A');
-    for (char *p = buf; *p; p++)
+    for (char *p = buf; *p; p++) {
         if (*p == '_') *p = ' ';
+        else if ((p == buf || p[-1] == ' ') && *p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
+    }
 }
 
 /* ----------------------------------------------------- wrapped lines */
