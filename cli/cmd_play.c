@@ -323,5 +323,9 @@ int cmd_play(int argc, char **argv)
     if (!a.plain && tui_available()) return play_tui(&a, bots_given);
     if (a.seats || a.load) return cli_error("--seats and --load need the full-screen game "
                                             "(a terminal, without --plain)");
+    if (!bots_given) { /* the same default opponents as the full-screen game */
+        tui_config cfg = {.game = a.table.game, .opts = a.table.opts, .seed = 1};
+        a.bots = strongest_bot(&cfg);
+    }
     return play_game(&a);
 }
