@@ -65,7 +65,8 @@ static double board_promise(const ys_state *st, int q)
     double avg_gem = 0;
     for (int c = 0; c < YS_COLOURS; c++) avg_gem += gem_worth(st, c) / YS_COLOURS;
     /* districts still to score this round */
-    int first = st->step < YS_STEP_DISTRICT ? 0 : st->step == YS_STEP_DISTRICT ? st->district : st->districts;
+    int first = st->step < YS_STEP_DISTRICT || st->step == YS_STEP_SPECULATE ? 0 /* Y-10.31: before the bid */
+                : st->step == YS_STEP_DISTRICT ? st->district : st->districts;
     for (int d = first; d < st->districts; d++) {
         uint64_t all = 7ull << YS_ZONE_LOC(d, 0);
         totals(st, all, t, present);

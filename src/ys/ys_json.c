@@ -1067,7 +1067,8 @@ static gg_status load_ysplus_player(load_ctx *c, const cJSON *o, ys_player *p, c
     p->lines_placed = 0; /* Y-10.12 */
     if (item(o, "lines_placed")) {
         if ((e = get_u8(c, o, "lines_placed", 1, 2, &p->lines_placed))) return e;
-        if (!(p->active >> YC_PHILOSOPHER & 1) || st->step < YS_STEP_PLACEMENT || st->step > YS_STEP_THRONE)
+        if (!(p->active >> YC_PHILOSOPHER & 1) || st->step < YS_STEP_PLACEMENT ||
+            (st->step > YS_STEP_THRONE && st->step != YS_STEP_EVENTS))
             return gg_fail(c->err, GG_EJSON, "%s: \"lines_placed\" needs the philosopher in effect, from placement to the round's end (Y-10.12)", where);
     }
     return GG_OK;
