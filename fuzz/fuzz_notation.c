@@ -1,7 +1,7 @@
 /* fuzz_notation.c — libFuzzer target for the action notation parser of every
  * registered game. Input: byte 0 picks the game, byte 1 the player count and
  * how many random moves to play first (so positions vary), the rest is the
- * text. Whatever the text, parsing must not crash; a parsed action that
+ * text; the high bits of byte 0 turn on up to 4 on/off options. Whatever the text, parsing must not crash; a parsed action that
  * gg_apply accepts must format back to notation that parses to the same
  * action; one it refuses must leave the state byte-for-byte unchanged. */
 #include <stdint.h>
@@ -21,6 +21,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gg_options opts;
     gg_options_init(&opts, game, gg_game_min_players(game) + data[1] % span);
     gg_error err;
+    /* the high bits of byte 0 switch on-off options on (Ys: ysplus, events);
+     * a combination the game refuses just makes gg_new fail */
+    for (int i = 0, bit = 0; i < gg_game_option_count(game) && bit < 4; i++) {
+        const char *key = gg_game_option(game, i)->key;
+        const char *now = gg_options_get(&opts, game, key);
+        if (!now || strcmp(now, "off") != 0) continue;
+        if (data[0] >> (4 + bit++) & 1) gg_options_set(&opts, game, key, "on", &err);
+    }
     gg_state *s = gg_new(game, &opts, data[1], &err);
     if (!s) return 0;
     gg_rng walk;
