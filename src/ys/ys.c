@@ -1412,12 +1412,17 @@ int ys_actors(const gg_state *s, int seats[GG_MAX_SEATS])
     return 1;
 }
 
+/* Is `seat` among ys_actors' seats? (asked for every legal list, so
+ * without building the list) */
 static int is_actor(const ys_state *st, int seat)
 {
-    int seats[GG_MAX_SEATS], n = ys_actors(&st->base, seats);
-    for (int i = 0; i < n; i++)
-        if (seats[i] == seat) return 1;
-    return 0;
+    if (st->over) return 0;
+    switch (st->stage) {
+    case YS_ST_BID: return !st->pl[seat].bid_done;
+    case YS_ST_THRONE: return !st->pl[seat].throne_done;
+    case YS_ST_SPECULATE: return !(st->spec_done >> seat & 1);
+    default: return st->actor == seat;
+    }
 }
 
 /* ------------------------------------------------------------------- legal */
@@ -1524,7 +1529,7 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
     uint32_t locs[32]; /* whole rows are written past nl, then overwritten */
     int nl = free_locs(st, locs), n = 0;
     uint32_t wide[64]; /* Y-10.12: with the Philosopher's lines */
-    int nw = ys_may_place_line(st, seat) ? free_locs_and_lines(st, wide) : 0;
+    int nw = (p->active >> YC_PHILOSOPHER & 1) && ys_may_place_line(st, seat) ? free_locs_and_lines(st, wide) : 0;
     int up = may_place_up(st), down = may_place_down(st, seat);
     /* by face (0 down, 1 up; 2 a neutral broker): the places events leave (Y-10.25, Y-10.29, Y-10.32) */
     uint32_t ev_locs[3][32];
