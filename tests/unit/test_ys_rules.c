@@ -2800,6 +2800,50 @@ static int card_somewhere(const ys_state *st, int card)
     return n;
 }
 
+/* Y-10.1 5 players: 9 brokers each (one 1 and one 3 fewer), 3 placement
+ * turns, order cards 1..5, every market row open with the card's 4 gems
+ * (the large one twice) in random order, a 5th place worth 0 in colour scoring, and King's Favour
+ * paying only the first three (its worked example: test_ys_rulebook's
+ * ex_ysp_5p_1; whole games: test_ys_sim_5p). */
+static void test_Y_10_1_five_players(void **unused)
+{
+    (void)unused;
+    int moved = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        gg_state *s = ysp_new(5, NULL, seed);
+        ys_state *st = ysp(s);
+        assert_int_equal(st->turns, 3);
+        unsigned cards = 0;
+        for (int q = 0; q < 5; q++) {
+            assert_int_equal(st->pl[q].n_brokers, 9);
+            assert_string_equal(values_at(st, q, YS_LOC_SCREEN), "0 0 1 1 2 3 3 4 4");
+            cards |= 1u << st->pl[q].order;
+        }
+        assert_int_equal(cards, 0x3E); /* order cards 1..5, one each */
+        /* the market's ship card is the last one drawn: its large gem twice
+         * and its two small ones, one per row (Y-4.3) */
+        const ys_ship *sh = &ys_ships[st->ship_deck[st->ship_n]];
+        int want[8] = {0}, got[8] = {0};
+        want[sh->large] += 2;
+        want[sh->small[0]]++;
+        want[sh->small[1]]++;
+        for (int r = 0; r < YS_ROWS; r++) {
+            assert_true(ys_row_open(st, r));
+            assert_true(st->market_gem[r] < 8);
+            got[st->market_gem[r]]++;
+        }
+        assert_memory_equal(want, got, sizeof want);
+        uint8_t printed[4] = {sh->large, sh->large, sh->small[0], sh->small[1]};
+        moved += memcmp(printed, st->market_gem, 4) != 0;
+        gg_free(s);
+    }
+    assert_true(moved > 0); /* shuffled, not laid out as printed on the card */
+    for (int rank = 0; rank < 4; rank++) assert_int_equal(ys_colour_points[rank][4], 0);
+    assert_true(ys_throne_points[2] > 0);
+    assert_int_equal(ys_throne_points[3], 0);
+    assert_int_equal(ys_throne_points[4], 0);
+}
+
 /* Y-10.2: with ysplus=on the yellow deck is the 15 base characters plus the
  * Ys+ ones (the Favourite only with King's Favour, Y-10.9); with it off, the
  * base deck alone. Events stay refused. */
@@ -3950,6 +3994,7 @@ int main(void)
         cmocka_unit_test(test_Y_9_2_express),
         cmocka_unit_test(test_Y_9_3_three_players),
         cmocka_unit_test(test_Y_9_4_two_players_neutral),
+        cmocka_unit_test(test_Y_10_1_five_players),
         cmocka_unit_test(test_Y_10_2_ysplus_deck),
         cmocka_unit_test(test_Y_10_4_customs_officer),
         cmocka_unit_test(test_Y_10_5_financier_merchant_cancel),
