@@ -25,9 +25,10 @@ static int put_gem(const tui_box *b, int y, int x, const char *gem)
 static void card_title(const char *key, char *buf, size_t n)
 {
     snprintf(buf, n, "%s", key);
-    if (buf[0] >= 'a' && buf[0] <= 'z') buf[0] = (char)(buf[0] - 'a' + 'A');
-    for (char *p = buf; *p; p++)
+    for (char *p = buf; *p; p++) {
         if (*p == '_') *p = ' ';
+        else if ((p == buf || p[-1] == ' ') && *p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
+    }
 }
 
 /* A place's brokers summed per seat: "0:7 2:1? N:?" — the sum of the values
@@ -62,7 +63,44 @@ static int put_brokers(const tui_box *b, int y, int x, int w, const cJSON *broke
     return x;
 }
 
-static void draw_info(const cJSON *view, const tui_box *b, int y)
+/* Ys+ (Y-10.3, Y-10.12): the general events in effect this round (district
+ * events show in their port), the brokers on Smuggling cards, and the
+ * Philosopher's brokers on lines, after the info line's text. */
+static void draw_events_and_lines(const cJSON *view, const tui_box *b, int y, int x)
+{
+    const cJSON *ev = tj(view, "events"), *e;
+    if (ev) {
+        int first = 1;
+        cJSON_ArrayForEach(e, tj(ev, "active"))
+        {
+            const cJSON *port;
+            int in_port = 0; /* district events are shown in their port (draw_city) */
+            cJSON_ArrayForEach(port, tj(ev, "ports")) in_port |= cJSON_IsString(port) && !strcmp(port->valuestring, e->valuestring);
+            if (in_port) continue;
+            char title[32];
+            card_title(e->valuestring, title, sizeof title);
+            x = tui_put(b, y, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? "events:" : "");
+            x = tui_put(b, y, x + (first ? 1 : 0), tui_attr(TR_GOLD), "%s", title);
+            first = 0;
+        }
+        static const char *const cards[2] = {"smuggling1", "smuggling2"};
+        for (int k = 0; k < 2; k++)
+            if (cJSON_GetArraySize(tj(ev, cards[k])) > 0) {
+                x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "%s", cards[k]);
+                x = put_brokers(b, y, x + 1, 24, tj(ev, cards[k]));
+            }
+    }
+    const cJSON *l;
+    cJSON_ArrayForEach(l, tj(view, "lines"))
+    {
+        x = tui_put(b, y, x + 2, tui_attr(tui_seat_role(tj_int(l, "seat"))), "S%d", tj_int(l, "seat"));
+        x = tui_put(b, y, x + 1, tui_attr(TR_TEXT), "%s %s", tj_str(l, "line"), tj_str(l, "face"));
+        if (cJSON_IsNumber(tj(l, "value"))) x = tui_put(b, y, x + 1, tui_attr(TR_TEXT), "%d", tj_int(l, "value"));
+        else x = tui_put(b, y, x + 1, tui_attr(TR_HIDDEN), "?");
+    }
+}
+
+static void draw_info(const cJSON *view, const tui_box *b, int y, int with_events)
 {
     int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "Round %d of 4", tj_int(view, "round"));
     if (cJSON_IsNumber(tj(view, "turn")))
@@ -96,7 +134,8 @@ static void draw_info(const cJSON *view, const tui_box *b, int y)
     if (cJSON_IsNumber(tj(view, "intriguer")))
         x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Intriguer S%d", tj_int(view, "intriguer"));
     if (cJSON_IsNumber(tj(view, "merchant")))
-        tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Merchant S%d", tj_int(view, "merchant"));
+        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Merchant S%d", tj_int(view, "merchant"));
+    if (with_events) draw_events_and_lines(view, b, y, x);
 }
 
 static void draw_city(const cJSON *view, const tui_box *b, int y)
@@ -115,8 +154,14 @@ static void draw_city(const cJSON *view, const tui_box *b, int y)
         /* the ship in the port: its gems, the large one counted twice with 4+ players */
         const cJSON *ship = tj(dist, "ship"), *g;
         int gx = x;
-        if (cJSON_IsNull(ship) || !ship) tui_put(b, y + 1, x, tui_attr(TR_DIM), "-");
+        if (cJSON_IsNull(ship) || !ship) gx = tui_put(b, y + 1, x, tui_attr(TR_DIM), "-") + 1;
         else cJSON_ArrayForEach(g, tj(ship, "gems")) gx = put_gem(b, y + 1, gx, g->valuestring) + 1;
+        const cJSON *port_event = cJSON_GetArrayItem(tj(tj(view, "events"), "ports"), d);
+        if (cJSON_IsString(port_event)) { /* Y-10.3: a district event lies in the port this round */
+            char title[32];
+            card_title(port_event->valuestring, title, sizeof title);
+            tui_put(b, y + 1, gx, tui_attr(TR_ERROR), "%.*s", colw - 1 - (gx - x) > 0 ? colw - 1 - (gx - x) : 0, title);
+        }
         for (int z = 0; z < 3; z++) {
             const cJSON *zone = tj(dist, zones[z]);
             int zx = x;
@@ -257,6 +302,15 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
         first = 0;
     }
     first = 1;
+    cJSON_ArrayForEach(c, tj(pl, "kept")) /* Y-10.2: Favourite, Pope, Trafficker */
+    {
+        char title[32];
+        card_title(c->valuestring, title, sizeof title);
+        x = tui_put(b, y + 1, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? "kept:" : "");
+        x = tui_put(b, y + 1, x + (first ? 1 : 0), tui_attr(TR_GOOD), "%s", title);
+        first = 0;
+    }
+    first = 1;
     cJSON_ArrayForEach(c, tj(pl, "active"))
     {
         char title[32];
@@ -296,12 +350,12 @@ static void ys_draw(const cJSON *view, int seat, const tui_box *b)
     int need = 1 + 6 + 2 * players; /* info, city, players (the market sits beside them) */
     int spare = b->h - need;
     int y = 0;
-    draw_info(view, b, y++);
+    draw_info(view, b, y++, spare < 3); /* Ys+ events and lines: their own row when there is room */
     if (spare >= 1) {
         draw_rate_track(view, b, y++);
         spare--;
     }
-    if (spare >= 2) y++;
+    if (spare >= 2) draw_events_and_lines(view, b, y++, -2);
     draw_city(view, b, y);
     y += 6;
     if (spare >= 3) y++;

@@ -112,4 +112,17 @@ tui_keys Enter
 tui_wait "S1 to play"
 screen_has "S1 sees S0's bid as hidden" "front ? ?"
 screen_lacks "S1 never sees S0's bid values" "front 4 4"
+# Ys+ (Y-10.3, Y-10.21): the events of the round on their own row, district
+# events in their port, and brokers on a Smuggling card (seed 3: Enrichment
+# in d1's port, Smuggling and Brokerage general).
+tui_start 120 36 play ys --players 4 --option ysplus=on --option events=on --seed 3 --bots random
+screen_has "the general events are listed" "events: Smuggling2 Brokerage"
+screen_has "a district event lies in its port" "B B W R Enrichment"
+tui_type "bid 0+1"
+tui_keys Enter
+tui_wait "S0 (you) to play"
+tui_type "up 3 smuggling2"
+tui_keys Enter
+screen_has "a broker on the Smuggling card is shown" "smuggling2 0:3"
+tui_stop
 echo "1..$T_N"
