@@ -8,7 +8,7 @@
 import { html, seatName } from './common.js';
 
 const GEMS = ['blue', 'green', 'yellow', 'red'];
-const GEM_FILL = { blue: '#2f6fd6', green: '#2f9a52', yellow: '#e9c22c', red: '#d23a3a', black: '#2b2b2b' };
+const GEM_FILL = { blue: '#2f6fd6', green: '#2f9a52', yellow: '#e9c22c', red: '#d23a3a', black: '#2b2b2b', white: '#f5f5f0' };
 const SEAT_FILL = ['#f57c00', '#7b1fa2', '#00897b', '#6d4c41', '#c2185b'];
 const ZONES = ['port', 'trade', 'palace'];
 
@@ -39,7 +39,7 @@ function Broker({ b, x, y, s = 26, me }) {
 
 function GemDot({ x, y, r, colour, n }) {
   return html`<g><circle cx=${x} cy=${y} r=${r} fill=${GEM_FILL[colour]} stroke="#0007" />
-    ${n !== undefined ? html`<text x=${x} y=${y + r * 0.38} text-anchor="middle" font-size=${r * 1.1} font-weight="700" fill=${colour === 'yellow' ? '#333' : '#fff'}>${n}</text>` : ''}</g>`;
+    ${n !== undefined ? html`<text x=${x} y=${y + r * 0.38} text-anchor="middle" font-size=${r * 1.1} font-weight="700" fill=${colour === 'yellow' || colour === 'white' ? '#333' : '#fff'}>${n}</text>` : ''}</g>`;
 }
 
 function Zone({ d, zone, x, y, wd, me, legal, select, sel }) {
@@ -55,11 +55,12 @@ function Zone({ d, zone, x, y, wd, me, legal, select, sel }) {
   </g>`;
 }
 
-function District({ d, x, me, legal, select, sel }) {
+function District({ d, x, me, legal, select, sel, event }) {
   const wd = 230;
   return html`<g class="district">
     <rect x=${x} y="0" width=${wd} height="300" rx="10" fill="#f7f2e6" stroke="#0004" />
     <text x=${x + 10} y="20" font-size="15" font-weight="800" fill="#5a3d12">District ${d.district}</text>
+    ${event ? html`<text class="port-event" x=${x + wd - 8} y="20" text-anchor="end" font-size="12" font-weight="700" fill="#b23a1e"><title>event in this port this round (Y-10.3)</title>${event}</text>` : ''}
     ${d.ship ? html`<g><title>ship ${d.ship.card}: ${(d.ship.gems || []).join(', ')}</title>
       <path d=${`M${x + 10} 38 h150 l-18 26 h-114 z`} fill="#8d6e63" />
       ${(d.ship.gems || []).map((g, i) => html`<${GemDot} key=${i} x=${x + 36 + i * 28} y=${33} r=${9} colour=${g} />`)}
@@ -138,7 +139,8 @@ function PlayerPanel({ p, me, view, table, legal, select, sel }) {
             disabled=${!can} onClick=${() => select({ key: `value-${v}`, label: `Your broker ${v}`, test })}
             style=${`border-color:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}>${v}${counts[v] > 1 ? html`<sub>×${counts[v]}</sub>` : ''}</button>`;
       }) : html`<span>${p.screen_count} brokers behind the screen</span>`}</div>
-    ${(p.cards && p.cards.length) || (p.active && p.active.length) ? html`<div class="ys-row"><span class="muted">Cards</span>
+    ${(p.cards && p.cards.length) || (p.active && p.active.length) || (p.kept && p.kept.length) ? html`<div class="ys-row"><span class="muted">Cards</span>
+      ${(p.kept || []).map((c, i) => html`<span key=${'k' + i} class="card-chip active" title="kept (Y-10.2)">${c} (kept)</span>`)}
       ${(p.cards || []).map((c, i) => html`<span key=${i} class="card-chip" title=${JSON.stringify(c)}>${cardName(c)}</span>`)}
       ${(p.active || []).map((c, i) => html`<span key=${'a' + i} class="card-chip active" title=${JSON.stringify(c)}>${cardName(c)}</span>`)}</div>` : ''}
     ${p.neutral_hand || p.neutral_hand_count ? html`<div class="ys-row"><span class="muted">Neutral</span>
@@ -155,6 +157,24 @@ function PlayerPanel({ p, me, view, table, legal, select, sel }) {
 
 const cardName = (c) => (c && typeof c === 'object' ? `${c.card || c.name || '?'}${c.playable === false ? ' (used)' : ''}` : String(c));
 
+// Ys+ (Y-10.3, Y-10.12): the general events in effect (district events are
+// written in their district), the brokers on each Smuggling card, and the
+// Philosopher's brokers on lines between zones.
+const brokerText = (b) => `${b.seat === 'neutral' ? 'N' : `seat ${b.seat + 1}`} ${b.face}${b.value !== undefined ? ` ${b.value}` : ' ?'}`;
+function Extras({ view }) {
+  const ev = view.events;
+  const ports = (ev && ev.ports) || [];
+  const general = ev ? (ev.active || []).filter((e) => !ports.includes(e)) : [];
+  const smuggling = ev ? ['smuggling1', 'smuggling2'].filter((k) => (ev[k] || []).length) : [];
+  const lines = view.lines || [];
+  if (!general.length && !smuggling.length && !lines.length) return '';
+  return html`<div class="ys-info ys-extras">
+    ${general.length ? html`<span>events: <b>${general.join(', ')}</b></span>` : ''}
+    ${smuggling.map((k) => html`<span key=${k}>${k}: ${ev[k].map(brokerText).join(', ')}</span>`)}
+    ${lines.length ? html`<span>on lines: ${lines.map((b) => `${b.line} (${brokerText(b)})`).join(', ')}</span>` : ''}
+  </div>`;
+}
+
 export function Board({ view, me, table, legal, select, selected }) {
   const sel = selected && selected.key;
   const city = view.city || [];
@@ -168,8 +188,9 @@ export function Board({ view, me, table, legal, select, selected }) {
       ${view.neutral ? html`<span>neutral: <b>${view.neutral.score}</b> pts (brokers ${view.neutral.brokers})</span>` : ''}
       <span class="muted">ships left ${view.ship_deck_left} · palace piles ${view.palace_piles_left}</span>
     </div>
+    ${Extras({ view })}
     <svg class="board" viewBox=${`0 0 ${width} 560`} role="img" aria-label="Ys board">
-      ${city.map((d, i) => html`<${District} key=${d.district} d=${d} x=${5 + i * 240} me=${me} legal=${legal} select=${select} sel=${sel} />`)}
+      ${city.map((d, i) => html`<${District} key=${d.district} d=${d} x=${5 + i * 240} me=${me} legal=${legal} select=${select} sel=${sel} event=${view.events && view.events.ports ? view.events.ports[i] : null} />`)}
       ${view.market ? html`<g transform="translate(5 340)"><${Market} market=${view.market} y=${20} me=${me} legal=${legal} select=${select} sel=${sel} /></g>` : ''}
       ${view.rates ? html`<${Rates} rates=${view.rates} x=${470} y=${370} legal=${legal} select=${select} sel=${sel} />` : ''}
     </svg>
