@@ -51,5 +51,7 @@ void cli_render_view(FILE *out, const gg_game *game, const char *view_json);
 typedef void (*cli_renderer)(FILE *out, const struct cJSON *view, int seat);
 void cli_render_splendor(FILE *out, const struct cJSON *view, int seat);
 void cli_render_ys(FILE *out, const struct cJSON *view, int seat);
+/* A Ys card key as a title: "royal_guard" -> "Royal Guard", "blue" -> "Blue card". */
+void cli_ys_card_title(const char *key, char *buf, size_t n);
 
 #endif

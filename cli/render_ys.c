@@ -44,7 +44,7 @@ static int flag(const cJSON *obj, const char *key) { return cJSON_IsTrue(item(ob
 
 /* "Magician" from "magician", "Royal Guard" from "royal_guard", "Blue card"
  * from "blue" (the blue-bordered cards of round 4, Y-7.19). */
-static void card_title(const char *key, char *buf, size_t n)
+void cli_ys_card_title(const char *key, char *buf, size_t n)
 {
     if (!strcmp(key, "blue")) {
         snprintf(buf, n, "Blue card");
@@ -335,7 +335,7 @@ static void print_district_head(FILE *out, const cJSON *dist)
     }
     const cJSON *card = item(dist, "palace_card");
     char title[32] = "none";
-    if (cJSON_IsString(card)) card_title(card->valuestring, title, sizeof title);
+    if (cJSON_IsString(card)) cli_ys_card_title(card->valuestring, title, sizeof title);
     wrap_add(&w, 2, "palace: %s, pile %d", title, num(dist, "pile"));
     wrap_end(&w);
 }
@@ -436,7 +436,7 @@ static void add_cards(wrap *w, const cJSON *p)
         wrap_add(w, 0, "cards:");
         cJSON_ArrayForEach(c, cards)
         {
-            card_title(str(c, "card"), title, sizeof title);
+            cli_ys_card_title(str(c, "card"), title, sizeof title);
             wrap_add(w, 1, "%s%s%s%s", title, flag(c, "playable") ? "*" : "",
                      flag(c, "fresh") ? " (new)" : "", c->next ? "," : "");
         }
@@ -446,7 +446,7 @@ static void add_cards(wrap *w, const cJSON *p)
         wrap_add(w, cJSON_GetArraySize(cards) ? 2 : 0, "active:");
         cJSON_ArrayForEach(c, active)
         {
-            card_title(text(c), title, sizeof title);
+            cli_ys_card_title(text(c), title, sizeof title);
             wrap_add(w, 1, "%s%s", title, c->next ? "," : "");
         }
     }
@@ -455,7 +455,7 @@ static void add_cards(wrap *w, const cJSON *p)
         wrap_add(w, w->col > w->indent ? 2 : 0, "kept:");
         cJSON_ArrayForEach(c, kept)
         {
-            card_title(text(c), title, sizeof title);
+            cli_ys_card_title(text(c), title, sizeof title);
             wrap_add(w, 1, "%s%s", title, c->next ? "," : "");
         }
     }

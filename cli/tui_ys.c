@@ -21,16 +21,6 @@ static int put_gem(const tui_box *b, int y, int x, const char *gem)
     return tui_put(b, y, x, tui_attr(tui_colour_role(gem)), "%c", c);
 }
 
-/* "Magician" from "magician". */
-static void card_title(const char *key, char *buf, size_t n)
-{
-    snprintf(buf, n, "%s", key);
-    for (char *p = buf; *p; p++) {
-        if (*p == '_') *p = ' ';
-        else if ((p == buf || p[-1] == ' ') && *p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
-    }
-}
-
 /* A place's brokers summed per seat: "0:7 2:1? N:?" — the sum of the values
  * this seat sees, then one "?" per broker it may not see. */
 static int put_brokers(const tui_box *b, int y, int x, int w, const cJSON *brokers)
@@ -78,7 +68,7 @@ static void draw_events_and_lines(const cJSON *view, const tui_box *b, int y, in
             cJSON_ArrayForEach(port, tj(ev, "ports")) in_port |= cJSON_IsString(port) && !strcmp(port->valuestring, e->valuestring);
             if (in_port) continue;
             char title[32];
-            card_title(e->valuestring, title, sizeof title);
+            cli_ys_card_title(e->valuestring, title, sizeof title);
             x = tui_put(b, y, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? "events:" : "");
             x = tui_put(b, y, x + (first ? 1 : 0), tui_attr(TR_GOLD), "%s", title);
             first = 0;
@@ -159,7 +149,7 @@ static void draw_city(const cJSON *view, const tui_box *b, int y)
         const cJSON *port_event = cJSON_GetArrayItem(tj(tj(view, "events"), "ports"), d);
         if (cJSON_IsString(port_event)) { /* Y-10.3: a district event lies in the port this round */
             char title[32];
-            card_title(port_event->valuestring, title, sizeof title);
+            cli_ys_card_title(port_event->valuestring, title, sizeof title);
             tui_put(b, y + 1, gx, tui_attr(TR_ERROR), "%.*s", colw - 1 - (gx - x) > 0 ? colw - 1 - (gx - x) : 0, title);
         }
         for (int z = 0; z < 3; z++) {
@@ -171,7 +161,7 @@ static void draw_city(const cJSON *view, const tui_box *b, int y)
         const cJSON *card = tj(dist, "palace_card");
         char title[32];
         if (cJSON_IsString(card)) {
-            card_title(card->valuestring, title, sizeof title);
+            cli_ys_card_title(card->valuestring, title, sizeof title);
             tui_put(b, y + 5, x, tui_attr(TR_GOLD), "%.*s", colw - 6, title);
         } else {
             tui_put(b, y + 5, x, tui_attr(TR_DIM), "-");
@@ -294,7 +284,7 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
     cJSON_ArrayForEach(c, tj(pl, "cards"))
     {
         char title[32];
-        card_title(tj_str(c, "card"), title, sizeof title);
+        cli_ys_card_title(tj_str(c, "card"), title, sizeof title);
         x = tui_put(b, y + 1, x + (first ? 2 : 1), tui_attr(first ? TR_DIM : TR_DIM), "%s",
                     first ? "cards:" : "");
         x = tui_put(b, y + 1, x + (first ? 1 : 0), tui_attr(tj_bool(c, "playable") ? TR_GOLD : TR_TEXT),
@@ -305,7 +295,7 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
     cJSON_ArrayForEach(c, tj(pl, "kept")) /* Y-10.2: Favourite, Pope, Trafficker */
     {
         char title[32];
-        card_title(c->valuestring, title, sizeof title);
+        cli_ys_card_title(c->valuestring, title, sizeof title);
         x = tui_put(b, y + 1, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? "kept:" : "");
         x = tui_put(b, y + 1, x + (first ? 1 : 0), tui_attr(TR_GOOD), "%s", title);
         first = 0;
@@ -314,7 +304,7 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
     cJSON_ArrayForEach(c, tj(pl, "active"))
     {
         char title[32];
-        card_title(c->valuestring, title, sizeof title);
+        cli_ys_card_title(c->valuestring, title, sizeof title);
         x = tui_put(b, y + 1, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? "active:" : "");
         x = tui_put(b, y + 1, x + (first ? 1 : 0), tui_attr(TR_GOOD), "%s", title);
         first = 0;
@@ -541,7 +531,7 @@ static void ys_help(const cJSON *view, tui_text *h)
     tui_text_add(h, TR_HEAD, "Character cards (Y-7; hands are public, Y-7.3)");
     for (size_t i = 0; i < sizeof card_text / sizeof card_text[0]; i++) {
         char title[32];
-        card_title(card_text[i].key, title, sizeof title);
+        cli_ys_card_title(card_text[i].key, title, sizeof title);
         tui_text_add(h, TR_TEXT, "  %s (%s, %s): %s.", title, card_text[i].rule,
                      card_text[i].window, card_text[i].effect);
     }
