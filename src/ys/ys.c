@@ -1394,26 +1394,9 @@ void ys_apply(gg_state *s, int seat, gg_action a)
 
 /* ------------------------------------------------------------------- actors */
 
-int ys_actors(const gg_state *s, int seats[GG_MAX_SEATS])
-{
-    const ys_state *st = (const ys_state *)s;
-    int n = 0;
-    if (st->over) return 0;
-    if (st->stage == YS_ST_BID || st->stage == YS_ST_THRONE || st->stage == YS_ST_SPECULATE) {
-        for (int q = 0; q < players_of(st); q++) {
-            int done = st->stage == YS_ST_BID ? st->pl[q].bid_done
-                       : st->stage == YS_ST_THRONE ? st->pl[q].throne_done
-                                                   : st->spec_done >> q & 1;
-            if (!done) seats[n++] = q;
-        }
-        return n;
-    }
-    seats[0] = st->actor;
-    return 1;
-}
-
-/* Is `seat` among ys_actors' seats? (asked for every legal list, so
- * without building the list) */
+/* In a simultaneous secret choice (the bid Y-5.1, the throne pick Y-9.1,
+ * Speculation Y-10.31) every seat that has not chosen acts; otherwise the
+ * one `actor`. */
 static int is_actor(const ys_state *st, int seat)
 {
     if (st->over) return 0;
@@ -1423,6 +1406,20 @@ static int is_actor(const ys_state *st, int seat)
     case YS_ST_SPECULATE: return !(st->spec_done >> seat & 1);
     default: return st->actor == seat;
     }
+}
+
+int ys_actors(const gg_state *s, int seats[GG_MAX_SEATS])
+{
+    const ys_state *st = (const ys_state *)s;
+    int n = 0;
+    if (st->over) return 0;
+    if (st->stage == YS_ST_BID || st->stage == YS_ST_THRONE || st->stage == YS_ST_SPECULATE) {
+        for (int q = 0; q < players_of(st); q++)
+            if (is_actor(st, q)) seats[n++] = q;
+        return n;
+    }
+    seats[0] = st->actor;
+    return 1;
 }
 
 /* ------------------------------------------------------------------- legal */
@@ -1472,27 +1469,24 @@ static uint64_t free_mask(const ys_state *st)
     return m;
 }
 
-/* The same with the Philosopher's lines (Y-10.12), in loc order. */
+/* The places in mask m, in loc order. */
+static int locs_of(uint64_t m, uint32_t *locs)
+{
+    int n = 0;
+    for (; m; m &= m - 1) locs[n++] = (uint32_t)__builtin_ctzll(m);
+    return n;
+}
+
+/* Free places with the Philosopher's lines (Y-10.12), in loc order. */
 static int free_locs_and_lines(const ys_state *st, uint32_t locs[64])
 {
-    uint64_t m = free_mask(st) | lines_in_play(st);
-    int n = 0;
-    while (m) {
-        locs[n++] = (uint32_t)__builtin_ctzll(m);
-        m &= m - 1;
-    }
-    return n;
+    return locs_of(free_mask(st) | lines_in_play(st), locs);
 }
 
 /* Free places to put a broker now, in loc order. */
 static int free_locs(const ys_state *st, uint32_t locs[32])
 {
-    uint64_t m = free_mask(st);
-    int n = 0;
-    while (m) {
-        locs[n++] = (uint32_t)__builtin_ctzll(m);
-        m &= m - 1;
-    }
+    int n = locs_of(free_mask(st), locs);
     for (int i = n; i < 32; i++) locs[i] = 0; /* rows are written 32 at a time */
     return n;
 }
@@ -1555,9 +1549,8 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
                 if (!(face ? up : down)) continue;
                 gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | (unsigned)fr << 11 | (unsigned)face << 7);
                 if (nw) { /* Y-10.12: lines too; a line is judged by events when settled */
-                    for (int l = 0; l < nw; l++)
-                        if (YS_IS_LINE(wide[l]) || !ys_events_on(st) ||
-                            !ys_event_refusal(st, seat, (int)wide[l], face, YS_LOC_SCREEN))
+                    for (int l = 0; l < nw; l++) /* (ys_event_refusal lets every line through) */
+                        if (!ys_events_on(st) || !ys_event_refusal(st, seat, (int)wide[l], face, YS_LOC_SCREEN))
                             out[n++] = base | wide[l];
                     continue;
                 }
