@@ -3,6 +3,7 @@
  *
  *   gemgames match --game G --players N --games M --bots A,B,... [--json]
  *                  [--seed S] [--records DIR] [--option K=V]... [--progress]
+ *   gemgames match --combine FILE... [--json]
  *
  * Entrants. --bots lists one spec per seat (fewer: the last one fills the
  * rest), so "heuristic,random" at 4 players is heuristic against 3 random.
@@ -300,13 +301,12 @@ static cJSON *json_number(double x)
     return isfinite(x) ? cJSON_CreateNumber(round(x * 1e4) / 1e4) : cJSON_CreateNull();
 }
 
-static void print_json(const match_args *a, const match *m)
+/* `options`: the table's options as JSON (taken over). */
+static void print_json(const match_args *a, const match *m, cJSON *options)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "game", gg_game_name(a->table.game));
-    char *opts = gg_options_json(&a->table.opts, a->table.game);
-    cJSON_AddItemToObject(root, "options", cJSON_Parse(opts));
-    free(opts);
+    cJSON_AddItemToObject(root, "options", options);
     cJSON_AddNumberToObject(root, "players", m->players);
     cJSON_AddNumberToObject(root, "games", (double)m->games);
     cJSON_AddNumberToObject(root, "seed", (double)a->table.seed);
@@ -355,6 +355,8 @@ static void print_json(const match_args *a, const match *m)
                                   json_number(1000.0 * (double)G->iterations / G->think_ms));
             cJSON_AddItemToObject(x, "iterations_per_cpu_second",
                                   json_number(1000.0 * (double)G->iterations / G->cpu_ms));
+            cJSON_AddItemToObject(x, "iterations_per_decision",
+                                  json_number((double)G->iterations / (double)G->decisions));
         }
         cJSON_AddItemToArray(bots, x);
     }
@@ -383,10 +385,15 @@ static void print_elo(double x)
 
 static void print_text(const match_args *a, const match *m)
 {
-    printf("%s, %d players, %ld games (seeds %llu..%llu, seats rotated)\n",
-           gg_game_title(a->table.game), m->players, m->games,
-           (unsigned long long)a->table.seed,
-           (unsigned long long)(a->table.seed + (uint64_t)((m->games - 1) / m->players)));
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (long g = 0; g < m->games; g++) {
+        if (m->rows[g].seed < lo) lo = m->rows[g].seed;
+        if (m->rows[g].seed > hi) hi = m->rows[g].seed;
+    }
+    printf("%s, %d players, %ld games (seeds %llu..%llu%s, seats rotated)\n",
+           gg_game_title(a->table.game), m->players, m->games, (unsigned long long)lo,
+           (unsigned long long)hi,
+           hi - lo + 1 == (uint64_t)(m->games / m->players) ? "" : ", with gaps");
     printf("%-32s %8s  %-17s %9s  %s\n", "bot", "entrants", "win share (95%)", "avg score",
            "Elo vs first (95%)");
     for (int g = 0; g < m->n_groups; g++) {
@@ -414,15 +421,229 @@ static void print_text(const match_args *a, const match *m)
         printf("%-32s %ld decisions, %.2f ms each", G->spec, G->decisions,
                G->decisions ? G->think_ms / (double)G->decisions : 0.0);
         if (G->iterations)
-            printf(", %.0f ISMCTS iterations/s (%.0f per CPU second)",
+            printf(", %.0f ISMCTS iterations/s (%.0f per CPU second), %.0f a decision",
                    1000.0 * (double)G->iterations / G->think_ms,
-                   1000.0 * (double)G->iterations / G->cpu_ms);
+                   1000.0 * (double)G->iterations / G->cpu_ms,
+                   (double)G->iterations / (double)G->decisions);
         printf("\n");
     }
 }
 
+/* ------------------------------------------------------------- combine */
+
+/*
+ * `gemgames match --combine FILE... [--json]`: one table from the --json
+ * outputs of a match played in pieces (scripts/match-shards.sh runs them).
+ * Every piece must be the same game, options and entrants; a deal seed may
+ * appear in only one piece, so no game is counted twice. The games are
+ * tallied exactly as if one match had played them all; times and ISMCTS
+ * iterations are summed from the pieces' per-bot figures.
+ */
+
+static const cJSON *field(const cJSON *o, const char *key)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, key);
+}
+
+static double number_of(const cJSON *o, const char *key)
+{
+    const cJSON *x = field(o, key);
+    return cJSON_IsNumber(x) ? x->valuedouble : 0.0;
+}
+
+/* Reads `n` whole numbers in [lo, hi] from the array o[key]. */
+static int int_array(const cJSON *o, const char *key, int n, int lo, int hi, int *out)
+{
+    const cJSON *a = field(o, key);
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n) return -1;
+    for (int i = 0; i < n; i++) {
+        const cJSON *x = cJSON_GetArrayItem(a, i);
+        if (!cJSON_IsNumber(x) || x->valuedouble != (int)x->valuedouble ||
+            x->valuedouble < lo || x->valuedouble > hi)
+            return -1;
+        out[i] = (int)x->valuedouble;
+    }
+    return 0;
+}
+
+/* The first piece sets the match: game, players, entrants, options. */
+static int combine_first(match_args *a, match *m, const cJSON *root, cJSON **options)
+{
+    const cJSON *entrants = field(root, "entrants");
+    char list[GG_MAX_SEATS * SPEC_LEN] = "";
+    for (int e = 0; e < m->players; e++) {
+        const cJSON *spec = field(cJSON_GetArrayItem(entrants, e), "spec");
+        if (!cJSON_IsString(spec) || strlen(spec->valuestring) >= SPEC_LEN) return -1;
+        if (e) strcat(list, ",");
+        strcat(list, spec->valuestring);
+    }
+    if (cli_table_init(&a->table, field(root, "game")->valuestring)) return 2;
+    *options = cJSON_Duplicate(field(root, "options"), 1);
+    return split_specs(m, list);
+}
+
+static int same_match(const match_args *a, const match *m, const cJSON *root,
+                      const cJSON *options)
+{
+    if (strcmp(gg_game_name(a->table.game), field(root, "game")->valuestring) ||
+        !cJSON_Compare(options, field(root, "options"), 1))
+        return 0;
+    const cJSON *entrants = field(root, "entrants");
+    for (int e = 0; e < m->players; e++) {
+        const cJSON *spec = field(cJSON_GetArrayItem(entrants, e), "spec");
+        if (!cJSON_IsString(spec) || strcmp(spec->valuestring, m->specs[e])) return 0;
+    }
+    return 1;
+}
+
+/* Adds a piece's per-bot times and iterations to its groups. */
+static int combine_bots(match *m, const cJSON *bots)
+{
+    const cJSON *b;
+    cJSON_ArrayForEach(b, bots) {
+        const cJSON *spec = field(b, "spec");
+        int g = 0;
+        while (cJSON_IsString(spec) && g < m->n_groups && strcmp(m->groups[g].spec, spec->valuestring))
+            g++;
+        if (!cJSON_IsString(spec) || g == m->n_groups) return -1;
+        group *G = &m->groups[g];
+        double decisions = number_of(b, "decisions"), ms = number_of(b, "ms_per_decision") * decisions;
+        double iterations = number_of(b, "iterations_per_second") * ms / 1000.0;
+        double per_cpu = number_of(b, "iterations_per_cpu_second");
+        G->decisions += (long)decisions;
+        G->think_ms += ms;
+        G->iterations += (long)llround(iterations);
+        if (per_cpu > 0) G->cpu_ms += 1000.0 * iterations / per_cpu;
+    }
+    return 0;
+}
+
+/* Appends a piece's games: seed, seating, scores and ranks. */
+static int combine_games(match *m, const cJSON *list)
+{
+    int n = m->players;
+    long more = cJSON_GetArraySize(list);
+    game_row *rows = realloc(m->rows, (size_t)(m->games + more) * sizeof *rows);
+    if (!rows) return cli_error("out of memory");
+    m->rows = rows;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, list) {
+        game_row *row = &m->rows[m->games];
+        memset(row, 0, sizeof *row);
+        int seen = 0, score[GG_MAX_SEATS];
+        const cJSON *seed = field(x, "seed");
+        if (!cJSON_IsNumber(seed) || seed->valuedouble < 0 ||
+            int_array(x, "seat_entrant", n, 0, n - 1, row->seat_entrant) ||
+            int_array(x, "score", n, -1000000, 1000000, score) ||
+            int_array(x, "rank", n, 1, n, row->res.rank))
+            return -1;
+        row->seed = (uint64_t)seed->valuedouble;
+        row->res.players = n;
+        row->res.over = 1;
+        for (int s = 0; s < n; s++) {
+            row->res.score[s] = score[s];
+            row->res.winners += row->res.rank[s] == 1;
+            seen |= 1 << row->seat_entrant[s];
+            m->seat_count[row->seat_entrant[s]][s]++;
+        }
+        if (seen != (1 << n) - 1 || !row->res.winners) return -1;
+        m->games++;
+    }
+    return 0;
+}
+
+static int combine_piece(match_args *a, match *m, const char *path, cJSON **options)
+{
+    char *text = cli_read_file(path, (size_t)64 << 20);
+    if (!text) return cli_error("cannot read %s", path);
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    const cJSON *players = field(root, "players");
+    int rc = 0;
+    if (!cJSON_IsString(field(root, "game")) || !cJSON_IsObject(field(root, "options")) ||
+        !cJSON_IsArray(field(root, "bots")) || !cJSON_IsArray(field(root, "game_list")) ||
+        !cJSON_IsNumber(players) || players->valueint < 1 || players->valueint > GG_MAX_SEATS ||
+        cJSON_GetArraySize(field(root, "entrants")) != players->valueint) {
+        rc = -1;
+    } else if (!*options) {
+        m->players = players->valueint;
+        rc = combine_first(a, m, root, options);
+    } else if (players->valueint != m->players || !same_match(a, m, root, *options)) {
+        rc = cli_error("%s: another match (the game, options or bots differ from the first file)",
+                       path);
+    }
+    if (!rc) rc = combine_bots(m, field(root, "bots"));
+    if (!rc) rc = combine_games(m, field(root, "game_list"));
+    cJSON_Delete(root);
+    if (rc < 0) return cli_error("%s: not the --json output of gemgames match", path);
+    return rc;
+}
+
+static int by_seed(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* A deal seed is one seat rotation: more than N games on it means two
+ * pieces overlap. */
+static int check_no_overlap(const match *m)
+{
+    uint64_t *seeds = malloc((size_t)m->games * sizeof *seeds);
+    if (!seeds) return cli_error("out of memory");
+    for (long g = 0; g < m->games; g++) seeds[g] = m->rows[g].seed;
+    qsort(seeds, (size_t)m->games, sizeof *seeds, by_seed);
+    int rc = 0;
+    for (long g = m->players; g < m->games && !rc; g++)
+        if (seeds[g] == seeds[g - m->players])
+            rc = cli_error("seed %llu is in more than one file: the pieces overlap",
+                           (unsigned long long)seeds[g]);
+    free(seeds);
+    return rc;
+}
+
+static int cmd_match_combine(int argc, char **argv)
+{
+    match_args a;
+    memset(&a, 0, sizeof a);
+    match *m = calloc(1, sizeof *m);
+    if (!m) return cli_error("out of memory");
+    cJSON *options = NULL;
+    int rc = 0, files = 0;
+    for (int i = 1; i < argc && !rc; i++) {
+        if (cli_flag_is(argv[i], "--json")) {
+            a.json = 1;
+        } else if (!cli_flag_is(argv[i], "--combine")) {
+            rc = combine_piece(&a, m, argv[i], &options);
+            files++;
+        }
+    }
+    if (!rc && !files) rc = cli_error("match --combine: name the --json files to combine");
+    if (!rc) rc = check_no_overlap(m);
+    if (!rc) {
+        a.table.seed = UINT64_MAX;
+        for (long g = 0; g < m->games; g++) {
+            tally(m, &m->rows[g]);
+            if (m->rows[g].seed < a.table.seed) a.table.seed = m->rows[g].seed;
+        }
+        if (a.json) {
+            print_json(&a, m, options);
+            options = NULL;
+        } else {
+            print_text(&a, m);
+            printf("combined from %d file%s\n", files, files == 1 ? "" : "s");
+        }
+    }
+    cJSON_Delete(options);
+    free(m->rows);
+    free(m);
+    return rc ? 1 : 0;
+}
+
 int cmd_match(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (cli_flag_is(argv[i], "--combine")) return cmd_match_combine(argc, argv);
     match_args a;
     memset(&a, 0, sizeof a);
     if (parse_args(&a, argc, argv)) return 2;
@@ -452,8 +673,13 @@ int cmd_match(int argc, char **argv)
         if (a.games != m->games && !a.json)
             printf("(games rounded up from %ld to %ld: whole seat rotations)\n", a.games,
                    m->games);
-        if (a.json) print_json(&a, m);
-        else print_text(&a, m);
+        if (a.json) {
+            char *opts = gg_options_json(&a.table.opts, a.table.game);
+            print_json(&a, m, cJSON_Parse(opts));
+            free(opts);
+        } else {
+            print_text(&a, m);
+        }
     }
     for (int e = 0; e < m->players; e++) gg_bot_free(bots[e]);
     free(m->rows);

@@ -17,7 +17,7 @@ static const command commands[] = {
     {"bench", cmd_bench, "bench [--game G] [--players N] [--games M] [--json]"},
     {"match", cmd_match,
      "match --game G --players N --games M --bots A,B,... [--json] [--seed S] [--records DIR] "
-     "[--option K=V]..."},
+     "[--option K=V]...\n  gemgames match --combine FILE... [--json]   (one table from match --json pieces)"},
     {"engine", cmd_engine, "engine   (the engine protocol on stdin/stdout, docs/protocol.md)"},
     {"serve", cmd_serve, "serve [--port 8080] [--db PATH] [--host ADDR] (docs/server.md)"},
 };

@@ -231,6 +231,19 @@ static int professor_bonus(const ys_player *p, int loc)
     return p->professor_district && YS_IS_ZONE(loc) && YS_LOC_DISTRICT(loc) == p->professor_district - 1;
 }
 
+/* What p's broker b counts where it stands (Y-8.1): its value or the
+ * Mercenary's 5, the Professor's +1, then Democracy and Revolt (Y-10.23,
+ * Y-10.30). */
+static int broker_count(const ys_state *st, const ys_player *p, const ys_broker *b)
+{
+    int v = ys_count_value(b) + professor_bonus(p, b->loc);
+    if (ys_events_on(st)) v = ys_event_value(st, b->loc, b->value, v);
+    return v;
+}
+
+/* The same for the other files (ys_events.c); scoring here inlines it. */
+int ys_broker_count(const ys_state *st, const ys_player *p, const ys_broker *b) { return broker_count(st, p, b); }
+
 /* Totals over `n` consecutive places from `first`, in groups of `per`
  * places (a district's zones: 3 groups of 1; the market rows: 4 groups of
  * 4), in one pass over the brokers. */
@@ -248,9 +261,7 @@ static void totals_by_group(const ys_state *st, int first, int n, int per, group
         for (int i = 0; i < p->n_brokers; i++) {
             unsigned k = (unsigned)(p->b[i].loc - first);
             if (k >= (unsigned)n) continue;
-            int v = ys_count_value(&p->b[i]) + professor_bonus(p, p->b[i].loc);
-            if (ys_events_on(st)) v = ys_event_value(st, p->b[i].loc, p->b[i].value, v); /* Y-10.23, Y-10.30 */
-            g->total[k / per][q] += v;
+            g->total[k / per][q] += broker_count(st, p, &p->b[i]);
             g->present[k / per][q] = 1;
         }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) {

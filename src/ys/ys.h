@@ -341,6 +341,7 @@ int ys_knows(const ys_state *st, int viewer, int q, const ys_broker *b);
 int ys_knows_neutral(const ys_state *st, int viewer, int q, const ys_broker *b);
 /* The value a broker counts this scoring (Y-8.1). */
 int ys_count_value(const ys_broker *b);
+int ys_broker_count(const ys_state *st, const ys_player *p, const ys_broker *b);
 /* Sum of a seat's front brokers (Y-8.3). */
 int ys_front_sum(const ys_state *st, int q);
 /* Y-8.3: does participant a (seat or YS_NEUTRAL) win a tie against b? */

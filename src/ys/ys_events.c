@@ -138,14 +138,6 @@ void ys_event_gem_won(ys_state *st, int who)
     ys_add_points(st, who, 1, who == YS_NEUTRAL ? NULL : &st->pl[who].pts_events);
 }
 
-/* Y-8.1 with the events: a broker's value where it stands. */
-static int value_at(const ys_state *st, const ys_player *p, const ys_broker *b)
-{
-    int v = ys_count_value(b);
-    if (p->professor_district && YS_IS_ZONE(b->loc) && YS_LOC_DISTRICT(b->loc) == p->professor_district - 1) v++;
-    return ys_event_value(st, b->loc, b->value, v);
-}
-
 /* Totals over the places in `locs` (bit = loc), neutral included. */
 static void totals_in(const ys_state *st, uint64_t locs, int total[YS_MAX_PLAYERS + 1],
                       int present[YS_MAX_PLAYERS + 1])
@@ -156,7 +148,7 @@ static void totals_in(const ys_state *st, uint64_t locs, int total[YS_MAX_PLAYER
         const ys_player *p = &st->pl[q];
         for (int i = 0; i < p->n_brokers; i++)
             if (p->b[i].loc < 64 && (locs >> p->b[i].loc & 1)) {
-                total[q] += value_at(st, p, &p->b[i]);
+                total[q] += ys_broker_count(st, p, &p->b[i]);
                 present[q] = 1;
             }
         for (int i = 0; players_of(st) == 2 && i < YS_NEUTRAL_BROKERS; i++)

@@ -40,3 +40,35 @@ for game in $("$G" --help | sed -n 's/^games://p'); do
     contains "$game: records name the bots" "$(cat "$TMP/$game/game-00000.json")" '"bots":["random","random"]'
     ok_if "$game: records replay" "$G" replay "$TMP/$game/game-00001.json"
 done
+
+# --combine: a match played in pieces (scripts/match-shards.sh) is one table
+"$G" match --game splendor --players 2 --games 4 --seed 1 --bots ismcts:iters=2,random --json >"$TMP/p1.json"
+"$G" match --game splendor --players 2 --games 6 --seed 3 --bots ismcts:iters=2,random --json >"$TMP/p2.json"
+"$G" match --game splendor --players 2 --games 2 --seed 9 --bots random,random --json >"$TMP/other.json"
+both=$("$G" match --combine "$TMP/p1.json" "$TMP/p2.json" --json)
+contains "combine: the games of both pieces" "$both" '"games":	10'
+contains "combine: seat counts add up" "$both" '"seat_games":	[5, 5]'
+contains "combine: lowest seed" "$both" '"seed":	1'
+one=$("$G" match --combine "$TMP/p1.json" --json | grep -v -e ms_per_decision -e seed -e iterations_per)
+orig=$(grep -v -e ms_per_decision -e seed -e iterations_per "$TMP/p1.json")
+T_N=$((T_N + 1))
+if [ "$one" = "$orig" ]; then echo "ok $T_N - combine: one piece gives back its own table"; else echo "not ok $T_N - combine: one piece gives back its own table"; fi
+# the same statistics as the match itself: the per-game shares recomputed here
+wins=$(printf '%s\n' "$both" | tr -d ' \t\n' | grep -o '"seat_entrant":\[[01],[01]\],"score":\[[0-9]*,[0-9]*\],"rank":\[[12],[12]\]' |
+    awk -F'[][,]' '{ if ($10 == 1 && $11 == 1) w += 0.5; else if ($2 == 0) w += ($10 == 1); else w += ($11 == 1) } END { print w / NR }')
+share=$(printf '%s\n' "$both" | tr -d ' \t\n' | sed 's/.*"bots":\[{"spec":"ismcts:iters=2","entrants":1,"win_share":\([0-9.]*\).*/\1/')
+T_N=$((T_N + 1))
+if awk -v a="$wins" -v b="$share" 'BEGIN { exit !(a - b < 1e-4 && b - a < 1e-4) }'; then
+    echo "ok $T_N - combine: win share is the share over all the pieces' games ($share)"
+else echo "not ok $T_N - combine: win share $share, games say $wins"; fi
+text=$("$G" match --combine "$TMP/p1.json" "$TMP/p2.json")
+contains "combine: text table" "$text" "10 games (seeds 1..5, seats rotated)"
+contains "combine: says how many files" "$text" "combined from 2 files"
+expect_fail "combine: overlapping pieces are refused" "$G" match --combine "$TMP/p1.json" "$TMP/p1.json"
+contains "combine: the overlap is named" "$("$G" match --combine "$TMP/p1.json" "$TMP/p1.json" 2>&1)" "seed 1 is in more than one file"
+expect_fail "combine: pieces of another match are refused" "$G" match --combine "$TMP/p1.json" "$TMP/other.json"
+contains "combine: another match is named" "$("$G" match --combine "$TMP/p1.json" "$TMP/other.json" 2>&1)" "another match"
+printf '{"game": "splendor"' >"$TMP/bad.json"
+expect_fail "combine: a file that is not match output is refused" "$G" match --combine "$TMP/bad.json"
+expect_fail "combine: needs files" "$G" match --combine
+expect_fail "combine: a missing file is refused" "$G" match --combine "$TMP/nothing.json"
