@@ -124,7 +124,7 @@ static int seat_make_bot(srv_table *t, int seat, const char *spec, srv_err *e)
     gg_bot_free(s->b);
     s->b = b;
     s->bot = 1;
-    snprintf(s->spec, sizeof s->spec, "%s", spec);
+    if (spec != s->spec) snprintf(s->spec, sizeof s->spec, "%s", spec); /* reseeding passes its own */
     memset(s->token, 0, sizeof s->token);
     return 0;
 }

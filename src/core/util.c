@@ -69,7 +69,7 @@ gg_status ggj_ints(const cJSON *obj, const char *key, int lo, int hi, int *out, 
                    int max_len, int *len, gg_error *err)
 {
     const cJSON *arr;
-    int n;
+    int n = 0;
     gg_status st = ggj_array(obj, key, min_len, max_len, &arr, &n, err);
     if (st) return st;
     int i = 0;

@@ -1861,7 +1861,7 @@ static gg_status load_imitation(load_ctx *c, const cJSON *obj)
     ys_state *st = c->st;
     const cJSON *im = item(obj, "imitation");
     gg_status e;
-    int v;
+    int v = 0;
     st->imitating = st->imit_stage = st->imit_from = 0;
     if (st->stage != YS_ST_IMITATE) {
         if (im) return gg_fail(c->err, GG_EJSON, "\"imitation\" is there exactly in stage \"imitate\"");
