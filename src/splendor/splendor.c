@@ -285,25 +285,39 @@ static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lac
     return enum_payments(lacking, need, gold, base, out, n);
 }
 
-/* `wealth` = bonuses + coloured tokens held, per colour; not_wg =
- * ~((wealth + the gold held, in each colour) | HI8). First the cheap test of
- * buy_if_covered against wealth plus all the gold in every colour (it turns
- * away most cards, and every SPL_NONE), then the exact one: the shortfall,
- * summed over the colours, is no more than the gold held. */
-static inline int legal_buy_one(const spl_player *p, uint64_t wealth, uint64_t not_wg, int card,
-                                int src, gg_action *out, int n)
+/* The card at buy source src (0..11 the face-up slots, 12..14 the hand). */
+static inline int card_at(const spl_state *st, const spl_player *p, int src)
+{
+    return src < 12 ? (&st->board[0][0])[src] : p->reserved[src - SPL_SRC_HAND];
+}
+
+/* The exact test for one card (S-3.4): the shortfall of `wealth` (bonuses +
+ * coloured tokens held, per colour), summed over the colours, is no more
+ * than the gold held; then every way to pay it. */
+static inline int legal_buy_one(const spl_player *p, uint64_t wealth, int card, int src,
+                                gg_action *out, int n)
 {
     uint64_t cost = spl_cost64[card];
-    if ((cost + not_wg) & HI8) return n; /* one colour alone needs more than the gold */
     uint64_t lacking = vec_sat_sub(cost, wealth);
     if (vec_sum(lacking) > p->tokens[SPL_GOLD]) return n; /* out of reach even with gold */
     return buy_with_gold(p, cost, lacking, src, out, n);
 }
 
-/* not_wg for legal_buy_one. */
-static inline uint64_t not_wealth_and_gold(const spl_player *p, uint64_t wealth)
+/* With gold: the buy sources (bit src) whose card no colour alone puts out of
+ * reach of the wealth plus all the gold held. Branch-free, 15 cheap tests
+ * (see buy_if_covered); they turn away most cards and every SPL_NONE (cost
+ * 127), so the exact test that follows runs few, and few unpredictable,
+ * times. Measured: about 5% faster than testing each card with a branch. */
+static inline unsigned candidates_with_gold(const spl_state *st, const spl_player *p,
+                                            uint64_t wealth)
 {
-    return ~((wealth + p->tokens[SPL_GOLD] * 0x0101010101ull) | HI8);
+    uint64_t nwg = ~((wealth + p->tokens[SPL_GOLD] * 0x0101010101ull) | HI8);
+    const uint8_t *b = &st->board[0][0], *r = p->reserved;
+    unsigned m = 0;
+    for (int src = 0; src < 12; src++) m |= (unsigned)(((spl_cost64[b[src]] + nwg) & HI8) == 0) << src;
+    for (int i = 0; i < SPL_HAND; i++)
+        m |= (unsigned)(((spl_cost64[r[i]] + nwg) & HI8) == 0) << (SPL_SRC_HAND + i);
+    return m;
 }
 
 static uint64_t wealth_of(const spl_player *p)
@@ -348,10 +362,10 @@ static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, i
         n = buy_if_covered(nw, r[1], BUY_AT(SPL_SRC_HAND + 1), out, n);
         return buy_if_covered(nw, r[2], BUY_AT(SPL_SRC_HAND + 2), out, n);
     }
-    uint64_t nwg = not_wealth_and_gold(p, wealth);
-    for (int src = 0; src < 12; src++) n = legal_buy_one(p, wealth, nwg, b[src], src, out, n);
-    for (int i = 0; i < SPL_HAND; i++) /* SPL_NONE past nreserved: turned away */
-        n = legal_buy_one(p, wealth, nwg, r[i], SPL_SRC_HAND + i, out, n);
+    for (unsigned m = candidates_with_gold(st, p, wealth); m; m &= m - 1) {
+        int src = __builtin_ctz(m); /* ascending: the actions come out sorted */
+        n = legal_buy_one(p, wealth, card_at(st, p, src), src, out, n);
+    }
     return n;
 }
 
@@ -633,8 +647,7 @@ static gg_status explain_main(const spl_state *st, const spl_player *p, gg_actio
             return gg_fail(err, GG_EILLEGAL, "there is no %s",
                            source_name(src, 0, name, sizeof name));
         gg_action list[GG_MAX_ACTIONS];
-        uint64_t wealth = wealth_of(p);
-        int n = legal_buy_one(p, wealth, not_wealth_and_gold(p, wealth), card, src, list, 0);
+        int n = legal_buy_one(p, wealth_of(p), card, src, list, 0);
         if (n == 0)
             return gg_fail(err, GG_EILLEGAL, "you cannot afford %s, even with gold (S-3.4)",
                            source_name(src, 0, name, sizeof name));
