@@ -72,3 +72,22 @@ printf '{"game": "splendor"' >"$TMP/bad.json"
 expect_fail "combine: a file that is not match output is refused" "$G" match --combine "$TMP/bad.json"
 expect_fail "combine: needs files" "$G" match --combine
 expect_fail "combine: a missing file is refused" "$G" match --combine "$TMP/nothing.json"
+
+# scripts/match-shards.sh: a long match as resumable pieces
+S=scripts/match-shards.sh
+out=$(sh "$S" "$TMP/shards" 1 5 2 "$G" match --game splendor --players 2 --bots heuristic,random 2>&1)
+ok_if "shards: one file per piece, the last one short" test -s "$TMP/shards/seeds-00001-00002.json" -a -s "$TMP/shards/seeds-00003-00004.json" -a -s "$TMP/shards/seeds-00005-00005.json"
+contains "shards: says what it wrote" "$out" "seeds-00003-00004.json"
+contains "shards: a piece is a whole number of seat rotations" "$(cat "$TMP/shards/seeds-00005-00005.json")" '"games":	2'
+before=$(cat "$TMP/shards/seeds-00003-00004.json")
+rm "$TMP/shards/seeds-00001-00002.json"
+again=$(sh "$S" "$TMP/shards" 1 5 2 "$G" match --game splendor --players 2 --bots heuristic,random 2>&1)
+T_N=$((T_N + 1))
+if [ "$again" = "match-shards: $TMP/shards/seeds-00001-00002.json" ]; then echo "ok $T_N - shards: a second run plays only the missing piece"; else echo "not ok $T_N - shards: a second run plays only the missing piece: $again"; fi
+T_N=$((T_N + 1))
+if [ "$before" = "$(cat "$TMP/shards/seeds-00003-00004.json")" ]; then echo "ok $T_N - shards: finished pieces are kept"; else echo "not ok $T_N - shards: finished pieces are kept"; fi
+whole=$("$G" match --combine "$TMP"/shards/seeds-*.json)
+contains "shards: combined, the whole match" "$whole" "10 games (seeds 1..5, seats rotated)"
+expect_fail "shards: a failing piece stops the run" sh "$S" "$TMP/bad" 1 2 1 "$G" match --game splendor --players 2 --bots nonsense
+ok_if "shards: a failed piece leaves no file" test ! -e "$TMP/bad/seeds-00001-00001.json"
+expect_fail "shards: the command must be match" sh "$S" "$TMP/x" 1 2 1 "$G" selfplay splendor
