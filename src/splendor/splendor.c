@@ -46,11 +46,13 @@ static inline int vec_covers(uint64_t a, uint64_t b) { return (((a | HI8) - b) &
 
 static inline void vec_store(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 
-/* Colour mask bit c → byte c holding 1. */
+/* Colour mask bit c (m < 32) → byte c holding 1: the multiplier makes copies
+ * of m shifted by 0, 7, 14, 21 and 28, so bit c of the copy shifted by 7c
+ * lands on bit 8c; no two copies set the same bit (c + 7k = 8j only for
+ * k = j = c), so there are no carries, and the mask keeps those bits. */
 static inline uint64_t vec_of_mask(unsigned m)
 {
-    uint64_t x = m;
-    return (x & 1) | (x & 2) << 7 | (x & 4) << 14 | (x & 8) << 21 | (x & 16) << 28;
+    return ((uint64_t)m * 0x10204081ull) & 0x0101010101ull;
 }
 
 static inline spl_state *ST(gg_state *s) { return (spl_state *)s; }
