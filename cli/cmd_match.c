@@ -54,6 +54,7 @@ typedef struct group {
     double think_ms;              /* time spent choosing (wall clock) */
     double cpu_ms;                /* CPU time spent choosing (this process) */
     long decisions;
+    long searched;                /* decisions that ran a search (not forced) */
     long iterations;              /* ISMCTS iterations (search bots only) */
 } group;
 
@@ -212,7 +213,11 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g)
             G->think_ms += now_ms() - t0;
             G->cpu_ms += cpu_ms() - c0;
             G->decisions++;
-            if (gg_ismcts_last_iterations(bots[e]) > 0) G->iterations += gg_ismcts_last_iterations(bots[e]);
+            long its = gg_ismcts_last_iterations(bots[e]);
+            if (its > 0) {
+                G->iterations += its;
+                G->searched++;
+            }
             if (st != GG_OK ||
                 (rec && gg_record_add(rec, s, seats[i], act) != GG_OK) ||
                 gg_apply(s, seats[i], act, &err) != GG_OK)
@@ -357,6 +362,7 @@ static void print_json(const match_args *a, const match *m, cJSON *options)
                                   json_number(1000.0 * (double)G->iterations / G->cpu_ms));
             cJSON_AddItemToObject(x, "iterations_per_decision",
                                   json_number((double)G->iterations / (double)G->decisions));
+            cJSON_AddNumberToObject(x, "searched_decisions", (double)G->searched);
         }
         cJSON_AddItemToArray(bots, x);
     }
@@ -418,8 +424,9 @@ static void print_text(const match_args *a, const match *m)
     printf("parity win share: %.1f%%\n", 100.0 / m->players);
     for (int g = 0; g < m->n_groups; g++) {
         const group *G = &m->groups[g];
-        printf("%-32s %ld decisions, %.2f ms each", G->spec, G->decisions,
-               G->decisions ? G->think_ms / (double)G->decisions : 0.0);
+        printf("%-32s %ld decisions", G->spec, G->decisions);
+        if (G->searched) printf(" (%ld searched, the others forced)", G->searched);
+        printf(", %.2f ms each", G->decisions ? G->think_ms / (double)G->decisions : 0.0);
         if (G->iterations)
             printf(", %.0f ISMCTS iterations/s (%.0f per CPU second), %.0f a decision",
                    1000.0 * (double)G->iterations / G->think_ms,
@@ -511,6 +518,7 @@ static int combine_bots(match *m, const cJSON *bots)
         double iterations = number_of(b, "iterations_per_second") * ms / 1000.0;
         double per_cpu = number_of(b, "iterations_per_cpu_second");
         G->decisions += (long)decisions;
+        G->searched += (long)number_of(b, "searched_decisions");
         G->think_ms += ms;
         G->iterations += (long)llround(iterations);
         if (per_cpu > 0) G->cpu_ms += 1000.0 * iterations / per_cpu;
