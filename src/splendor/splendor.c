@@ -231,17 +231,18 @@ static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_acti
     unsigned field = base | (unsigned)((lacking & 7) | (lacking >> 5 & 070) |
                                        (lacking >> 10 & 0700) | (lacking >> 15 & 07000) |
                                        (lacking >> 20 & 070000));
-    unsigned cols = spare ? gather5(room + 0x7f7f7f7f7full) : 0; /* colours with room */
-    if (cols == 0) { /* gold pays exactly what is lacking */
+    if (spare == 0 || room == 0) { /* gold pays exactly what is lacking */
         out[n] = field;
         return n + 1;
     }
+    /* the digits: the colours with room, lowest first (written for every
+     * colour, kept by counting only those with room: no branches) */
     unsigned x[5], d[5], step[5];
     int m = 0;
-    for (; cols; cols &= cols - 1, m++) {
-        int c = __builtin_ctz(cols);
+    for (int c = 0; c < SPL_COLOURS; c++) {
         unsigned r = (unsigned)(room >> (8 * c)) & 0xffu;
         x[m] = 0, d[m] = r < spare ? r : spare, step[m] = 1u << (3 * c);
+        m += r != 0;
     }
     unsigned used = 0; /* spare gold paid in the digits above the lowest */
     for (;;) {
