@@ -52,13 +52,16 @@ static uint64_t fold_action(uint64_t h, gg_action a)
     return h * (FNV_PRIME * FNV_PRIME * FNV_PRIME * FNV_PRIME);
 }
 
-/* Plays one random game from `seed`; returns decisions taken. */
+/* Plays one random game from `seed`; returns decisions taken. The checksum
+ * stays in a local while playing (a register, not a store and a load around
+ * every call). */
 static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
 {
     gg_action legal[GG_MAX_ACTIONS];
     gg_rng choice;
     gg_rng_seed(&choice, seed ^ 0x5bd1e995ULL);
     long decisions = 0;
+    uint64_t h = *checksum;
     for (;;) {
         int seats[GG_MAX_SEATS];
         int n = gg_actors(s, seats); /* 0 once the game is over (gemgames.h) */
@@ -71,7 +74,7 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
                 exit(1);
             }
             gg_action a = legal[gg_rng_below(&choice, (uint32_t)k)];
-            *checksum = fold_action(*checksum, a);
+            h = fold_action(h, a);
             gg_apply_trusted(s, seats[i], a);
             decisions++;
         }
@@ -83,7 +86,8 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
     }
     gg_result r;
     gg_result_get(s, &r);
-    for (int p = 0; p < r.players; p++) *checksum = fold(*checksum, (uint64_t)(int64_t)r.score[p]);
+    for (int p = 0; p < r.players; p++) h = fold(h, (uint64_t)(int64_t)r.score[p]);
+    *checksum = h;
     return decisions;
 }
 
