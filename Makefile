@@ -92,8 +92,12 @@ play:
 
 FUZZ_SECONDS ?= 10
 FUZZERS := $(FUZZ_SRC:fuzz/%.c=build/fuzz/fuzzers/%)
-build/fuzz/fuzzers/%: fuzz/%.c
+# fuzz-lib is phony: the library is brought up to date first, and the fuzzers
+# are linked again every time (a change in a header or the library counts).
+.PHONY: fuzz-lib
+fuzz-lib:
 	@$(MAKE) --no-print-directory VARIANT=fuzz build/fuzz/libgemgames.a
+build/fuzz/fuzzers/%: fuzz/%.c fuzz-lib
 	@mkdir -p $(dir $@)
 	clang $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $(INCS) -o $@ $< \
 		build/fuzz/libgemgames.a $(LIBS)
@@ -113,4 +117,5 @@ soak: all
 clean:
 	rm -rf build/rel build/san build/fuzz build/gen
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TSUP_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TSUP_OBJ:.o=.d) \
+         $(TEST_SRC:tests/unit/%.c=$(O)/obj/tests/unit/%.d)

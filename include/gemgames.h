@@ -73,9 +73,29 @@ typedef struct gg_rng {
     uint64_t state;
 } gg_rng;
 
-void gg_rng_seed(gg_rng *rng, uint64_t seed);
-uint64_t gg_rng_next(gg_rng *rng);
-uint32_t gg_rng_below(gg_rng *rng, uint32_t n); /* n >= 1 */
+/* Defined here, inline: playouts draw a number at every decision, and a call
+ * would keep the generator's state in memory instead of a register. */
+static inline void gg_rng_seed(gg_rng *rng, uint64_t seed) { rng->state = seed; }
+
+static inline uint64_t gg_rng_next(gg_rng *rng)
+{
+    uint64_t z = (rng->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* n >= 1. Lemire's multiply-shift on the high 32 bits of a draw, with
+ * rejection (exact uniformity; it draws again with probability below n/2^32). */
+static inline uint32_t gg_rng_below(gg_rng *rng, uint32_t n)
+{
+    uint64_t m = (uint64_t)(uint32_t)(gg_rng_next(rng) >> 32) * n;
+    if ((uint32_t)m < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while ((uint32_t)m < threshold) m = (uint64_t)(uint32_t)(gg_rng_next(rng) >> 32) * n;
+    }
+    return (uint32_t)(m >> 32);
+}
 
 /* -------------------------------------------------------------- registry */
 
