@@ -1,10 +1,14 @@
 /* sim.c — the random-simulation harness (see sim.h). */
 #include "sim.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cmocka.h>
 
 typedef struct sim_ctx {
     const sim_config *cfg;
@@ -198,4 +202,15 @@ int sim_run(const sim_config *cfg, sim_stats *stats, char *msg, size_t n)
         st->json_checked = c.json_checked;
     }
     return 0;
+}
+
+void sim_run_checked(const sim_config *cfg)
+{
+    sim_stats stats;
+    char msg[1200] = "";
+    if (sim_run(cfg, &stats, msg, sizeof msg)) fail_msg("%s", msg);
+    printf("# %ld games, %ld decisions, %ld legal actions round-tripped, %ld positions "
+           "through the JSON checks, longest game %ld decisions\n",
+           stats.games, stats.steps, stats.actions_checked, stats.json_checked, stats.longest);
+    assert_int_equal(stats.games, cfg->games);
 }

@@ -60,4 +60,8 @@ typedef struct sim_stats {
  * msg saying which check failed, for which seed, at which step. */
 int sim_run(const sim_config *cfg, sim_stats *stats, char *msg, size_t n);
 
+/* sim_run inside a cmocka test: a failed check fails the test with its
+ * message; then a "# N games, ..." summary line, and every game played. */
+void sim_run_checked(const sim_config *cfg);
+
 #endif

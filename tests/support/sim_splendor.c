@@ -88,3 +88,12 @@ int sim_splendor_check_view(const gg_state *s, int seat, const char *view, char 
 }
 
 const sim_hooks sim_splendor_hooks = {sim_splendor_check_state, sim_splendor_check_view};
+
+void sim_splendor_run(int players, const char *option, uint64_t first_seed, int games, int full,
+                      int every)
+{
+    sim_config cfg = {.game = "splendor", .players = players, .options = {option, NULL},
+                      .first_seed = first_seed, .games = games, .max_steps = 5000,
+                      .hooks = &sim_splendor_hooks, .full_games = full, .json_every = every};
+    sim_run_checked(&cfg);
+}

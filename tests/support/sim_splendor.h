@@ -8,6 +8,12 @@
 
 extern const sim_hooks sim_splendor_hooks;
 
+/* `games` seeded games of `players` with one table option ("first=seat0"),
+ * from first_seed, inside a cmocka test (sim_run_checked): the JSON checks at
+ * every step of the first `full` games, then at every `every`-th step. */
+void sim_splendor_run(int players, const char *option, uint64_t first_seed, int games, int full,
+                      int every);
+
 /* The individual checks, also usable on their own. */
 int sim_splendor_check_state(const gg_state *s, char *msg, size_t n);
 int sim_splendor_check_view(const gg_state *s, int seat, const char *view, char *msg, size_t n);

@@ -699,12 +699,5 @@ void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed)
                       .options = {opts[0], opts[1], opts[2], opts[3]},
                       .first_seed = first_seed, .games = SIM_YS_GAMES, .max_steps = MAX_STEPS,
                       .hooks = &sim_ys_hooks, .full_games = SIM_YS_FULL, .json_every = SIM_YS_EVERY};
-    sim_stats stats;
-    char msg[1200] = "";
-    int bad = sim_run(&cfg, &stats, msg, sizeof msg);
-    if (bad) fail_msg("%s", msg);
-    printf("# %ld games, %ld decisions, %ld legal actions round-tripped, %ld positions "
-           "through the JSON checks, longest game %ld decisions\n",
-           stats.games, stats.steps, stats.actions_checked, stats.json_checked, stats.longest);
-    assert_int_equal(stats.games, SIM_YS_GAMES);
+    sim_run_checked(&cfg);
 }

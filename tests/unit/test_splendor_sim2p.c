@@ -19,34 +19,18 @@
 
 /* JSON checks at every step of the first FULL games, then every EVERY-th
  * step (SIM_FULL=1 in the environment: every step of every game). */
-enum { FULL = 16, EVERY = 32 };
-
-static void run(const char *option, uint64_t first_seed, int games, int full)
-{
-    sim_config cfg = {.game = "splendor", .players = 2, .options = {option, NULL},
-                      .first_seed = first_seed, .games = games, .max_steps = 5000,
-                      .hooks = &sim_splendor_hooks,
-                      .full_games = full, .json_every = EVERY};
-    sim_stats stats;
-    char msg[1200] = "";
-    int bad = sim_run(&cfg, &stats, msg, sizeof msg);
-    if (bad) fail_msg("%s", msg);
-    printf("# %ld games, %ld decisions, %ld legal actions round-tripped, %ld positions "
-           "through the JSON checks, longest game %ld decisions\n",
-           stats.games, stats.steps, stats.actions_checked, stats.json_checked, stats.longest);
-    assert_int_equal(stats.games, games);
-}
+enum { PLAYERS = 2, FULL = 16, EVERY = 32 };
 
 static void test_splendor_sim_2p_first_seat0(void **unused)
 {
     (void)unused;
-    run("first=seat0", 2000000, SIM_GAMES_SEAT0, FULL);
+    sim_splendor_run(PLAYERS, "first=seat0", 2000000, SIM_GAMES_SEAT0, FULL, EVERY);
 }
 
 static void test_splendor_sim_2p_first_random(void **unused)
 {
     (void)unused;
-    run("first=random", 2500000, SIM_GAMES_RANDOM, FULL / 4);
+    sim_splendor_run(PLAYERS, "first=random", 2500000, SIM_GAMES_RANDOM, FULL / 4, EVERY);
 }
 
 int main(void)
