@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../cli/cli.h"
 #include "server.h"
 
 typedef struct srv_seat {
@@ -188,17 +189,6 @@ int srv_table_check_seat(srv_table *t, int seat, const char *token, srv_err *e)
 
 /* ------------------------------------------------------------ info */
 
-static cJSON *result_json(const gg_state *s)
-{
-    gg_result r;
-    gg_result_get(s, &r);
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddBoolToObject(o, "over", r.over);
-    cJSON_AddItemToObject(o, "score", cJSON_CreateIntArray((const int *)r.score, r.players));
-    cJSON_AddItemToObject(o, "rank", cJSON_CreateIntArray(r.rank, r.players));
-    cJSON_AddNumberToObject(o, "winners", r.winners);
-    return o;
-}
 
 /* Called with the table locked. */
 static cJSON *info_locked(srv_table *t)
@@ -226,7 +216,7 @@ static cJSON *info_locked(srv_table *t)
     int n = gg_actors(t->state, actors);
     cJSON_AddItemToObject(o, "actors", cJSON_CreateIntArray(actors, n));
     cJSON_AddBoolToObject(o, "over", gg_is_over(t->state));
-    if (gg_is_over(t->state)) cJSON_AddItemToObject(o, "result", result_json(t->state));
+    if (gg_is_over(t->state)) cJSON_AddItemToObject(o, "result", cli_result_json(t->state));
     if (t->broken) cJSON_AddBoolToObject(o, "broken", 1);
     cJSON_AddNumberToObject(o, "created", (double)t->created);
     return o;
@@ -494,7 +484,7 @@ static cJSON *state_locked(srv_table *t, int seat, int log_from, cJSON *log, con
     cJSON_AddNumberToObject(m, "log_from", log_from);
     cJSON_AddItemToObject(m, "log", log ? log : log_lines(t, seat, log_from, moves));
     cJSON_AddBoolToObject(m, "over", gg_is_over(t->state));
-    if (gg_is_over(t->state)) cJSON_AddItemToObject(m, "result", result_json(t->state));
+    if (gg_is_over(t->state)) cJSON_AddItemToObject(m, "result", cli_result_json(t->state));
     return m;
 }
 

@@ -72,6 +72,14 @@ extern const gg_game gg_ys_game;
 gg_status gg_fail(gg_error *err, gg_status code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* A text buffer for formatters: gg_put appends like snprintf, never past
+ * cap, and len counts everything asked for (so len >= cap means "cut"). */
+typedef struct gg_out {
+    char *buf;
+    size_t cap, len;
+} gg_out;
+void gg_put(gg_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* JSON helpers for loaders: each returns GG_OK or fills err naming `key`. */
 gg_status ggj_int(const cJSON *obj, const char *key, int lo, int hi, int *out, gg_error *err);
 gg_status ggj_array(const cJSON *obj, const char *key, int min_len, int max_len,

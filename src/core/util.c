@@ -25,6 +25,16 @@ gg_status gg_fail(gg_error *err, gg_status code, const char *fmt, ...)
     return code;
 }
 
+void gg_put(gg_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->len < o->cap ? o->cap - o->len : 0;
+    int k = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (k > 0) o->len += (size_t)k;
+}
+
 void gg_assert_fail(const char *file, int line, const char *what)
 {
     fprintf(stderr, "gemgames: internal invariant broken at %s:%d: %s\n", file, line, what);

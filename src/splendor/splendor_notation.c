@@ -12,77 +12,61 @@
  *   noble 2         pass
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <string.h>
 
 #include "splendor/splendor.h"
 
 /* ------------------------------------------------------------- format */
 
-typedef struct out_buf {
-    char *buf;
-    size_t cap, len;
-} out_buf;
 
-static void put(out_buf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_buf *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->cap ? o->cap - o->len : 0;
-    int k = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->len += (size_t)k;
-}
-
-static void put_tokens(out_buf *o, unsigned field, int bits)
+static void put_tokens(gg_out *o, unsigned field, int bits)
 {
     for (int k = 0; k < SPL_TOKEN_KINDS; k++)
         for (unsigned r = field >> (bits * k) & ((1u << bits) - 1); r; r--)
-            put(o, " %c", spl_colour_letter[k]);
+            gg_put(o, " %c", spl_colour_letter[k]);
 }
 
 int spl_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n)
 {
     (void)s;
     (void)seat;
-    out_buf o = {buf, n, 0};
+    gg_out o = {buf, n, 0};
     if (n) buf[0] = '\0';
     unsigned pay = SPL_PAYLOAD(a);
     switch (SPL_KIND(a)) {
     case SPL_A_TAKE3:
-        put(&o, "take");
+        gg_put(&o, "take");
         put_tokens(&o, pay & 31, 1);
         break;
     case SPL_A_TAKE2:
-        put(&o, "take %c %c", spl_colour_letter[pay % 5], spl_colour_letter[pay % 5]);
+        gg_put(&o, "take %c %c", spl_colour_letter[pay % 5], spl_colour_letter[pay % 5]);
         break;
     case SPL_A_RESERVE:
-        if (pay < 12) put(&o, "reserve %u-%u", pay / 4 + 1, pay % 4 + 1);
-        else put(&o, "reserve deck %u", pay - SPL_SRC_DECK + 1);
+        if (pay < 12) gg_put(&o, "reserve %u-%u", pay / 4 + 1, pay % 4 + 1);
+        else gg_put(&o, "reserve deck %u", pay - SPL_SRC_DECK + 1);
         break;
     case SPL_A_BUY: {
         unsigned src = SPL_BUY_SRC(a), gold = SPL_BUY_GOLD(a);
-        if (src < 12) put(&o, "buy %u-%u", src / 4 + 1, src % 4 + 1);
-        else put(&o, "buy r%u", src - SPL_SRC_HAND + 1);
+        if (src < 12) gg_put(&o, "buy %u-%u", src / 4 + 1, src % 4 + 1);
+        else gg_put(&o, "buy r%u", src - SPL_SRC_HAND + 1);
         if (gold) {
-            put(&o, " gold");
+            gg_put(&o, " gold");
             put_tokens(&o, gold & 0x7fff, 3);
         }
         break;
     }
     case SPL_A_RETURN:
-        put(&o, "return");
+        gg_put(&o, "return");
         put_tokens(&o, pay & 0xfff, 2);
         break;
     case SPL_A_NOBLE:
-        put(&o, "noble %u", pay + 1);
+        gg_put(&o, "noble %u", pay + 1);
         break;
     case SPL_A_PASS:
-        put(&o, "pass");
+        gg_put(&o, "pass");
         break;
     default:
-        put(&o, "?");
+        gg_put(&o, "?");
     }
     return o.len < n ? (int)o.len : (n ? (int)n - 1 : 0);
 }

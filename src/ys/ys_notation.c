@@ -23,7 +23,6 @@
  * with what the viewer may not know replaced by "?" or left out.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,27 +86,12 @@ int ys_loc_text(int loc, char *buf, size_t n)
 
 /* ------------------------------------------------------------- format */
 
-typedef struct out_buf {
-    char *buf;
-    size_t cap, len;
-} out_buf;
 
-static void put(out_buf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_buf *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->cap ? o->cap - o->len : 0;
-    int k = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->len += (size_t)k;
-}
-
-static void put_loc(out_buf *o, unsigned loc)
+static void put_loc(gg_out *o, unsigned loc)
 {
     char t[16];
     ys_loc_text((int)loc, t, sizeof t);
-    put(o, "%s", t);
+    gg_put(o, "%s", t);
 }
 
 static const char *gem_word(unsigned g)
@@ -116,20 +100,20 @@ static const char *gem_word(unsigned g)
 }
 
 /* A broker value; "?" for YS_UNKNOWN_VALUE or when masked. */
-static void put_value(out_buf *o, unsigned v, int masked)
+static void put_value(gg_out *o, unsigned v, int masked)
 {
-    if (masked || v == YS_UNKNOWN_VALUE) put(o, "?");
-    else put(o, "%u", v);
+    if (masked || v == YS_UNKNOWN_VALUE) gg_put(o, "?");
+    else gg_put(o, "%u", v);
 }
 
 /* "up 3 d1-port" / "down ? throne": a face-down broker's value is hidden from
  * everyone but its owner (Y-11.2). */
-static void put_ref(out_buf *o, unsigned ref, int masked)
+static void put_ref(gg_out *o, unsigned ref, int masked)
 {
     int up = YS_REF_UP(ref);
-    put(o, "%s ", up ? "up" : "down");
+    gg_put(o, "%s ", up ? "up" : "down");
     put_value(o, YS_REF_VALUE(ref), masked && !up);
-    put(o, " ");
+    gg_put(o, " ");
     put_loc(o, YS_REF_LOC(ref));
 }
 
@@ -147,118 +131,118 @@ static int copied_card(const gg_state *s)
     return st->stage == YS_ST_IMITATE && st->imitating ? st->imitating - 1 : -1;
 }
 
-static void put_play(out_buf *o, gg_action a, int masked, int copied)
+static void put_play(gg_out *o, gg_action a, int masked, int copied)
 {
     unsigned card = YS_PLAY_CARD(a), args = YS_PLAY_ARGS(a);
     if (card >= YS_CARD_KINDS || !ys_cards[card].key[0]) {
-        put(o, "play ?");
+        gg_put(o, "play ?");
         return;
     }
-    put(o, "play %s", ys_cards[card].key);
+    gg_put(o, "play %s", ys_cards[card].key);
     unsigned lo = args & 7, hi = args >> 3 & 7;
     switch (args_kind((int)card, copied)) {
-    case ARGS_RATES: put(o, " %s+ %s-", gem_word(lo), gem_word(hi)); break;
-    case ARGS_DISTRICTS: put(o, " d%u d%u", lo + 1, hi + 1); break;
-    case ARGS_COLOURS: put(o, " %s %s", gem_word(lo), gem_word(hi)); break;
-    case ARGS_EXCHANGE: put(o, " %s>%s", gem_word(lo), gem_word(hi)); break;
+    case ARGS_RATES: gg_put(o, " %s+ %s-", gem_word(lo), gem_word(hi)); break;
+    case ARGS_DISTRICTS: gg_put(o, " d%u d%u", lo + 1, hi + 1); break;
+    case ARGS_COLOURS: gg_put(o, " %s %s", gem_word(lo), gem_word(hi)); break;
+    case ARGS_EXCHANGE: gg_put(o, " %s>%s", gem_word(lo), gem_word(hi)); break;
     case ARGS_ZONE:
-        put(o, " ");
+        gg_put(o, " ");
         put_loc(o, args & LOC_MASK);
         break;
     case ARGS_REF:
-        put(o, " ");
+        gg_put(o, " ");
         put_ref(o, args & REF_MASK, masked);
         break;
     case ARGS_SWAP:
-        put(o, " ");
+        gg_put(o, " ");
         put_ref(o, args & REF_MASK, masked);
-        put(o, " with ");
+        gg_put(o, " with ");
         put_ref(o, args >> REF_BITS & REF_MASK, masked);
         break;
     case ARGS_MOVE:
-        put(o, " ");
+        gg_put(o, " ");
         put_ref(o, args & REF_MASK, masked);
-        put(o, " to ");
+        gg_put(o, " to ");
         put_loc(o, args >> REF_BITS & LOC_MASK);
         break;
-    case ARGS_COLOUR: case ARGS_GEM: put(o, " %s", gem_word(lo)); break;
-    case ARGS_DISTRICT: put(o, " d%u", lo + 1); break;
+    case ARGS_COLOUR: case ARGS_GEM: gg_put(o, " %s", gem_word(lo)); break;
+    case ARGS_DISTRICT: gg_put(o, " d%u", lo + 1); break;
     case ARGS_REFS:
-        put(o, " ");
+        gg_put(o, " ");
         put_ref(o, args & REF_MASK, masked);
         if (args >> REF_BITS & REF_MASK) {
-            put(o, " and ");
+            gg_put(o, " and ");
             put_ref(o, args >> REF_BITS & REF_MASK, masked);
         }
         break;
-    case ARGS_TRADE: put(o, " %s %s for %s", gem_word(lo), gem_word(hi), (args >> 6 & 1) ? "points" : "black"); break;
+    case ARGS_TRADE: gg_put(o, " %s %s for %s", gem_word(lo), gem_word(hi), (args >> 6 & 1) ? "points" : "black"); break;
     default: break;
     }
 }
 
 /* The notation of `a`; with `masked`, as a seat other than the actor (or a
  * spectator) may see it (Y-11). */
-static void put_action(out_buf *o, gg_action a, int masked, int copied)
+static void put_action(gg_out *o, gg_action a, int masked, int copied)
 {
     unsigned pay = YS_PAYLOAD(a);
     switch (YS_KIND(a)) {
     case YS_A_BID: /* Y-5.1: secret until all are revealed together */
-        if (masked) put(o, "bid");
-        else put(o, "bid %u+%u", pay & 7, pay >> 3 & 7);
+        if (masked) gg_put(o, "bid");
+        else gg_put(o, "bid %u+%u", pay & 7, pay >> 3 & 7);
         break;
-    case YS_A_ORDER: put(o, "order %u", pay); break;
+    case YS_A_ORDER: gg_put(o, "order %u", pay); break;
     case YS_A_PLACE: {
         int up = pay >> 7 & 1, front = pay >> 11 & 1, guard = pay >> 12 & 1;
-        put(o, "%s%s%s ", up ? "up" : "down", front ? " front" : "", guard ? " guard" : "");
+        gg_put(o, "%s%s%s ", up ? "up" : "down", front ? " front" : "", guard ? " guard" : "");
         /* a front broker's value is public (Y-5.4, Y-6.6), even placed face down */
         put_value(o, pay >> 8 & 7, masked && !up && !front);
-        put(o, " ");
+        gg_put(o, " ");
         put_loc(o, pay & LOC_MASK);
         break;
     }
     case YS_A_NEUTRAL: /* Y-9.4: only the placer knows a neutral broker */
-        put(o, "neutral ");
+        gg_put(o, "neutral ");
         put_value(o, pay >> 8 & 7, masked);
-        put(o, " ");
+        gg_put(o, " ");
         put_loc(o, pay & LOC_MASK);
         break;
-    case YS_A_REFILL: put(o, "refill %u", pay); break;
+    case YS_A_REFILL: gg_put(o, "refill %u", pay); break;
     case YS_A_PEEK:
-        put(o, "peek S%u ", pay >> 7 & 7);
+        gg_put(o, "peek S%u ", pay >> 7 & 7);
         put_loc(o, pay & LOC_MASK);
         break;
-    case YS_A_PASS: put(o, "pass"); break;
+    case YS_A_PASS: gg_put(o, "pass"); break;
     case YS_A_GEM:
-        if ((pay & 7) == (pay >> 3 & 7)) put(o, "gem %s", gem_word(pay & 7));
-        else put(o, "gem %s>%s", gem_word(pay & 7), gem_word(pay >> 3 & 7));
+        if ((pay & 7) == (pay >> 3 & 7)) gg_put(o, "gem %s", gem_word(pay & 7));
+        else gg_put(o, "gem %s>%s", gem_word(pay & 7), gem_word(pay >> 3 & 7));
         break;
-    case YS_A_COLUMN: put(o, "column %s", gem_word(pay)); break;
-    case YS_A_RATE: put(o, "rate %s%c", gem_word(pay & 7), pay >> 3 & 1 ? '+' : '-'); break;
+    case YS_A_COLUMN: gg_put(o, "column %s", gem_word(pay)); break;
+    case YS_A_RATE: gg_put(o, "rate %s%c", gem_word(pay & 7), pay >> 3 & 1 ? '+' : '-'); break;
     case YS_A_SETTLE: /* Y-10.12 */
-        put(o, "settle ");
+        gg_put(o, "settle ");
         put_ref(o, pay & REF_MASK, masked);
-        put(o, " to ");
+        gg_put(o, " to ");
         put_loc(o, pay >> REF_BITS & LOC_MASK);
         break;
     case YS_A_THRONE: /* Y-9.1: face down in the throne room */
-        put(o, "throne ");
+        gg_put(o, "throne ");
         put_value(o, pay, masked);
         break;
     case YS_A_PLAY: put_play(o, a, masked, copied); break;
     case YS_A_SPECULATE: /* Y-10.31, Y-11.2: the pick is private */
-        if (masked) put(o, "speculate");
-        else put(o, "speculate %s", pay == YS_SPEC_NONE ? "none" : gem_word(pay));
+        if (masked) gg_put(o, "speculate");
+        else gg_put(o, "speculate %s", pay == YS_SPEC_NONE ? "none" : gem_word(pay));
         break;
     case YS_A_SMUGGLE: /* Y-10.21 */
-        if (pay == YS_SMUGGLE_BLACK) put(o, "smuggle black");
-        else if (pay == YS_SMUGGLE_POINTS) put(o, "smuggle points");
-        else put(o, "smuggle %s %s", gem_word(pay & 7), gem_word(pay >> 3 & 7));
+        if (pay == YS_SMUGGLE_BLACK) gg_put(o, "smuggle black");
+        else if (pay == YS_SMUGGLE_POINTS) gg_put(o, "smuggle points");
+        else gg_put(o, "smuggle %s %s", gem_word(pay & 7), gem_word(pay >> 3 & 7));
         break;
-    default: put(o, "?");
+    default: gg_put(o, "?");
     }
 }
 
-static int finish(const out_buf *o, size_t n)
+static int finish(const gg_out *o, size_t n)
 {
     return o->len < n ? (int)o->len : (n ? (int)n - 1 : 0);
 }
@@ -266,7 +250,7 @@ static int finish(const out_buf *o, size_t n)
 int ys_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n)
 {
     (void)seat;
-    out_buf o = {buf, n, 0};
+    gg_out o = {buf, n, 0};
     if (n) buf[0] = '\0';
     put_action(&o, a, 0, copied_card(s));
     return finish(&o, n);
@@ -274,7 +258,7 @@ int ys_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n)
 
 int ys_announce(const gg_state *s, int seat, gg_action a, int viewer, char *buf, size_t n)
 {
-    out_buf o = {buf, n, 0};
+    gg_out o = {buf, n, 0};
     if (n) buf[0] = '\0';
     put_action(&o, a, viewer != seat, copied_card(s));
     return finish(&o, n);
@@ -563,10 +547,10 @@ static gg_status parse_number(const words *ws, int kind, int lo, int hi, const c
 static gg_status unknown_card(const char *w, gg_error *err)
 {
     char list[150];
-    out_buf o = {list, sizeof list, 0};
+    gg_out o = {list, sizeof list, 0};
     list[0] = '\0';
     for (int c = 0; c < YS_CARD_KINDS; c++)
-        if (ys_cards[c].key[0]) put(&o, "%s%s", o.len ? ", " : "", ys_cards[c].key);
+        if (ys_cards[c].key[0]) gg_put(&o, "%s%s", o.len ? ", " : "", ys_cards[c].key);
     if (o.len >= sizeof list) memcpy(list + sizeof list - 4, "...", 4);
     return gg_fail(err, GG_EPARSE, "\"%.24s\" is not a card (%s)", w, list);
 }
