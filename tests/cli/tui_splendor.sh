@@ -106,19 +106,7 @@ tui_stop
 # A whole game against the heuristic bot (we always play the first listed
 # move), then the score sheet.
 tui_start 80 24 play splendor --players 2 --seed 4 --bots heuristic
-T_N=$((T_N + 1))
-n=0
-while [ $n -lt 600 ]; do
-    case "$(tui_screen)" in
-        *"Final score"*) break ;;
-        *"Game over"*) tui_keys Enter ;;   # a queued Enter closed the sheet: reopen it
-        *"to play"*) tui_keys Enter ;;
-    esac
-    sleep 0.2
-    n=$((n + 1))
-done
-if tui_wait "Final score" 5; then echo "ok $T_N - the game against the heuristic bot ends"; else
-    echo "not ok $T_N - the game against the heuristic bot ends"; tui_screen | sed 's/^/#  /'; fi
+game_ends "the game against the heuristic bot ends" 600
 screen_has "the score sheet names the winner" "Game over: "
 screen_has "the score sheet explains card and noble points" "from development cards + "
 screen_has "the score sheet gives the tie-break count" "cards bought"

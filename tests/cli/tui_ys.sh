@@ -73,19 +73,7 @@ screen_has "the record is resumed" "moves replayed"
 screen_has "the resumed game shows the board" "District 1"
 
 # Play on (the first legal move each time) until the game ends.
-T_N=$((T_N + 1))
-n=0
-while [ $n -lt 400 ]; do
-    case "$(tui_screen)" in
-        *"Final score"*) break ;;
-        *"Game over"*) tui_keys Enter ;;   # a queued Enter closed the sheet: reopen it
-        *"to play"*) tui_keys Enter ;;
-    esac
-    sleep 0.2
-    n=$((n + 1))
-done
-if tui_wait "Final score" 5; then echo "ok $T_N - the game against bots ends ($n more moves)"; else
-    echo "not ok $T_N - the game against bots ends"; tui_screen | sed 's/^/#  /'; fi
+game_ends "the game against bots ends" 400
 screen_has "the score sheet names the winner" "Game over: "
 screen_has "the score sheet explains colour points" "(colour rank 1)"
 screen_has "the score sheet explains black gems" "black gems: "

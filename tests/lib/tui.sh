@@ -50,6 +50,23 @@ screen_lacks() {
         *) echo "ok $T_N - $1" ;;
     esac
 }
+# TAP: plays the first listed move (Enter) whenever the viewer is to play,
+# until the final score sheet shows (at most MAX looks, 0.2 s apart).
+game_ends() {
+    T_N=$((T_N + 1))
+    n=0
+    while [ $n -lt "$2" ]; do
+        case "$(tui_screen)" in
+            *"Final score"*) break ;;
+            *"Game over"*) tui_keys Enter ;;   # a queued Enter closed the sheet: reopen it
+            *"to play"*) tui_keys Enter ;;
+        esac
+        sleep 0.2
+        n=$((n + 1))
+    done
+    if tui_wait "Final score" 5; then echo "ok $T_N - $1 ($n looks)"; else
+        echo "not ok $T_N - $1"; tui_screen | sed 's/^/#  /'; fi
+}
 # Skips the whole file when the binary has no such game yet.
 need_game() {
     if ! "$G" --help | grep -q "^games:.* $1\( \|$\)"; then
