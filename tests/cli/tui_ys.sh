@@ -100,6 +100,7 @@ tui_keys Enter
 tui_wait "S1 to play"
 screen_has "S1 sees S0's bid as hidden" "front ? ?"
 screen_lacks "S1 never sees S0's bid values" "front 4 4"
+tui_stop
 # Ys+ (Y-10.3, Y-10.21): the events of the round on their own row, district
 # events in their port, and brokers on a Smuggling card (seed 3: Enrichment
 # in d1's port, Smuggling and Brokerage general).
