@@ -306,6 +306,13 @@ static inline int legal_buy_one(const spl_player *p, uint64_t wealth, int card, 
     return buy_with_gold(p, cost, lacking, src, out, n);
 }
 
+/* Whether `card` costs no more than the wealth w in any colour, given
+ * not_w = ~(w | HI8): see buy_if_covered. */
+static inline int covered(uint64_t not_w, int card)
+{
+    return ((spl_cost64[card] + not_w) & HI8) == 0;
+}
+
 /* With gold: the buy sources (bit src) whose card no colour alone puts out of
  * reach of the wealth plus all the gold held. Branch-free, 15 cheap tests
  * (see buy_if_covered); they turn away most cards and every SPL_NONE (cost
@@ -317,9 +324,8 @@ static inline unsigned candidates_with_gold(const spl_state *st, const spl_playe
     uint64_t nwg = ~((wealth + p->tokens[SPL_GOLD] * 0x0101010101ull) | HI8);
     const uint8_t *b = &st->board[0][0], *r = p->reserved;
     unsigned m = 0;
-    for (int src = 0; src < 12; src++) m |= (unsigned)(((spl_cost64[b[src]] + nwg) & HI8) == 0) << src;
-    for (int i = 0; i < SPL_HAND; i++)
-        m |= (unsigned)(((spl_cost64[r[i]] + nwg) & HI8) == 0) << (SPL_SRC_HAND + i);
+    for (int src = 0; src < 12; src++) m |= (unsigned)covered(nwg, b[src]) << src;
+    for (int i = 0; i < SPL_HAND; i++) m |= (unsigned)covered(nwg, r[i]) << (SPL_SRC_HAND + i);
     return m;
 }
 
@@ -336,7 +342,7 @@ static uint64_t wealth_of(const spl_player *p)
 static inline int buy_if_covered(uint64_t not_w, int card, gg_action a, gg_action *out, int n)
 {
     out[n] = a;
-    return n + (((spl_cost64[card] + not_w) & HI8) == 0);
+    return n + covered(not_w, card);
 }
 
 #define BUY_AT(src) SPL_ACTION(SPL_A_BUY, (unsigned)(src) << 16)
