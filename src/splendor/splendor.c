@@ -6,6 +6,9 @@
  * allocate, and colour vectors are handled eight bytes at a time.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "splendor/splendor.h"
 
@@ -65,15 +68,36 @@ int spl_tokens_per_colour(int players)
     return players == 2 ? 4 : players == 3 ? 5 : 7; /* S-1.3 */
 }
 
-static void refill_slot(spl_state *st, int tier, int slot)
+/* A face-up slot changes: its card, and its cost per colour in slot_cost
+ * (spl_cost64: an empty slot costs 127 of every colour). */
+static inline void set_slot(spl_state *st, int tier, int slot, int card)
+{
+    uint64_t cost = spl_cost64[card];
+    int k = tier * SPL_SLOTS + slot;
+    st->board[tier][slot] = (uint8_t)card;
+    st->slot_cost[0][k] = (uint8_t)cost;
+    st->slot_cost[1][k] = (uint8_t)(cost >> 8);
+    st->slot_cost[2][k] = (uint8_t)(cost >> 16);
+    st->slot_cost[3][k] = (uint8_t)(cost >> 24);
+    st->slot_cost[4][k] = (uint8_t)(cost >> 32);
+}
+
+void spl_board_derive(spl_state *st)
+{
+    memset(st->slot_cost, 127, sizeof st->slot_cost); /* slots 12..15: never bought */
+    for (int t = 0; t < SPL_TIERS; t++)
+        for (int k = 0; k < SPL_SLOTS; k++) set_slot(st, t, k, st->board[t][k]);
+}
+
+static inline void refill_slot(spl_state *st, int tier, int slot)
 {
     /* S-3.5: replaced at once from the deck; an empty deck leaves it empty. */
     if (st->deck_n[tier] == 0) {
-        st->board[tier][slot] = SPL_NONE;
+        set_slot(st, tier, slot, SPL_NONE);
         return;
     }
     int top = --st->deck_n[tier];
-    st->board[tier][slot] = st->deck[tier][top];
+    set_slot(st, tier, slot, st->deck[tier][top]);
     st->deck[tier][top] = 0;
 }
 
@@ -103,6 +127,7 @@ static gg_status spl_init(gg_state *s, gg_error *err)
         gg_shuffle_bytes(st->deck[t], st->deck_n[t], &s->rng);
         for (int k = 0; k < SPL_SLOTS; k++) refill_slot(st, t, k);
     }
+    spl_board_derive(st); /* slots 12..15 of slot_cost */
     /* S-1.4, S-2.1: players + 1 nobles at random. */
     uint8_t nobles[SPL_NOBLES];
     for (int i = 0; i < SPL_NOBLES; i++) nobles[i] = (uint8_t)i;
@@ -288,12 +313,6 @@ static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lac
     return enum_payments(lacking, need, gold, base, out, n);
 }
 
-/* The card at buy source src (0..11 the face-up slots, 12..14 the hand). */
-static inline int card_at(const spl_state *st, const spl_player *p, int src)
-{
-    return src < 12 ? (&st->board[0][0])[src] : p->reserved[src - SPL_SRC_HAND];
-}
-
 /* The exact test for one card (S-3.4): the shortfall of `wealth` (bonuses +
  * coloured tokens held, per colour), summed over the colours, is no more
  * than the gold held; then every way to pay it. */
@@ -307,26 +326,98 @@ static inline int legal_buy_one(const spl_player *p, uint64_t wealth, int card, 
 }
 
 /* Whether `card` costs no more than the wealth w in any colour, given
- * not_w = ~(w | HI8): see buy_if_covered. */
+ * not_w = ~(w | HI8): per byte, cost + not_w is ~((w | HI8) - cost) (no
+ * carries between bytes), whose top bit is clear exactly when that colour is
+ * covered. A hand place past nreserved (SPL_NONE) costs 127: never covered. */
 static inline int covered(uint64_t not_w, int card)
 {
     return ((spl_cost64[card] + not_w) & HI8) == 0;
 }
 
-/* With gold: the buy sources (bit src) whose card no colour alone puts out of
- * reach of the wealth plus all the gold held. Branch-free, 15 cheap tests
- * (see buy_if_covered); they turn away most cards and every SPL_NONE (cost
- * 127), so the exact test that follows runs few, and few unpredictable,
- * times. Measured: about 5% faster than testing each card with a branch. */
-static inline unsigned candidates_with_gold(const spl_state *st, const spl_player *p,
-                                            uint64_t wealth)
+/* S-3.4 for the twelve face-up cards at once: bit k (tier*4+slot) set when
+ * the card in slot k can be paid with `wealth` (bonuses + coloured tokens,
+ * per colour) and at most `gold` gold tokens, that is when its shortfall,
+ * summed over the colours, is no more than gold. Empty slots are never set.
+ * This is the portable reference; board_within_reach below is the same test
+ * on sixteen bytes at a time (the simulation tests check they agree). */
+unsigned spl_board_within_reach_ref(const spl_state *st, uint64_t wealth, unsigned gold)
+{
+    unsigned m = 0;
+    for (int k = 0; k < 12; k++) {
+        int card = (&st->board[0][0])[k];
+        if (card != SPL_NONE && vec_sum(vec_sat_sub(spl_cost64[card], wealth)) <= gold) m |= 1u << k;
+    }
+    return m;
+}
+
+#ifdef __SSE2__
+/* slot_cost holds, per colour, the sixteen slot costs in one SSE2 register:
+ * the shortfall in a colour is one saturating subtraction of the wealth in
+ * that colour, copied to every byte (a broadcast); the shortfalls add up with
+ * saturation too (an empty slot's 5 x 127 stays at 255, beyond any gold). */
+static inline unsigned board_within_reach(const spl_state *st, uint64_t wealth, unsigned gold)
+{
+    __m128i w = _mm_cvtsi64_si128((long long)(wealth | (uint64_t)gold << 40));
+    w = _mm_unpacklo_epi8(w, w);               /* each byte twice */
+    __m128i w03 = _mm_unpacklo_epi16(w, w);    /* bytes 0..3, four times each */
+    __m128i w45 = _mm_unpackhi_epi16(w, w);    /* bytes 4..7, four times each */
+#define COST(c) _mm_loadu_si128((const __m128i *)st->slot_cost[c]) /* states may be unaligned */
+    __m128i shortfall = _mm_subs_epu8(COST(0), _mm_shuffle_epi32(w03, 0x00));
+    shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(COST(1), _mm_shuffle_epi32(w03, 0x55)));
+    shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(COST(2), _mm_shuffle_epi32(w03, 0xaa)));
+    shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(COST(3), _mm_shuffle_epi32(w03, 0xff)));
+    shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(COST(4), _mm_shuffle_epi32(w45, 0x00)));
+#undef COST
+    __m128i beyond_gold = _mm_subs_epu8(shortfall, _mm_shuffle_epi32(w45, 0x55));
+    __m128i in_reach = _mm_cmpeq_epi8(beyond_gold, _mm_setzero_si128());
+    return (unsigned)_mm_movemask_epi8(in_reach) & 0xfffu;
+}
+#else
+static inline unsigned board_within_reach(const spl_state *st, uint64_t wealth, unsigned gold)
+{
+    return spl_board_within_reach_ref(st, wealth, gold);
+}
+#endif
+
+unsigned spl_board_within_reach(const spl_state *st, uint64_t wealth, unsigned gold)
+{
+    return board_within_reach(st, wealth, gold);
+}
+
+/* The buy actions for the face-up slots in `reach` (one way to pay each: no
+ * gold held), branch-free, four slots at a time: per nibble of reach, a row
+ * of the slots' actions, ascending, is written and n grows by its bit count. */
+typedef uint32_t spl_actions4 __attribute__((vector_size(16)));
+#define B(k, i) SPL_ACTION(SPL_A_BUY, (unsigned)(4 * (k) + (i)) << 16)
+#define ROW(k)                                                                                \
+    {                                                                                         \
+        {0}, {B(k, 0)}, {B(k, 1)}, {B(k, 0), B(k, 1)}, {B(k, 2)}, {B(k, 0), B(k, 2)},       \
+            {B(k, 1), B(k, 2)}, {B(k, 0), B(k, 1), B(k, 2)}, {B(k, 3)}, {B(k, 0), B(k, 3)},   \
+            {B(k, 1), B(k, 3)}, {B(k, 0), B(k, 1), B(k, 3)}, {B(k, 2), B(k, 3)},              \
+            {B(k, 0), B(k, 2), B(k, 3)}, {B(k, 1), B(k, 2), B(k, 3)},                         \
+            {B(k, 0), B(k, 1), B(k, 2), B(k, 3)},                                             \
+    }
+static const spl_actions4 board_buy_rows[3][16] = {ROW(0), ROW(1), ROW(2)};
+#undef ROW
+#undef B
+static const uint8_t nibble_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+static inline int board_buys_row(int k, unsigned reach, gg_action *out, int n)
+{
+    unsigned nib = reach >> (4 * k) & 15;
+    memcpy(out + n, &board_buy_rows[k][nib], sizeof(spl_actions4));
+    return n + nibble_count[nib];
+}
+
+/* With gold: the hand places (bit i) whose card no colour alone puts out of
+ * reach of the wealth plus all the gold held; branch-free. The exact test
+ * (legal_buy_one) follows for these only. */
+static inline unsigned hand_candidates_with_gold(const spl_player *p, uint64_t wealth)
 {
     uint64_t nwg = ~((wealth + p->tokens[SPL_GOLD] * 0x0101010101ull) | HI8);
-    const uint8_t *b = &st->board[0][0], *r = p->reserved;
-    unsigned m = 0;
-    for (int src = 0; src < 12; src++) m |= (unsigned)covered(nwg, b[src]) << src;
-    for (int i = 0; i < SPL_HAND; i++) m |= (unsigned)covered(nwg, r[i]) << (SPL_SRC_HAND + i);
-    return m;
+    const uint8_t *r = p->reserved;
+    return (unsigned)covered(nwg, r[0]) | (unsigned)covered(nwg, r[1]) << 1 |
+           (unsigned)covered(nwg, r[2]) << 2;
 }
 
 static uint64_t wealth_of(const spl_player *p)
@@ -335,10 +426,7 @@ static uint64_t wealth_of(const spl_player *p)
 }
 
 /* One "can afford" test without gold (S-3.4), branch-free: the action is
- * written and kept when the card costs no more than the wealth in any colour.
- * not_w = ~(wealth | HI8); per byte, cost + not_w is ~((wealth | HI8) - cost)
- * (no carries between bytes), whose top bit is clear exactly when that colour
- * is covered. An empty slot or hand place (SPL_NONE) costs 127: never kept. */
+ * written and kept when covered (see covered()). */
 static inline int buy_if_covered(uint64_t not_w, int card, gg_action a, gg_action *out, int n)
 {
     out[n] = a;
@@ -350,30 +438,29 @@ static inline int buy_if_covered(uint64_t not_w, int card, gg_action a, gg_actio
 static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, int n)
 {
     uint64_t wealth = wealth_of(p);
-    const uint8_t *b = &st->board[0][0], *r = p->reserved;
-    if (p->tokens[SPL_GOLD] == 0) { /* no gold: one way to pay, if any */
+    unsigned gold = p->tokens[SPL_GOLD];
+    unsigned reach = board_within_reach(st, wealth, gold);
+    const uint8_t *r = p->reserved;
+    if (gold == 0) { /* no gold: one way to pay, if any */
         uint64_t nw = ~(wealth | HI8);
-        /* written out: the twelve face-up slots and the three hand places
-         * (past nreserved a hand place holds SPL_NONE), in action order */
-        n = buy_if_covered(nw, b[0], BUY_AT(0), out, n);
-        n = buy_if_covered(nw, b[1], BUY_AT(1), out, n);
-        n = buy_if_covered(nw, b[2], BUY_AT(2), out, n);
-        n = buy_if_covered(nw, b[3], BUY_AT(3), out, n);
-        n = buy_if_covered(nw, b[4], BUY_AT(4), out, n);
-        n = buy_if_covered(nw, b[5], BUY_AT(5), out, n);
-        n = buy_if_covered(nw, b[6], BUY_AT(6), out, n);
-        n = buy_if_covered(nw, b[7], BUY_AT(7), out, n);
-        n = buy_if_covered(nw, b[8], BUY_AT(8), out, n);
-        n = buy_if_covered(nw, b[9], BUY_AT(9), out, n);
-        n = buy_if_covered(nw, b[10], BUY_AT(10), out, n);
-        n = buy_if_covered(nw, b[11], BUY_AT(11), out, n);
+        /* the face-up slots, then the three hand places (past nreserved a
+         * hand place holds SPL_NONE), in action order */
+        n = board_buys_row(0, reach, out, n);
+        n = board_buys_row(1, reach, out, n);
+        n = board_buys_row(2, reach, out, n);
         n = buy_if_covered(nw, r[0], BUY_AT(SPL_SRC_HAND + 0), out, n);
         n = buy_if_covered(nw, r[1], BUY_AT(SPL_SRC_HAND + 1), out, n);
         return buy_if_covered(nw, r[2], BUY_AT(SPL_SRC_HAND + 2), out, n);
     }
-    for (unsigned m = candidates_with_gold(st, p, wealth); m; m &= m - 1) {
-        int src = __builtin_ctz(m); /* ascending: the actions come out sorted */
-        n = legal_buy_one(p, wealth, card_at(st, p, src), src, out, n);
+    for (; reach; reach &= reach - 1) {
+        int src = __builtin_ctz(reach); /* ascending: the actions come out sorted */
+        int card = (&st->board[0][0])[src];
+        uint64_t cost = spl_cost64[card];
+        n = buy_with_gold(p, cost, vec_sat_sub(cost, wealth), src, out, n);
+    }
+    for (unsigned m = hand_candidates_with_gold(p, wealth); m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        n = legal_buy_one(p, wealth, r[i], SPL_SRC_HAND + i, out, n);
     }
     return n;
 }

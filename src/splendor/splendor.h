@@ -109,6 +109,10 @@ typedef struct spl_state {
     spl_player pl[SPL_MAX_PLAYERS];
     uint8_t supply[8];                   /* 0..4 colours, 5 gold */
     uint8_t board[SPL_TIERS][SPL_SLOTS]; /* card id or SPL_NONE */
+    /* derived from board, for the legal-buy test: slot_cost[c][k] is what the
+     * card in face-up slot k (tier*4+slot) costs in colour c; an empty slot,
+     * and k = 12..15, cost 127 of every colour (never affordable) */
+    uint8_t slot_cost[SPL_COLOURS][16];
     uint8_t deck[SPL_TIERS][SPL_DECK_MAX]; /* deck[t][0] bottom, deck[t][n-1] top; rest 0 */
     uint8_t deck_n[SPL_TIERS];
     uint8_t noble[SPL_MAX_NOBLE_SLOTS];  /* noble id or SPL_NONE; players+1 slots used */
@@ -165,6 +169,13 @@ int spl_excess(const spl_state *st);
 int spl_source_card(const spl_state *st, int seat, int src, int reserve);
 /* Recomputes a player's derived fields (bonus, points, ncards, ntokens). */
 void spl_player_derive(spl_player *p);
+void spl_board_derive(spl_state *st);
+/* Bit k set: the card in face-up slot k is affordable with `wealth` (bonuses +
+ * coloured tokens, byte c = colour c) and at most `gold` gold (S-3.4). The
+ * first is what legal() uses (SSE2 where there is SSE2); the second is the
+ * plain card-by-card reference it is tested against. */
+unsigned spl_board_within_reach(const spl_state *st, uint64_t wealth, unsigned gold);
+unsigned spl_board_within_reach_ref(const spl_state *st, uint64_t wealth, unsigned gold);
 /* Bitmask of noble slots whose requirement seat's bonuses meet (S-4.2). */
 unsigned spl_qualifying_nobles(const spl_state *st, int seat);
 /* Tokens of each kind in the game for this player count (S-1.3). */

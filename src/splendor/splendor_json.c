@@ -320,6 +320,7 @@ static gg_status load_board(load_ctx *c, const cJSON *obj)
             st->board[t][k] = (uint8_t)id;
         }
     }
+    spl_board_derive(st);
     return GG_OK;
 }
 

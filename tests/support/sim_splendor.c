@@ -8,6 +8,30 @@
 
 #define FAIL(...) (snprintf(msg, n, __VA_ARGS__), 1)
 
+/* The per-colour slot costs that legal() reads are those of the face-up
+ * cards, and its sixteen-at-a-time affordability test agrees with the
+ * card-by-card reference for every seat's wealth and every amount of gold. */
+static int check_board_reach(const spl_state *st, char *msg, size_t n)
+{
+    spl_state fresh = *st;
+    spl_board_derive(&fresh);
+    if (memcmp(fresh.slot_cost, st->slot_cost, sizeof st->slot_cost) != 0)
+        return FAIL("slot_cost does not match the face-up cards");
+    for (int q = 0; q < st->base.players; q++) {
+        uint64_t wealth = 0;
+        for (int c = 0; c < SPL_COLOURS; c++)
+            wealth |= (uint64_t)(st->pl[q].bonus[c] + st->pl[q].tokens[c]) << (8 * c);
+        for (unsigned gold = 0; gold <= SPL_GOLD_TOKENS; gold++) {
+            unsigned fast = spl_board_within_reach(st, wealth, gold);
+            unsigned ref = spl_board_within_reach_ref(st, wealth, gold);
+            if (fast != ref)
+                return FAIL("seat %d, %u gold: slots within reach %03x, reference %03x", q, gold,
+                            fast, ref);
+        }
+    }
+    return 0;
+}
+
 int sim_splendor_check_state(const gg_state *s, char *msg, size_t n)
 {
     const spl_state *st = (const spl_state *)s;
@@ -46,7 +70,7 @@ int sim_splendor_check_state(const gg_state *s, char *msg, size_t n)
     }
     for (int id = 0; id < SPL_CARDS; id++)
         if (where[id] != 1) return FAIL("card %d appears %d times", id, where[id]);
-    return 0;
+    return check_board_reach(st, msg, n);
 }
 
 /* Marks every card the view shows as a card object ("card":N,). */
