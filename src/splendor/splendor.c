@@ -120,6 +120,7 @@ static gg_status spl_init(gg_state *s, gg_error *err)
     for (int c = 0; c < SPL_COLOURS; c++) st->supply[c] = (uint8_t)spl_tokens_per_colour(n);
     st->supply[SPL_GOLD] = SPL_GOLD_TOKENS; /* S-1.3 */
     /* S-2.1: shuffle each tier, deal four face up. */
+    memset(st->slot_cost, 127, sizeof st->slot_cost); /* slots 12..15: never bought */
     for (int t = 0; t < SPL_TIERS; t++) {
         int first = spl_tier_start[t];
         st->deck_n[t] = (uint8_t)(spl_tier_start[t + 1] - first);
@@ -127,7 +128,6 @@ static gg_status spl_init(gg_state *s, gg_error *err)
         gg_shuffle_bytes(st->deck[t], st->deck_n[t], &s->rng);
         for (int k = 0; k < SPL_SLOTS; k++) refill_slot(st, t, k);
     }
-    spl_board_derive(st); /* slots 12..15 of slot_cost */
     /* S-1.4, S-2.1: players + 1 nobles at random. */
     uint8_t nobles[SPL_NOBLES];
     for (int i = 0; i < SPL_NOBLES; i++) nobles[i] = (uint8_t)i;
