@@ -472,6 +472,52 @@ static void test_S_3_4_buy_gold_payments_are_distinct_moves(void **unused)
     gg_free(s);
 }
 
+/* Which face-up cards can be bought (S-3.4), at the edges: a card the tokens
+ * cover exactly, and cards short by exactly the gold held or by one more. The
+ * whole-board test legal() uses must agree with the card-by-card reference. */
+static void test_S_3_4_which_face_up_cards_are_affordable(void **unused)
+{
+    (void)unused;
+    /* tokens W0 B1 G1 R1 K1; tier 1: card 2 costs B1 G1 R1 K1 (covered),
+     * card 4 B1 G2 R1 K1 (1 short), card 5 B2 G2 K1 (2 short), card 1 B3 (2 short) */
+    const int cards[4] = {2, 4, 5, 1};
+    const unsigned want[3] = {0x1, 0x3, 0xf}; /* tier-1 slots in reach with 0, 1, 2 gold */
+    for (int gold = 0; gold <= 2; gold++) {
+        cJSON *root = pos_new(2, 11);
+        for (int k = 0; k < 4; k++) put_face_up(root, cards[k], k);
+        int tokens[6] = {0, 1, 1, 1, 1, gold};
+        set_tokens(root, 0, tokens);
+        gg_state *s = pos_load(root);
+        const spl_state *st = SS(s);
+        uint64_t wealth = 0x0101010100ull; /* the tokens above, no bonuses */
+        unsigned reach = spl_board_within_reach(st, wealth, (unsigned)gold);
+        assert_int_equal(reach, spl_board_within_reach_ref(st, wealth, (unsigned)gold));
+        assert_int_equal(reach & 0xf, want[gold]);
+        gg_action legal[GG_MAX_ACTIONS];
+        unsigned bought_from = 0; /* sources with at least one legal payment */
+        for (int i = 0, n = gg_legal(s, 0, legal); i < n; i++)
+            if (SPL_KIND(legal[i]) == SPL_A_BUY) bought_from |= 1u << SPL_BUY_SRC(legal[i]);
+        assert_int_equal(bought_from & 0xfff, reach);
+        gg_free(s);
+    }
+
+    /* an empty face-up slot is out of reach of any wealth (S-3.5 leaves it empty) */
+    cJSON *root = pos_new(3, 21);
+    cJSON *deck = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "decks"), 2);
+    while (cJSON_GetArraySize(deck)) give_card(root, 0, cJSON_GetArrayItem(deck, 0)->valueint);
+    cJSON_ReplaceItemInObject(root, "last_round", cJSON_CreateTrue());
+    cJSON_ReplaceItemInObject(root, "turn", cJSON_CreateNumber(1));
+    gg_state *s = pos_load(root);
+    play(s, 1, "reserve 3-1");
+    assert_int_equal(SS(s)->board[2][0], SPL_NONE);
+    uint64_t rich = 0x1414141414ull; /* 20 of every colour */
+    for (unsigned gold = 0; gold <= 5; gold++) {
+        assert_int_equal(spl_board_within_reach(SS(s), rich, gold), 0xfffu & ~(1u << 8));
+        assert_int_equal(spl_board_within_reach_ref(SS(s), rich, gold), 0xfffu & ~(1u << 8));
+    }
+    gg_free(s);
+}
+
 static void test_S_3_5_refill(void **unused)
 {
     (void)unused;
@@ -1095,6 +1141,7 @@ int main(void)
         cmocka_unit_test(test_S_3_3_reserve),
         cmocka_unit_test(test_S_3_4_ex_sp_bonus_1_rulebook_card_example),
         cmocka_unit_test(test_S_3_4_buy_gold_payments_are_distinct_moves),
+        cmocka_unit_test(test_S_3_4_which_face_up_cards_are_affordable),
         cmocka_unit_test(test_S_3_5_refill),
         cmocka_unit_test(test_S_3_6_pass_only_when_nothing_is_legal),
         cmocka_unit_test(test_S_3_6_all_pass_ends_the_game),
