@@ -357,6 +357,7 @@ unsigned spl_board_within_reach_ref(const spl_state *st, uint64_t wealth, unsign
  * saturation too (an empty slot's 5 x 127 stays at 255, beyond any gold). */
 static inline unsigned board_within_reach(const spl_state *st, uint64_t wealth, unsigned gold)
 {
+    /* wealth in bytes 0..4, the gold in byte 5 */
     __m128i w = _mm_cvtsi64_si128((long long)(wealth | (uint64_t)gold << 40));
     w = _mm_unpacklo_epi8(w, w);               /* each byte twice */
     __m128i w03 = _mm_unpacklo_epi16(w, w);    /* bytes 0..3, four times each */
@@ -368,7 +369,7 @@ static inline unsigned board_within_reach(const spl_state *st, uint64_t wealth, 
     shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(COST(3), _mm_shuffle_epi32(w03, 0xff)));
     shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(COST(4), _mm_shuffle_epi32(w45, 0x00)));
 #undef COST
-    __m128i beyond_gold = _mm_subs_epu8(shortfall, _mm_shuffle_epi32(w45, 0x55));
+    __m128i beyond_gold = _mm_subs_epu8(shortfall, _mm_shuffle_epi32(w45, 0x55)); /* gold */
     __m128i in_reach = _mm_cmpeq_epi8(beyond_gold, _mm_setzero_si128());
     return (unsigned)_mm_movemask_epi8(in_reach) & 0xfffu;
 }
