@@ -472,6 +472,22 @@ static void test_S_3_4_buy_gold_payments_are_distinct_moves(void **unused)
     gg_free(s);
 }
 
+/* A 3-player game where face-up slot 3-1 has just emptied (S-3.5): seat 0
+ * owns the rest of tier 3, so the last round runs; seat 1 reserved 3-1 and
+ * seat 2 is to act. */
+static gg_state *empty_slot_3_1(void)
+{
+    cJSON *root = pos_new(3, 21);
+    cJSON *deck = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "decks"), 2);
+    while (cJSON_GetArraySize(deck)) give_card(root, 0, cJSON_GetArrayItem(deck, 0)->valueint);
+    cJSON_ReplaceItemInObject(root, "last_round", cJSON_CreateTrue());
+    cJSON_ReplaceItemInObject(root, "turn", cJSON_CreateNumber(1));
+    gg_state *s = pos_load(root);
+    play(s, 1, "reserve 3-1");
+    assert_int_equal(SS(s)->board[2][0], SPL_NONE);
+    return s;
+}
+
 /* Which face-up cards can be bought (S-3.4), at the edges: a card the tokens
  * cover exactly, and cards short by exactly the gold held or by one more. The
  * whole-board test legal() uses must agree with the card-by-card reference. */
@@ -502,14 +518,7 @@ static void test_S_3_4_which_face_up_cards_are_affordable(void **unused)
     }
 
     /* an empty face-up slot is out of reach of any wealth (S-3.5 leaves it empty) */
-    cJSON *root = pos_new(3, 21);
-    cJSON *deck = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "decks"), 2);
-    while (cJSON_GetArraySize(deck)) give_card(root, 0, cJSON_GetArrayItem(deck, 0)->valueint);
-    cJSON_ReplaceItemInObject(root, "last_round", cJSON_CreateTrue());
-    cJSON_ReplaceItemInObject(root, "turn", cJSON_CreateNumber(1));
-    gg_state *s = pos_load(root);
-    play(s, 1, "reserve 3-1");
-    assert_int_equal(SS(s)->board[2][0], SPL_NONE);
+    gg_state *s = empty_slot_3_1();
     uint64_t rich = 0x1414141414ull; /* 20 of every colour */
     for (unsigned gold = 0; gold <= 5; gold++) {
         assert_int_equal(spl_board_within_reach(SS(s), rich, gold), 0xfffu & ~(1u << 8));
@@ -530,14 +539,7 @@ static void test_S_3_5_refill(void **unused)
 
     /* an empty deck leaves the space empty (seat 0 owns the rest of tier 3,
      * so the last round runs: seat 1 reserves, seat 2 looks) */
-    cJSON *root = pos_new(3, 21);
-    cJSON *deck = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "decks"), 2);
-    while (cJSON_GetArraySize(deck)) give_card(root, 0, cJSON_GetArrayItem(deck, 0)->valueint);
-    cJSON_ReplaceItemInObject(root, "last_round", cJSON_CreateTrue());
-    cJSON_ReplaceItemInObject(root, "turn", cJSON_CreateNumber(1));
-    s = pos_load(root);
-    play(s, 1, "reserve 3-1");
-    assert_int_equal(SS(s)->board[2][0], SPL_NONE);
+    s = empty_slot_3_1();
     assert_false(gg_is_over(s));
     assert_false(is_legal(s, 2, "reserve deck 3"));
     assert_true(is_legal(s, 2, "reserve 3-2"));
