@@ -126,7 +126,7 @@ function return_tables(   left, caps, f, n, line, k) {
             n = 0; line = ""
             for (f = 0; f < 64; f++)
                 if (fits(f, caps) && digits(f) == k) { line = line (n ? ", " : "") f; n++ }
-            printf "%s{%d, {%s}}", (k ? ", " : ""), n, (line == "" ? "0" : line)
+            printf "%s{{%s}, %d}", (k ? ", " : ""), (line == "" ? "0" : line), n
         }
         print "},"
     }

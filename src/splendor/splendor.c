@@ -470,6 +470,24 @@ static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, i
  * 2 bits per kind, ascending. From generated tables (splendor.h): each high
  * half (red, black, gold) that the holdings allow, then every low half
  * (white, blue, green) that returns the rest. */
+/* base | each low half of l, all 12 slots written at once (no loop exit for
+ * the branch predictor to guess); the caller keeps the first l->n, and out[]
+ * has room to spare (GG_MAX_ACTIONS). */
+_Static_assert(sizeof(spl_return_lo) == 16, "write_return_row loads a row as one vector");
+static inline void write_return_row(const spl_return_lo *l, gg_action base, gg_action *out)
+{
+#ifdef __SSE2__
+    __m128i halves = _mm_loadu_si128((const __m128i *)(const void *)l); /* half[0..11], n */
+    __m128i zero = _mm_setzero_si128(), b = _mm_set1_epi32((int)base);
+    __m128i lo16 = _mm_unpacklo_epi8(halves, zero), hi16 = _mm_unpackhi_epi8(halves, zero);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(_mm_unpacklo_epi16(lo16, zero), b));
+    _mm_storeu_si128((__m128i *)(void *)(out + 4), _mm_or_si128(_mm_unpackhi_epi16(lo16, zero), b));
+    _mm_storeu_si128((__m128i *)(void *)(out + 8), _mm_or_si128(_mm_unpacklo_epi16(hi16, zero), b));
+#else
+    for (int j = 0; j < 12; j++) out[j] = base | l->half[j];
+#endif
+}
+
 static inline unsigned cap3(unsigned t) { return t < 3 ? t : 3; }
 
 static int legal_return(const spl_player *p, int left, gg_action *out)
@@ -484,7 +502,7 @@ static int legal_return(const spl_player *p, int left, gg_action *out)
     for (int i = 0; i < hi->n; i++) {
         const spl_return_lo *l = &lo[hi->e[i].low_left];
         gg_action base = SPL_ACTION(SPL_A_RETURN, (unsigned)hi->e[i].half << 6);
-        for (int j = 0; j < l->n; j++) out[n + j] = base | l->half[j];
+        write_return_row(l, base, out + n);
         n += l->n;
     }
     return n;
@@ -549,12 +567,13 @@ static inline void end_turn(spl_state *st)
 {
     int n = st->base.players;
     st->phase = SPL_MAIN;
-    if (st->pl[st->turn].points >= SPL_WIN_POINTS) st->last_round = 1;
-    int next = st->turn + 1 == n ? 0 : st->turn + 1;
-    if (next == st->first) {
-        if (st->last_round || st->passes == n) st->over = 1;
-        st->passes = 0;
-    }
+    /* Branch-free: who comes next is data to the branch predictor. */
+    st->last_round |= st->pl[st->turn].points >= SPL_WIN_POINTS;
+    int next = st->turn + 1;
+    next &= -(next != n);
+    int round_done = next == st->first;
+    st->over |= round_done & (st->last_round | (st->passes == n));
+    st->passes = (uint8_t)(st->passes & -!round_done);
     st->turn = (uint8_t)next;
 }
 

@@ -77,8 +77,9 @@ typedef struct spl_return_hi {
     struct { uint8_t half, low_left; } e[20];
 } spl_return_hi;
 typedef struct spl_return_lo {
+    uint8_t half[12]; /* the first n in use, the rest 0: copied 12 at a time */
     uint8_t n;
-    uint8_t half[10];
+    uint8_t pad[3]; /* 16 bytes: read whole by one vector load */
 } spl_return_lo;
 extern const spl_return_hi spl_ret_hi[4][64];
 extern const spl_return_lo spl_ret_lo[64][4];
