@@ -62,6 +62,7 @@ END {
     print "};"
     take_tables()
     return_tables()
+    one_gold_table()
 }
 
 # S-3.1 as a table: for each set of colours that still have tokens (bit c =
@@ -129,6 +130,20 @@ function return_tables(   left, caps, f, n, line, k) {
             printf "%s{{%s}, %d}", (k ? ", " : ""), (line == "" ? "0" : line), n
         }
         print "},"
+    }
+    print "};"
+}
+
+# S-3.4 with one gold token: for each set of colours (5 bits), the gold field
+# of a buy paying one gold in that colour (1 << 3c), ascending, padded with 0.
+function one_gold_table(   m, c, line, k) {
+    print ""
+    print "const uint16_t spl_one_gold[32][8] = {"
+    for (m = 0; m < 32; m++) {
+        line = ""; k = 0
+        for (c = 0; c < 5; c++)
+            if (int(m / 2 ^ c) % 2) { line = line (k ? ", " : "") (2 ^ (3 * c)); k++ }
+        printf "    {%s},\n", (line == "" ? "0" : line)
     }
     print "};"
 }

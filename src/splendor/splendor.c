@@ -288,6 +288,24 @@ static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_acti
     }
 }
 
+static const uint8_t nibble_count5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                          1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
+/* base | each one-gold field of `mask` (spl_one_gold), all 8 slots written
+ * at once; the caller keeps popcount(mask) of them (out[] has room to spare:
+ * GG_MAX_ACTIONS). */
+static inline void write_one_gold_row(unsigned mask, gg_action base, gg_action *out)
+{
+#ifdef __SSE2__
+    __m128i row = _mm_loadu_si128((const __m128i *)(const void *)spl_one_gold[mask]);
+    __m128i zero = _mm_setzero_si128(), b = _mm_set1_epi32((int)base);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(_mm_unpacklo_epi16(row, zero), b));
+    _mm_storeu_si128((__m128i *)(void *)(out + 4), _mm_or_si128(_mm_unpackhi_epi16(row, zero), b));
+#else
+    for (int j = 0; j < 8; j++) out[j] = base | spl_one_gold[mask][j];
+#endif
+}
+
 /* The payments of one card the player can afford with gold: `lacking` is
  * what bonuses and coloured tokens leave unpaid, per colour. */
 static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, int src,
@@ -296,21 +314,16 @@ static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lac
     unsigned gold = p->tokens[SPL_GOLD];
     gg_action base = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
     uint64_t need = vec_sat_sub(cost, vec_load(p->bonus));
-    if (need == 0) {
-        out[n++] = base;
-        return n;
-    }
-    if (gold == 1) { /* the usual case: one gold token, for one colour or none */
-        if (lacking) {
-            out[n++] = base | 1u << (3 * (__builtin_ctzll(lacking) / 8));
-            return n;
-        }
-        out[n++] = base;
-        for (unsigned m = gather5(need + 0x7f7f7f7f7full); m; m &= m - 1)
-            out[n++] = base | 1u << (3 * __builtin_ctz(m));
-        return n;
-    }
-    return enum_payments(lacking, need, gold, base, out, n);
+    if (gold >= 2) return enum_payments(lacking, need, gold, base, out, n);
+    /* The usual case, one gold token, without branches on the card: lacking
+     * one token, the gold pays for it (one way); lacking nothing, pay without
+     * gold, or with the gold for one of the colours still needed. */
+    unsigned lacks = lacking != 0; /* (bit 40, beyond the colours: ctz defined) */
+    unsigned lack_field = 1u << (3 * (__builtin_ctzll(lacking | 1ull << 40) / 8)) & -lacks;
+    unsigned spend = gather5(need + 0x7f7f7f7f7full) & (lacks - 1);
+    out[n] = base | lack_field;
+    write_one_gold_row(spend, base, out + n + 1);
+    return n + 1 + (int)nibble_count5[spend];
 }
 
 /* The exact test for one card (S-3.4): the shortfall of `wealth` (bonuses +
@@ -466,10 +479,6 @@ static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, i
     return n;
 }
 
-/* S-4.1: every multiset of exactly `left` (1..3) held tokens, as a field of
- * 2 bits per kind, ascending. From generated tables (splendor.h): each high
- * half (red, black, gold) that the holdings allow, then every low half
- * (white, blue, green) that returns the rest. */
 /* base | each low half of l, all 12 slots written at once (no loop exit for
  * the branch predictor to guess); the caller keeps the first l->n, and out[]
  * has room to spare (GG_MAX_ACTIONS). */
@@ -488,6 +497,10 @@ static inline void write_return_row(const spl_return_lo *l, gg_action base, gg_a
 #endif
 }
 
+/* S-4.1: every multiset of exactly `left` (1..3) held tokens, as a field of
+ * 2 bits per kind, ascending. From generated tables (splendor.h): each high
+ * half (red, black, gold) that the holdings allow, then every low half
+ * (white, blue, green) that returns the rest. */
 static inline unsigned cap3(unsigned t) { return t < 3 ? t : 3; }
 
 static int legal_return(const spl_player *p, int left, gg_action *out)

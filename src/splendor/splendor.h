@@ -83,6 +83,9 @@ typedef struct spl_return_lo {
 } spl_return_lo;
 extern const spl_return_hi spl_ret_hi[4][64];
 extern const spl_return_lo spl_ret_lo[64][4];
+/* spl_one_gold[mask]: the gold fields paying one gold in each colour of
+ * mask (1 << 3c), ascending, padded with 0 (see buy_with_gold). */
+extern const uint16_t spl_one_gold[32][8];
 
 /* Phases: whose decision is what. */
 enum spl_phase {
