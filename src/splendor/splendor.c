@@ -241,6 +241,25 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
     return n;
 }
 
+static const uint8_t nibble_count5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                          1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
+/* base + each one-gold field of `mask` (spl_one_gold): one more gold in
+ * that colour (a 3-bit digit of base that stays below 8); all 8 slots written
+ * at once; the caller keeps popcount(mask) of them (out[] has room to spare:
+ * GG_MAX_ACTIONS). */
+static inline void write_one_gold_row(unsigned mask, gg_action base, gg_action *out)
+{
+#ifdef __SSE2__
+    __m128i row = _mm_loadu_si128((const __m128i *)(const void *)spl_one_gold[mask]);
+    __m128i zero = _mm_setzero_si128(), b = _mm_set1_epi32((int)base);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_add_epi32(_mm_unpacklo_epi16(row, zero), b));
+    _mm_storeu_si128((__m128i *)(void *)(out + 4), _mm_add_epi32(_mm_unpackhi_epi16(row, zero), b));
+#else
+    for (int j = 0; j < 8; j++) out[j] = base + spl_one_gold[mask][j];
+#endif
+}
+
 /* Every way to pay a card with gold standing in for some coloured tokens
  * (S-3.4), in ascending order of the 3-bit-per-colour gold field: in colour
  * c, gold pays at least lacking[c] (what the tokens held cannot cover) and at
@@ -256,9 +275,13 @@ static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_acti
     unsigned field = base | (unsigned)((lacking & 7) | (lacking >> 5 & 070) |
                                        (lacking >> 10 & 0700) | (lacking >> 15 & 07000) |
                                        (lacking >> 20 & 070000));
-    if (spare == 0 || room == 0) { /* gold pays exactly what is lacking */
+    if (spare <= 1 || room == 0) {
+        /* gold pays what is lacking and, with one to spare, perhaps one more
+         * in a colour with room (as in buy_with_gold) */
+        unsigned more = gather5(room + 0x7f7f7f7f7full) & -(spare == 1);
         out[n] = field;
-        return n + 1;
+        write_one_gold_row(more, field, out + n + 1);
+        return n + 1 + (int)nibble_count5[more];
     }
     /* the digits: the colours with room, lowest first (written for every
      * colour, kept by counting only those with room: no branches) */
@@ -286,24 +309,6 @@ static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_acti
         }
         if (i == m) return n;
     }
-}
-
-static const uint8_t nibble_count5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                          1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
-
-/* base | each one-gold field of `mask` (spl_one_gold), all 8 slots written
- * at once; the caller keeps popcount(mask) of them (out[] has room to spare:
- * GG_MAX_ACTIONS). */
-static inline void write_one_gold_row(unsigned mask, gg_action base, gg_action *out)
-{
-#ifdef __SSE2__
-    __m128i row = _mm_loadu_si128((const __m128i *)(const void *)spl_one_gold[mask]);
-    __m128i zero = _mm_setzero_si128(), b = _mm_set1_epi32((int)base);
-    _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(_mm_unpacklo_epi16(row, zero), b));
-    _mm_storeu_si128((__m128i *)(void *)(out + 4), _mm_or_si128(_mm_unpackhi_epi16(row, zero), b));
-#else
-    for (int j = 0; j < 8; j++) out[j] = base | spl_one_gold[mask][j];
-#endif
 }
 
 /* The payments of one card the player can afford with gold: `lacking` is
