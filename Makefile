@@ -24,7 +24,7 @@ else ifeq ($(VARIANT),fuzz)
   CC  := clang
   OPT := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
 else
-  OPT := -O2 -g
+  OPT := -O3 -g
 endif
 CFLAGS  := $(CSTD) $(WARN) $(OPT) $(INCS) $(EXTRA_CFLAGS)
 LDFLAGS := $(OPT) $(EXTRA_LDFLAGS)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Compares the bench speed of two gemgames binaries on a noisy machine: runs
 # them alternately, pinned to one core, and prints each one's sorted
-# decisions/s (millions) and median.
+# decisions/s (millions) and median, and the median of the new/old ratio of
+# runs side by side (the machine's speed drifts; a pair shares its state).
 #
 #   scripts/bench-ab.sh OLD NEW [ROUNDS] [--game G --players P --games M ...]
 #
@@ -20,14 +21,25 @@ i=0
 while [ $i -lt "$rounds" ]; do
     for b in old new; do
         eval bin=\$$b
-        printf '%s %s\n' "$b" "$(taskset -c "$cpu" "$bin" bench "$@" | head -1 | awk '{print $(NF-3)}')"
+        printf '%s %d %s\n' "$b" "$i" "$(taskset -c "$cpu" "$bin" bench "$@" | head -1 | awk '{print $(NF-3)}')"
     done
     i=$((i + 1))
-done | sort -k1,1 -k2n | awk '
-    { v[$1, ++c[$1]] = $2 / 1e6; line[$1] = line[$1] sprintf(" %.2f", $2 / 1e6) }
+done | awk '
+    function median(a, n,    i, j, t) {
+        for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    { v[$1, $2] = $3 / 1e6; rounds = $2 + 1 }
     END {
-        for (k in c) {
-            n = c[k]; m = n % 2 ? v[k, (n + 1) / 2] : (v[k, n / 2] + v[k, n / 2 + 1]) / 2
-            printf "%s median %.2f M decisions/s:%s\n", k, m, line[k]
+        for (b = 0; b < 2; b++) {
+            k = b ? "new" : "old"; line = ""
+            for (r = 0; r < rounds; r++) s[r + 1] = v[k, r]
+            m = median(s, rounds)
+            for (r = 1; r <= rounds; r++) line = line sprintf(" %.2f", s[r])
+            printf "%s median %.2f M decisions/s:%s\n", k, m, line
         }
+        for (r = 0; r < rounds; r++) q[r + 1] = v["new", r] / v["old", r]
+        m = median(q, rounds); wins = 0
+        for (r = 1; r <= rounds; r++) wins += q[r] > 1
+        printf "new/old, run by run: median %.3f, new faster in %d of %d rounds\n", m, wins, rounds
     }'
