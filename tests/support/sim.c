@@ -117,6 +117,10 @@ static int step(sim_ctx *c, gg_state *s, int seat, gg_rng *choice)
     int k = gg_legal(s, seat, legal);
     if (k <= 0 || k > GG_MAX_ACTIONS) return failf(c, "actor %d has %d legal actions", seat, k);
     if (check_actions(c, s, seat, legal, k)) return 1;
+    const sim_hooks *h = c->cfg->hooks;
+    char hm[400] = "";
+    if (h && h->check_legal && h->check_legal(s, seat, legal, k, hm, sizeof hm))
+        return failf(c, "legal actions of seat %d: %s", seat, hm);
     gg_action a = legal[gg_rng_below(choice, (uint32_t)k)];
     gg_state *clone = gg_clone(s);
     if (!gg_state_equal(clone, s)) return failf(c, "a clone differs from its original");

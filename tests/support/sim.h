@@ -37,6 +37,10 @@ typedef struct sim_hooks {
     /* Checks the view `view` made for `seat` (GG_SPECTATOR too) from `s`
      * (e.g. that it leaks nothing); returns 0, or 1 with msg filled. */
     int (*check_view)(const gg_state *s, int seat, const char *view, char *msg, size_t n);
+    /* Checks the k legal actions gg_legal gave `seat` (e.g. against a plain
+     * reference generator); may be NULL. Returns 0, or 1 with msg filled. */
+    int (*check_legal)(const gg_state *s, int seat, const gg_action *legal, int k, char *msg,
+                       size_t n);
 } sim_hooks;
 
 typedef struct sim_config {

@@ -2,6 +2,7 @@
 #include "sim_splendor.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "splendor/splendor.h"
@@ -111,7 +112,132 @@ int sim_splendor_check_view(const gg_state *s, int seat, const char *view, char 
     return 0;
 }
 
-const sim_hooks sim_splendor_hooks = {sim_splendor_check_state, sim_splendor_check_view};
+/* ------------------------------------------- reference legal actions */
+
+/* The legal actions written plainly from the rules reference, one candidate
+ * at a time, with none of legal()'s tables, word tricks or SSE2: what the
+ * fast generator must equal at every step of every simulated game. */
+
+static int ref_add(gg_action *out, int n, gg_action a)
+{
+    if (n < GG_MAX_ACTIONS) out[n] = a;
+    return n + 1;
+}
+
+/* S-3.4: every gold vector g (g[c] <= what the card still costs in c, the
+ * sum <= the gold held) whose remainder the coloured tokens cover. */
+static int ref_payments(const spl_player *p, int card, int src, gg_action *out, int n)
+{
+    int need[SPL_COLOURS], g[SPL_COLOURS] = {0};
+    for (int c = 0; c < SPL_COLOURS; c++) {
+        int left = spl_cards[card].cost[c] - p->bonus[c];
+        need[c] = left > 0 ? left : 0;
+    }
+    for (;;) {
+        int used = 0, fits = 1;
+        unsigned field = 0;
+        for (int c = 0; c < SPL_COLOURS; c++) {
+            used += g[c];
+            fits &= p->tokens[c] >= need[c] - g[c];
+            field |= (unsigned)g[c] << (3 * c);
+        }
+        if (fits && used <= p->tokens[SPL_GOLD])
+            n = ref_add(out, n, SPL_ACTION(SPL_A_BUY, (unsigned)src << 16 | field));
+        int c = 0; /* next g: an odometer over the colours */
+        while (c < SPL_COLOURS && g[c] == need[c]) g[c++] = 0;
+        if (c == SPL_COLOURS) return n;
+        g[c]++;
+    }
+}
+
+static int ref_main(const spl_state *st, const spl_player *p, gg_action *out)
+{
+    int n = 0, avail = 0;
+    for (int c = 0; c < SPL_COLOURS; c++) avail += st->supply[c] > 0;
+    int want = avail < 3 ? avail : 3; /* S-3.1 decision: every colour left when fewer than 3 */
+    for (unsigned m = 1; m < 32 && want > 0; m++) {
+        int k = 0, ok = 1;
+        for (int c = 0; c < SPL_COLOURS; c++)
+            if (m >> c & 1) k++, ok &= st->supply[c] > 0;
+        if (ok && k == want) n = ref_add(out, n, SPL_ACTION(SPL_A_TAKE3, m));
+    }
+    for (int c = 0; c < SPL_COLOURS; c++) /* S-3.2 */
+        if (st->supply[c] >= 4) n = ref_add(out, n, SPL_ACTION(SPL_A_TAKE2, c));
+    if (p->nreserved < SPL_HAND) { /* S-3.3 */
+        for (int src = 0; src < 12; src++)
+            if (st->board[src / 4][src % 4] != SPL_NONE)
+                n = ref_add(out, n, SPL_ACTION(SPL_A_RESERVE, src));
+        for (int t = 0; t < SPL_TIERS; t++)
+            if (st->deck_n[t]) n = ref_add(out, n, SPL_ACTION(SPL_A_RESERVE, SPL_SRC_DECK + t));
+    }
+    for (int src = 0; src < 12; src++) /* S-3.4 */
+        if (st->board[src / 4][src % 4] != SPL_NONE)
+            n = ref_payments(p, st->board[src / 4][src % 4], src, out, n);
+    for (int i = 0; i < p->nreserved; i++)
+        n = ref_payments(p, p->reserved[i], SPL_SRC_HAND + i, out, n);
+    if (n == 0) n = ref_add(out, n, SPL_ACTION(SPL_A_PASS, 0)); /* S-3.6 */
+    return n;
+}
+
+/* S-4.1: every way to return exactly `left` held tokens (gold included). */
+static int ref_returns(const spl_player *p, int left, gg_action *out)
+{
+    int n = 0, r[SPL_TOKEN_KINDS] = {0};
+    for (;;) {
+        int sum = 0;
+        unsigned field = 0;
+        for (int k = 0; k < SPL_TOKEN_KINDS; k++) sum += r[k], field |= (unsigned)r[k] << (2 * k);
+        if (sum == left) n = ref_add(out, n, SPL_ACTION(SPL_A_RETURN, field));
+        int k = 0;
+        while (k < SPL_TOKEN_KINDS && (r[k] == p->tokens[k] || r[k] == 3)) r[k++] = 0;
+        if (k == SPL_TOKEN_KINDS) return n;
+        r[k]++;
+    }
+}
+
+static int ref_legal(const spl_state *st, int seat, gg_action *out)
+{
+    if (st->over || seat != st->turn) return 0;
+    const spl_player *p = &st->pl[seat];
+    if (st->phase == SPL_RETURN) return ref_returns(p, p->ntokens - SPL_TOKEN_LIMIT, out);
+    if (st->phase == SPL_NOBLE) { /* S-4.2: the qualifying nobles */
+        int n = 0;
+        for (int i = 0; i < SPL_MAX_NOBLE_SLOTS; i++) {
+            int id = st->noble[i], ok = id != SPL_NONE;
+            for (int c = 0; ok && c < SPL_COLOURS; c++) ok = p->bonus[c] >= spl_nobles[id].need[c];
+            if (ok) n = ref_add(out, n, SPL_ACTION(SPL_A_NOBLE, i));
+        }
+        return n;
+    }
+    return ref_main(st, p, out);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    gg_action x = *(const gg_action *)a, y = *(const gg_action *)b;
+    return (x > y) - (x < y);
+}
+
+int sim_splendor_check_legal(const gg_state *s, int seat, const gg_action *legal, int k,
+                             char *msg, size_t n)
+{
+    gg_action ref[GG_MAX_ACTIONS];
+    int m = ref_legal((const spl_state *)s, seat, ref);
+    if (m > GG_MAX_ACTIONS) return FAIL("the reference found %d actions, over GG_MAX_ACTIONS", m);
+    qsort(ref, (size_t)m, sizeof ref[0], by_value);
+    for (int i = 0; i < k || i < m; i++) {
+        if (i < k && i < m && legal[i] == ref[i]) continue;
+        char want[GG_MAX_NOTATION] = "(none)", got[GG_MAX_NOTATION] = "(none)";
+        if (i < m) gg_action_format(s, seat, ref[i], want, sizeof want);
+        if (i < k) gg_action_format(s, seat, legal[i], got, sizeof got);
+        return FAIL("%d actions where the reference has %d; first difference at %d: "
+                    "\"%s\" where the reference has \"%s\"", k, m, i, got, want);
+    }
+    return 0;
+}
+
+const sim_hooks sim_splendor_hooks = {sim_splendor_check_state, sim_splendor_check_view,
+                                      sim_splendor_check_legal};
 
 void sim_splendor_run(int players, const char *option, uint64_t first_seed, int games, int full,
                       int every)

@@ -17,5 +17,9 @@ void sim_splendor_run(int players, const char *option, uint64_t first_seed, int 
 /* The individual checks, also usable on their own. */
 int sim_splendor_check_state(const gg_state *s, char *msg, size_t n);
 int sim_splendor_check_view(const gg_state *s, int seat, const char *view, char *msg, size_t n);
+/* gg_legal's list for `seat` equals, in order, a plain reference generator
+ * written from the rules (every candidate tried one by one). */
+int sim_splendor_check_legal(const gg_state *s, int seat, const gg_action *legal, int k,
+                             char *msg, size_t n);
 
 #endif
