@@ -78,9 +78,15 @@ $(O)/tests/%: $(O)/obj/tests/unit/%.o $(TSUP_OBJ) $(LIB)
 
 tests-build: $(BIN) $(TEST_BINS)
 
-# The test build: sanitizers on, then every unit, CLI and browser test.
+# The test build: sanitizers on, then every unit, CLI and browser test. The
+# Splendor rules and 2-player simulation tests also run on a build without
+# SSE2 (-U__SSE2__: the scalar fallbacks in splendor.c), as *_scalar.
+SCALAR_TESTS := test_splendor_rules test_splendor_sim2p
 test:
 	@$(MAKE) --no-print-directory VARIANT=san tests-build
+	@$(MAKE) --no-print-directory VARIANT=san O=build/san-scalar EXTRA_CFLAGS=-U__SSE2__ \
+		$(SCALAR_TESTS:%=build/san-scalar/tests/%)
+	@for t in $(SCALAR_TESTS); do cp build/san-scalar/tests/$$t build/san/tests/$${t}_scalar; done
 	@sh tests/run.sh build/san
 
 # Ys, 4 players: you against 3 bots (the heuristic bot, or random where the
@@ -115,7 +121,7 @@ soak: all
 	@CRASH_KILLS=$(CRASH_KILLS) GEMGAMES=$(CURDIR)/$(BIN) node tests/web/crash.mjs
 
 clean:
-	rm -rf build/rel build/san build/fuzz build/gen
+	rm -rf build/rel build/san build/san-scalar build/fuzz build/gen
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TSUP_OBJ:.o=.d) \
          $(TEST_SRC:tests/unit/%.c=$(O)/obj/tests/unit/%.d)
