@@ -195,6 +195,10 @@ static inline unsigned gather5(uint64_t v)
     return (unsigned)((((v >> 7) & 0x0000000101010101ull) * 0x10204081ull) >> 28) & 31u;
 }
 
+/* Set bits of a 5-bit mask (a table: without -mpopcnt, gcc calls libgcc). */
+static const uint8_t bit_count5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                       1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
 static int legal_take(const spl_state *st, gg_action *out, int n)
 {
     uint64_t supply = vec_load(st->supply) & COLOURS5; /* piles hold at most 7 */
@@ -241,9 +245,6 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
     return n;
 }
 
-static const uint8_t nibble_count5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                          1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
-
 /* base + each one-gold field of `mask` (spl_one_gold): one more gold in
  * that colour (a 3-bit digit of base that stays below 8); all 8 slots written
  * at once; the caller keeps popcount(mask) of them (out[] has room to spare:
@@ -281,7 +282,7 @@ static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_acti
         unsigned more = gather5(room + 0x7f7f7f7f7full) & -(spare == 1);
         out[n] = field;
         write_one_gold_row(more, field, out + n + 1);
-        return n + 1 + (int)nibble_count5[more];
+        return n + 1 + (int)bit_count5[more];
     }
     /* the digits: the colours with room, lowest first (written for every
      * colour, kept by counting only those with room: no branches) */
@@ -322,13 +323,15 @@ static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lac
     if (gold >= 2) return enum_payments(lacking, need, gold, base, out, n);
     /* The usual case, one gold token, without branches on the card: lacking
      * one token, the gold pays for it (one way); lacking nothing, pay without
-     * gold, or with the gold for one of the colours still needed. */
+     * gold, or with the gold for one of the colours still needed. The same
+     * payments as enum_payments' "at most one to spare" row, found with less
+     * work (no digit spread, no token sum): 2% faster on the 2p bench. */
     unsigned lacks = lacking != 0; /* (bit 40, beyond the colours: ctz defined) */
     unsigned lack_field = 1u << (3 * (__builtin_ctzll(lacking | 1ull << 40) / 8)) & -lacks;
     unsigned spend = gather5(need + 0x7f7f7f7f7full) & (lacks - 1);
     out[n] = base | lack_field;
     write_one_gold_row(spend, base, out + n + 1);
-    return n + 1 + (int)nibble_count5[spend];
+    return n + 1 + (int)bit_count5[spend];
 }
 
 /* The exact test for one card (S-3.4): the shortfall of `wealth` (bonuses +
@@ -419,13 +422,12 @@ typedef uint32_t spl_actions4 __attribute__((vector_size(16)));
 static const spl_actions4 board_buy_rows[3][16] = {ROW(0), ROW(1), ROW(2)};
 #undef ROW
 #undef B
-static const uint8_t nibble_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 static inline int board_buys_row(int k, unsigned reach, gg_action *out, int n)
 {
     unsigned nib = reach >> (4 * k) & 15;
     memcpy(out + n, &board_buy_rows[k][nib], sizeof(spl_actions4));
-    return n + nibble_count[nib];
+    return n + bit_count5[nib];
 }
 
 /* With gold: the hand places (bit i) whose card no colour alone puts out of
