@@ -9,7 +9,7 @@
 #
 #   scripts/bench-series.sh BIN ROUNDS GAP GAMES [PLAYERS...]
 #
-# e.g. scripts/bench-series.sh build/rel/gemgames 180 30 100000 2 3 4
+# e.g. scripts/bench-series.sh build/rel/gemgames 150 20 0 2 3 4
 # (GAMES 0: bench's default game count, i.e. the plain
 # `gemgames bench --game splendor --players P`). TARGET=15000000 by default.
 set -eu
@@ -21,6 +21,8 @@ target=${TARGET:-15000000}
 cpu=$(($(nproc) - 1))
 games_arg=""
 [ "$games" = 0 ] || games_arg="--games $games"
+runs=$(mktemp)
+trap 'rm -f "$runs"' EXIT
 i=0
 while [ "$i" -lt "$rounds" ]; do
     [ "$i" -eq 0 ] || sleep "$gap"
@@ -28,15 +30,16 @@ while [ "$i" -lt "$rounds" ]; do
         # shellcheck disable=SC2086 # games_arg is two words or none
         d=$(taskset -c "$cpu" "$bin" bench --game splendor --players "$p" $games_arg |
             head -1 | awk '{print $(NF-3)}')
-        printf '%s %s %s\n' "$(date -u +%H:%M:%S)" "$p" "$d"
+        printf '%s %s %s\n' "$(date -u +%H:%M:%S)" "$p" "$d" | tee -a "$runs"
     done
     i=$((i + 1))
-done | awk -v target="$target" '
+done
+awk -v target="$target" '
     function sort(a, n,    i, j, t) {
         for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
     }
     function q(a, n, f,    x, k) { x = 1 + (n - 1) * f; k = int(x); return k >= n ? a[n] : a[k] + (x - k) * (a[k + 1] - a[k]) }
-    { print; fflush(); n[$2]++; v[$2, n[$2]] = $3 / 1e6; if (!($2 in seen)) { seen[$2] = 1; order[++np] = $2 } }
+    { n[$2]++; v[$2, n[$2]] = $3 / 1e6; if (!($2 in seen)) { seen[$2] = 1; order[++np] = $2 } }
     END {
         for (k = 1; k <= np; k++) {
             p = order[k]; m = n[p]; hit = 0
@@ -45,4 +48,4 @@ done | awk -v target="$target" '
             printf "%sp: %d runs, median %.2f M decisions/s, quartiles %.2f-%.2f, range %.2f-%.2f, %d of %d at >= %.0f M\n",
                 p, m, q(s, m, 0.5), q(s, m, 0.25), q(s, m, 0.75), s[1], s[m], hit, m, target / 1e6
         }
-    }'
+    }' "$runs"
