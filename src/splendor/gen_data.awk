@@ -67,19 +67,20 @@ END {
 
 # S-3.1 as a table: for each set of colours that still have tokens (bit c =
 # colour c), the colour masks a "take 3 different" may name, ascending: three
-# colours, or every colour left when fewer than three remain.
+# colours; when fewer than three colours remain, any non-empty set of them
+# (two left: one of each, or one of either; one left: that one).
 function bits(m,   k) { k = 0; while (m) { k += m % 2; m = int(m / 2) } return k }
 function subset(a, b,   i) { for (i = 0; i < 5; i++) { if (a % 2 && !(b % 2)) return 0; a = int(a / 2); b = int(b / 2) } return 1 }
 # Entries are whole actions (kind << 24 | payload, splendor.h): take3 = 1,
 # take2 = 2 (payload: the colour).
-function take_tables(   avail, want, m, n, line, c) {
+function take_tables(   avail, few, m, n, line, c) {
     print ""
     print "const spl_take_list spl_take3[32] = {"
     for (avail = 0; avail < 32; avail++) {
-        want = bits(avail) < 3 ? bits(avail) : 3
+        few = bits(avail) < 3
         n = 0; line = ""
-        for (m = 1; m < 32 && want; m++)
-            if (bits(m) == want && subset(m, avail)) { line = line (n ? ", " : "") (16777216 + m) "u"; n++ }
+        for (m = 1; m < 32; m++)
+            if ((few || bits(m) == 3) && subset(m, avail)) { line = line (n ? ", " : "") (16777216 + m) "u"; n++ }
         printf "    {%d, {%s}},\n", n, (line == "" ? "0" : line)
     }
     print "};"

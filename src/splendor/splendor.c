@@ -204,7 +204,7 @@ static int legal_take(const spl_state *st, gg_action *out, int n)
     uint64_t supply = vec_load(st->supply) & COLOURS5; /* piles hold at most 7 */
     unsigned avail = gather5(supply + 0x7f7f7f7f7full);   /* top bit: pile not empty */
     unsigned four = gather5(supply + 0x7c7c7c7c7cull);    /* top bit: pile holds >= 4 */
-    /* S-3.1 decision: three colours, or every colour left when fewer remain. */
+    /* S-3.1: three colours; any one or two when fewer than three remain. */
     const spl_take_list *t3 = &spl_take3[avail], *t2 = &spl_take2[four];
     memcpy(out + n, t3->act, sizeof t3->act);
     n += (int)t3->n;
@@ -655,6 +655,8 @@ static void remove_reserved(spl_player *p, int i)
     for (int k = i; k + 1 < p->nreserved; k++) p->reserved[k] = p->reserved[k + 1];
     unsigned low = p->hidden & ((1u << i) - 1), high = p->hidden >> (i + 1);
     p->hidden = (uint8_t)(low | high << i);
+    low = p->shown & ((1u << i) - 1), high = p->shown >> (i + 1);
+    p->shown = (uint8_t)(low | high << i);
     p->reserved[--p->nreserved] = SPL_NONE;
 }
 
@@ -718,6 +720,9 @@ void spl_apply(gg_state *s, int seat, gg_action a)
         end_turn(st);
         return;
     case SPL_A_PASS:
+        /* S-3.6: he shows his reserved cards to prove he cannot buy them;
+         * every card in his hand now is public from here on (S-6.2) */
+        p->shown |= p->hidden;
         st->passes++;
         end_turn(st);
         return;
@@ -760,12 +765,16 @@ static gg_status explain_main(const spl_state *st, const spl_player *p, gg_actio
             if ((pay >> c & 1) && !st->supply[c])
                 return gg_fail(err, GG_EILLEGAL, "there are no %s tokens left (S-3.1)",
                                spl_colour_name[c]);
-        int k = __builtin_popcount(avail) < 3 ? __builtin_popcount(avail) : 3;
+        int left = __builtin_popcount(avail);
+        if (left < 3)
+            return gg_fail(err, GG_EILLEGAL,
+                           "take 1 to %d different colours: only %d colour%s still ha%s tokens "
+                           "(S-3.1)",
+                           left, left, left == 1 ? "" : "s", left == 1 ? "s" : "ve");
         return gg_fail(err, GG_EILLEGAL,
-                       "take exactly %d different colour%s: %d colour%s still ha%s tokens (S-3.1)",
-                       k, k == 1 ? "" : "s", __builtin_popcount(avail),
-                       __builtin_popcount(avail) == 1 ? "" : "s",
-                       __builtin_popcount(avail) == 1 ? "s" : "ve");
+                       "take exactly 3 different colours: %d colours still have tokens (fewer "
+                       "than 3 only when fewer than 3 colours are left, S-3.1)",
+                       left);
     }
     case SPL_A_TAKE2:
         return gg_fail(err, GG_EILLEGAL,

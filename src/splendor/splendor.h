@@ -105,8 +105,14 @@ typedef struct spl_player {
     uint8_t nreserved;
     uint8_t reserved[SPL_HAND]; /* card ids, oldest first; SPL_NONE past nreserved */
     uint8_t hidden;          /* bit i: reserved[i] came from the top of a deck (S-6.2) */
-    uint8_t pad[4];
+    uint8_t shown;           /* bit i: reserved[i] was in the hand when its owner passed,
+                                so it is public from then on (S-3.6); only hidden bits */
+    uint8_t pad[3];
 } spl_player;
+
+/* Bit i: reserved[i] is a secret of its owner (from a deck, not shown at a
+ * pass; S-6.2, S-3.6). */
+static inline unsigned spl_secret(const spl_player *p) { return (unsigned)(p->hidden & ~p->shown); }
 
 typedef struct spl_state {
     gg_state base;

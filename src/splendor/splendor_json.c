@@ -88,7 +88,7 @@ static void add_decision(const spl_state *st, int viewer, cJSON *obj)
          * known only to him (S-6.2), so only he is told he must pass. */
         gg_action list[GG_MAX_ACTIONS];
         int n = spl_legal(&st->base, st->turn, list);
-        int knows = viewer == st->turn || p->hidden == 0;
+        int knows = viewer == st->turn || spl_secret(p) == 0;
         if (knows && n == 1 && SPL_KIND(list[0]) == SPL_A_PASS)
             snprintf(text, sizeof text, "seat %d has no legal action and must pass", st->turn);
         else
@@ -119,8 +119,9 @@ static cJSON *view_player(const spl_state *st, int q, int viewer)
     cJSON *res = add_array(o, "reserved");
     for (int i = 0; i < p->nreserved; i++) {
         int id = p->reserved[i], from_deck = p->hidden >> i & 1;
+        int secret = spl_secret(p) >> i & 1;
         cJSON *c;
-        if (from_deck && viewer != q && !st->over) { /* S-6.2: only its tier is public */
+        if (secret && viewer != q && !st->over) { /* S-6.2: only its tier is public */
             c = cJSON_CreateObject();
             add_num(c, "tier", spl_cards[id].tier + 1);
             add_bool(c, "hidden", 1);
@@ -128,6 +129,7 @@ static cJSON *view_player(const spl_state *st, int q, int viewer)
             c = card_object(id);
         }
         add_bool(c, "from_deck", from_deck);
+        if (p->shown >> i & 1) add_bool(c, "shown", 1); /* S-3.6: shown at a pass */
         cJSON_AddItemToArray(res, c);
     }
     return o;
@@ -236,6 +238,7 @@ void spl_save(const gg_state *s, cJSON *obj)
             cJSON *c = cJSON_CreateObject();
             add_num(c, "card", p->reserved[i]);
             add_bool(c, "from_deck", p->hidden >> i & 1);
+            if (p->shown >> i & 1) add_bool(c, "shown", 1); /* S-3.6 */
             cJSON_AddItemToArray(res, c);
         }
         cJSON_AddItemToArray(players, o);
@@ -363,7 +366,15 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q, uint16_t *noble
         if ((e = claim_card(c, cJSON_GetObjectItemCaseSensitive(it, "card"), -1, where, &id)))
             return e;
         if ((e = bool_field(it, "from_deck", &from_deck, err))) return e;
+        uint8_t shown = 0; /* S-3.6: optional, false when absent */
+        if (cJSON_GetObjectItemCaseSensitive(it, "shown") &&
+            (e = bool_field(it, "shown", &shown, err)))
+            return e;
+        if (shown && !from_deck)
+            return gg_fail(err, GG_EJSON,
+                           "%s: only a card reserved from a deck can be \"shown\" (S-3.6)", where);
         p->hidden = (uint8_t)(p->hidden | from_deck << p->nreserved);
+        p->shown = (uint8_t)(p->shown | shown << p->nreserved);
         p->reserved[p->nreserved++] = (uint8_t)id;
     }
     spl_player_derive(p);
@@ -497,7 +508,8 @@ void spl_determinize(gg_state *s, int seat, gg_rng *rng)
     spl_state *st = (spl_state *)s;
     for (int t = 0; t < SPL_TIERS; t++) {
         /* Unseen by `seat`: the deck (S-6.3) and, until the end, the others'
-         * cards reserved from this tier's deck (S-6.2). */
+         * cards reserved from this tier's deck (S-6.2) that were not shown at a
+         * pass (S-3.6: those stay where they are). */
         uint8_t pool[SPL_CARDS], *where[SPL_CARDS];
         int n = 0;
         for (int i = 0; i < st->deck_n[t]; i++) where[n] = &st->deck[t][i], pool[n++] = st->deck[t][i];
@@ -505,7 +517,7 @@ void spl_determinize(gg_state *s, int seat, gg_rng *rng)
             spl_player *p = &st->pl[q];
             if (q == seat) continue;
             for (int i = 0; i < p->nreserved; i++)
-                if ((p->hidden >> i & 1) && spl_cards[p->reserved[i]].tier == t)
+                if ((spl_secret(p) >> i & 1) && spl_cards[p->reserved[i]].tier == t)
                     where[n] = &p->reserved[i], pool[n++] = p->reserved[i];
         }
         /* Sorted first, so that the result depends only on what `seat` sees,

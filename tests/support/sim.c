@@ -129,6 +129,10 @@ static int step(sim_ctx *c, gg_state *s, int seat, gg_rng *choice)
         gg_free(clone);
         return failf(c, "gg_apply refuses legal action %u: %s", a, err.msg);
     }
+    if (h && h->check_apply && h->check_apply(clone, seat, a, s, hm, sizeof hm)) {
+        gg_free(clone);
+        return failf(c, "move of seat %d: %s", seat, hm);
+    }
     gg_apply_trusted(clone, seat, a);
     int bad = !gg_state_equal(clone, s) ? failf(c, "the clone did not follow its original") : 0;
     gg_free(clone);

@@ -14,7 +14,8 @@
  *     and determinize's result depends only on that view (the same random
  *     numbers give the same state from s and from any determinization of s);
  *   - each game ends within max_steps decisions;
- * plus the game's own hooks (conservation, leaks) on every state and view.
+ * plus the game's own hooks (conservation, leaks) on every state and view,
+ * and on every move (check_apply).
  *
  * The JSON checks (state round trip, determinize, views and their hooks) cost
  * far more than playing, above all in the sanitizer build. They run at every
@@ -41,6 +42,11 @@ typedef struct sim_hooks {
      * reference generator); may be NULL. Returns 0, or 1 with msg filled. */
     int (*check_legal)(const gg_state *s, int seat, const gg_action *legal, int k, char *msg,
                        size_t n);
+    /* Checks one move: `before`, seat played `a`, giving `after` (e.g. that a
+     * secret becomes public only by the move that shows it); may be NULL.
+     * Returns 0, or 1 with msg filled. */
+    int (*check_apply)(const gg_state *before, int seat, gg_action a, const gg_state *after,
+                       char *msg, size_t n);
 } sim_hooks;
 
 typedef struct sim_config {

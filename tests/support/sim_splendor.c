@@ -63,6 +63,10 @@ int sim_splendor_check_state(const gg_state *s, char *msg, size_t n)
         for (int id = 0; id < SPL_CARDS; id++) where[id] += (int)(p.bought[id >> 6] >> (id & 63) & 1);
         for (int i = 0; i < p.nreserved; i++) where[p.reserved[i]]++;
         if (p.nreserved > SPL_HAND) return FAIL("seat %d holds %d reserved cards", q, p.nreserved);
+        if (p.shown & ~p.hidden) /* S-3.6: only a secret card is "shown" */
+            return FAIL("seat %d: a card not from a deck is marked shown", q);
+        if ((p.hidden | p.shown) >> p.nreserved)
+            return FAIL("seat %d: hidden or shown marks past the reserved cards", q);
         spl_player_derive(&p);
         if (memcmp(&p, &st->pl[q], sizeof p) != 0)
             return FAIL("seat %d's bonuses, points or counts are inconsistent", q);
@@ -103,7 +107,9 @@ int sim_splendor_check_view(const gg_state *s, int seat, const char *view, char 
     for (int q = 0; q < s->players; q++) {
         const spl_player *p = &st->pl[q];
         for (int i = 0; i < p->nreserved; i++) {
-            int visible = !(p->hidden >> i & 1) || q == seat || st->over; /* S-6.1, S-6.2, S-6.4 */
+            /* S-6.1, S-6.2, S-6.4; S-3.6: shown at a pass (check_apply says
+             * a card becomes shown only by its owner's pass) */
+            int visible = !(spl_secret(p) >> i & 1) || q == seat || st->over;
             if (visible != shown[p->reserved[i]])
                 return FAIL("seat %d's reserved card %d is %s", q, p->reserved[i],
                             visible ? "missing from the view" : "visible to another seat (S-6.2)");
@@ -154,12 +160,13 @@ static int ref_main(const spl_state *st, const spl_player *p, gg_action *out)
 {
     int n = 0, avail = 0;
     for (int c = 0; c < SPL_COLOURS; c++) avail += st->supply[c] > 0;
-    int want = avail < 3 ? avail : 3; /* S-3.1 decision: every colour left when fewer than 3 */
-    for (unsigned m = 1; m < 32 && want > 0; m++) {
+    /* S-3.1: three different colours; with fewer than 3 colours left, any 1
+     * or 2 of them (2 left: one of each, or one of either) */
+    for (unsigned m = 1; m < 32; m++) {
         int k = 0, ok = 1;
         for (int c = 0; c < SPL_COLOURS; c++)
             if (m >> c & 1) k++, ok &= st->supply[c] > 0;
-        if (ok && k == want) n = ref_add(out, n, SPL_ACTION(SPL_A_TAKE3, m));
+        if (ok && (k == 3 || (avail < 3 && k <= avail))) n = ref_add(out, n, SPL_ACTION(SPL_A_TAKE3, m));
     }
     for (int c = 0; c < SPL_COLOURS; c++) /* S-3.2 */
         if (st->supply[c] >= 4) n = ref_add(out, n, SPL_ACTION(SPL_A_TAKE2, c));
@@ -236,8 +243,44 @@ int sim_splendor_check_legal(const gg_state *s, int seat, const gg_action *legal
     return 0;
 }
 
+/* S-3.6, S-6.2: a reserved card becomes public ("shown") only when its owner
+ * passes, and then every card in his hand does; a shown card stays shown
+ * while it is in the hand. Followed by card id, not hand position. */
+static int was_shown(const spl_player *p, int card, int *in_hand)
+{
+    for (int i = 0; i < p->nreserved; i++)
+        if (p->reserved[i] == card) {
+            *in_hand = 1;
+            return p->shown >> i & 1;
+        }
+    *in_hand = 0;
+    return 0;
+}
+
+int sim_splendor_check_apply(const gg_state *before, int seat, gg_action a,
+                             const gg_state *after, char *msg, size_t n)
+{
+    const spl_state *b = (const spl_state *)before, *s = (const spl_state *)after;
+    int pass = SPL_KIND(a) == SPL_A_PASS;
+    for (int q = 0; q < after->players; q++) {
+        const spl_player *p = &s->pl[q];
+        for (int i = 0; i < p->nreserved; i++) {
+            int held, card = p->reserved[i];
+            int earlier = was_shown(&b->pl[q], card, &held);
+            int hidden_before = 0;
+            for (int k = 0; k < b->pl[q].nreserved; k++)
+                if (b->pl[q].reserved[k] == card) hidden_before = b->pl[q].hidden >> k & 1;
+            int want = earlier || (pass && q == seat && held && hidden_before);
+            if ((p->shown >> i & 1) != want)
+                return FAIL("seat %d's reserved card %d is %s after %s", q, card,
+                            want ? "not shown" : "shown", pass ? "a pass" : "a move other than a pass");
+        }
+    }
+    return 0;
+}
+
 const sim_hooks sim_splendor_hooks = {sim_splendor_check_state, sim_splendor_check_view,
-                                      sim_splendor_check_legal};
+                                      sim_splendor_check_legal, sim_splendor_check_apply};
 
 void sim_splendor_run(int players, const char *option, uint64_t first_seed, int games, int full,
                       int every)

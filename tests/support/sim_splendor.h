@@ -1,6 +1,7 @@
 /* sim_splendor.h — Splendor's hooks for the simulation harness (sim.h):
  * tokens and cards conserved, derived fields consistent, and no view showing
- * another seat's deck-reserved card or any card still in a deck. */
+ * another seat's deck-reserved card (until he shows it at a pass, S-3.6) or any
+ * card still in a deck. */
 #ifndef GG_TESTS_SIM_SPLENDOR_H
 #define GG_TESTS_SIM_SPLENDOR_H
 
@@ -21,5 +22,9 @@ int sim_splendor_check_view(const gg_state *s, int seat, const char *view, char 
  * written from the rules (every candidate tried one by one). */
 int sim_splendor_check_legal(const gg_state *s, int seat, const gg_action *legal, int k,
                              char *msg, size_t n);
+/* A reserved card becomes public only by its owner's pass (S-3.6), and every
+ * card in his hand then does. */
+int sim_splendor_check_apply(const gg_state *before, int seat, gg_action a,
+                             const gg_state *after, char *msg, size_t n);
 
 #endif

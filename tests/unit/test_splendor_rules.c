@@ -335,17 +335,53 @@ static void test_S_3_1_take_three_different(void **unused)
     refused(s, 1, "take W B G R", GG_EPARSE, "1 to 3 different colours");
     gg_free(s);
 
-    /* Decision: only two colours have tokens → take one of each of those two. */
+    /* With three colours or more left, fewer than 3 is refused. */
     cJSON *root = pos_new(2, 1);
-    int t0[6] = {4, 2, 2, 1, 1, 0}, t1[6] = {0, 0, 2, 0, 3, 0};
+    int v0[6] = {4, 4, 0, 0, 0, 0}, v1[6] = {0, 0, 0, 0, 0, 0};
+    set_tokens(root, 0, v0);
+    set_tokens(root, 1, v1);
+    s = pos_load(root); /* green, red, black left: exactly one way, all three */
+    assert_int_equal(legal_count_of_kind(s, 0, SPL_A_TAKE3), 1);
+    refused(s, 0, "take G R", GG_EILLEGAL, "take exactly 3 different colours");
+    refused(s, 0, "take K", GG_EILLEGAL, "take exactly 3 different colours");
+    gg_free(s);
+
+    /* Only two colours have tokens: one of each, or one of either (the
+     * rulebook: "may take 2 or even only 1"). */
+    root = pos_new(2, 1);
+    int t0[6] = {4, 2, 2, 1, 0, 0}, t1[6] = {0, 0, 2, 0, 4, 0};
     set_tokens(root, 0, t0);
     set_tokens(root, 1, t1);
-    s = pos_load(root);
-    assert_int_equal(legal_count_of_kind(s, 0, SPL_A_TAKE3), 1);
+    s = pos_load(root); /* left: blue 2, red 3 */
+    assert_int_equal(legal_count_of_kind(s, 0, SPL_A_TAKE3), 3);
     assert_true(is_legal(s, 0, "take B R"));
-    assert_false(is_legal(s, 0, "take B"));
-    refused(s, 0, "take R", GG_EILLEGAL, "take exactly 2 different colours");
+    assert_true(is_legal(s, 0, "take B"));
+    assert_true(is_legal(s, 0, "take R"));
     refused(s, 0, "take W B R", GG_EILLEGAL, "no white tokens left");
+    refused(s, 0, "take W", GG_EILLEGAL, "no white tokens left");
+    gg_action list[GG_MAX_ACTIONS];
+    int n = gg_legal(s, 0, list);
+    for (int i = 0; i < n; i++) { /* the notation of the new actions reads back */
+        char text[GG_MAX_NOTATION];
+        gg_action back;
+        gg_error err;
+        assert_true(gg_action_format(s, 0, list[i], text, sizeof text) > 0);
+        assert_int_equal(gg_action_parse(s, 0, text, &back, &err), GG_OK);
+        assert_int_equal(back, list[i]);
+    }
+    play(s, 0, "take R"); /* the effect: one red token, nothing else */
+    assert_int_equal(SS(s)->pl[0].tokens[3], 2);
+    assert_int_equal(SS(s)->pl[0].tokens[1], 2);
+    assert_int_equal(SS(s)->pl[0].ntokens, 10);
+    assert_int_equal(SS(s)->supply[3], 2);
+    assert_int_equal(SS(s)->supply[1], 2);
+    assert_int_equal(SS(s)->turn, 1);
+    /* the limits that stay: never gold, never 2 of a pile under 4 (S-3.2) */
+    refused(s, 1, "take B B", GG_EILLEGAL, "needs at least 4");
+    refused(s, 1, "take B Y", GG_EPARSE, "not a gem colour");
+    play(s, 1, "take B R");
+    assert_int_equal(SS(s)->supply[3], 1);
+    assert_int_equal(SS(s)->supply[1], 1);
     gg_free(s);
 
     /* one colour left → take one token of it */
@@ -354,7 +390,9 @@ static void test_S_3_1_take_three_different(void **unused)
     set_tokens(root, 0, u0);
     set_tokens(root, 1, u1);
     s = pos_load(root);
+    assert_int_equal(legal_count_of_kind(s, 0, SPL_A_TAKE3), 1);
     assert_true(is_legal(s, 0, "take R"));
+    refused(s, 0, "take R K", GG_EILLEGAL, "no black tokens left");
     gg_free(s);
 }
 
@@ -608,6 +646,112 @@ static void test_S_3_6_pass_only_when_nothing_is_legal(void **unused)
     assert_non_null(strstr(v, "must pass"));
     free(v);
     gg_free(s);
+}
+
+/* The reserved cards of seat q as `viewer` sees them: how many are shown as
+ * cards, and how many as "hidden" tiers. */
+static void reserved_seen(const gg_state *s, int q, int viewer, int *cards, int *hidden)
+{
+    char *v = gg_view_json(s, viewer);
+    cJSON *root = cJSON_Parse(v);
+    free(v);
+    cJSON *game_part = cJSON_GetObjectItem(root, "view");
+    cJSON *players = cJSON_GetObjectItem(game_part ? game_part : root, "players");
+    cJSON *res = cJSON_GetObjectItem(cJSON_GetArrayItem(players, q), "reserved"), *c;
+    assert_non_null(res);
+    *cards = *hidden = 0;
+    cJSON_ArrayForEach(c, res)
+    {
+        if (cJSON_IsTrue(cJSON_GetObjectItem(c, "hidden"))) (*hidden)++;
+        else if (cJSON_GetObjectItem(c, "card")) (*cards)++;
+    }
+    cJSON_Delete(root);
+}
+
+/* S-3.6, S-6.2: a player who passes first shows his reserved cards: from the
+ * pass on, every card then in his hand is public in every view (the other
+ * seat's and a spectator's), determinize leaves it where it is, and the state
+ * keeps it through a save; before the pass it was his secret. A card
+ * reserved from a deck later (not in the hand at the pass) stays secret. */
+static void test_S_3_6_pass_shows_reserved_cards(void **unused)
+{
+    (void)unused;
+    gg_state *s = pos_load(stuck_position(1)); /* seat 0: three cards from a deck */
+    int cards, hidden;
+    int viewers[2] = {1, GG_SPECTATOR};
+    for (int k = 0; k < 2; k++) { /* before the pass: private */
+        reserved_seen(s, 0, viewers[k], &cards, &hidden);
+        assert_int_equal(cards, 0);
+        assert_int_equal(hidden, 3);
+    }
+    reserved_seen(s, 0, 0, &cards, &hidden);
+    assert_int_equal(cards, 3);
+    uint8_t hand[3];
+    memcpy(hand, SS(s)->pl[0].reserved, 3);
+    play(s, 0, "pass");
+    assert_int_equal(SS(s)->pl[0].shown, 7);
+    for (int k = 0; k < 2; k++) { /* after: public, marked as shown */
+        reserved_seen(s, 0, viewers[k], &cards, &hidden);
+        assert_int_equal(cards, 3);
+        assert_int_equal(hidden, 0);
+        char *v = gg_view_json(s, viewers[k]);
+        for (int i = 0; i < 3; i++) {
+            char key[24];
+            snprintf(key, sizeof key, "\"card\":%d,", hand[i]);
+            assert_non_null(strstr(v, key));
+        }
+        assert_non_null(strstr(v, "\"shown\":true"));
+        free(v);
+    }
+    /* determinize for seat 1 keeps the shown cards where they are */
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        gg_state *d = gg_clone(s);
+        gg_rng rng;
+        gg_rng_seed(&rng, seed);
+        gg_determinize(d, 1, &rng);
+        assert_memory_equal(SS(d)->pl[0].reserved, hand, 3);
+        gg_free(d);
+    }
+    /* the state format keeps it */
+    char *json = gg_state_json(s);
+    assert_non_null(strstr(json, "\"shown\":true"));
+    gg_error err = {0};
+    gg_state *back = gg_state_load(json, &err);
+    assert_non_null(back);
+    assert_true(gg_state_equal(back, s));
+    gg_free(back);
+    free(json);
+    gg_free(s);
+
+    /* Only the cards in the hand at the pass: a card reserved from a deck
+     * after it (shown false) stays secret; a seat that never passed keeps
+     * its secret too. */
+    cJSON *root = stuck_position(1);
+    cJSON *res = cJSON_GetObjectItem(player(root, 0), "reserved");
+    cJSON_AddBoolToObject(cJSON_GetArrayItem(res, 0), "shown", 1);
+    cJSON_AddBoolToObject(cJSON_GetArrayItem(res, 1), "shown", 1);
+    s = pos_load(root);
+    reserved_seen(s, 0, 1, &cards, &hidden);
+    assert_int_equal(cards, 2);
+    assert_int_equal(hidden, 1);
+    for (uint64_t seed = 1; seed <= 20; seed++) { /* the third may be any tier-1 card */
+        gg_state *d = gg_clone(s);
+        gg_rng rng;
+        gg_rng_seed(&rng, seed);
+        gg_determinize(d, 1, &rng);
+        assert_memory_equal(SS(d)->pl[0].reserved, SS(s)->pl[0].reserved, 2);
+        gg_free(d);
+    }
+    gg_free(s);
+    /* "shown" only on a card reserved from a deck */
+    root = stuck_position(0);
+    cJSON_AddBoolToObject(cJSON_GetArrayItem(cJSON_GetObjectItem(player(root, 0), "reserved"), 0),
+                          "shown", 1);
+    char *bad = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    assert_null(gg_state_load(bad, &err));
+    assert_non_null(strstr(err.msg, "only a card reserved from a deck"));
+    free(bad);
 }
 
 /* Decision: if every player passes in a round, the game ends. */
@@ -1147,6 +1291,7 @@ int main(void)
         cmocka_unit_test(test_S_3_5_refill),
         cmocka_unit_test(test_S_3_6_pass_only_when_nothing_is_legal),
         cmocka_unit_test(test_S_3_6_all_pass_ends_the_game),
+        cmocka_unit_test(test_S_3_6_pass_shows_reserved_cards),
         cmocka_unit_test(test_S_4_1_return_to_ten),
         cmocka_unit_test(test_S_4_2_nobles),
         cmocka_unit_test(test_S_5_1_round_is_completed),
