@@ -34,6 +34,7 @@ gg_state *gg_new(const gg_game *game, const gg_options *opts, uint64_t seed, gg_
     }
     s->players = opts->players;
     s->opts = *opts;
+    gg_options_normalize(&s->opts, game); /* the state says what is played */
     s->seed = seed;
     gg_rng_seed(&s->rng, seed);
     if (game->init(s, err) != GG_OK) {

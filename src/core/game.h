@@ -32,6 +32,12 @@ struct gg_game {
     const gg_option_info *options;
     int n_options;
     size_t state_size;
+    /* Optional: makes the options say what the rules will play where the
+     * player count forces a value (Ys: 2 players always play 3 districts,
+     * Y-2.2), so options, views, records and the server echo what is played.
+     * Called on every option set a game is created from, loaded from or
+     * printed from (never while options are being set one by one). */
+    void (*normalize_options)(gg_options *opts);
 
     /* Set up a new game; base fields (game, size, players, opts, seed, rng
      * seeded from seed) are already filled and the rest is zero. Refuses

@@ -5,6 +5,8 @@
 #include "core/game.h"
 
 cJSON *gg_options_to_cjson(const gg_options *opts, const gg_game *game);
+/* The game's normalize_options, if any (see game.h). */
+void gg_options_normalize(gg_options *opts, const gg_game *game);
 gg_status gg_options_from_cjson(gg_options *opts, const gg_game *game, const cJSON *obj,
                                 gg_error *err);
 /* A uint64 as a JSON number when exact (<= 2^53), else a decimal string. */

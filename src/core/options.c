@@ -67,8 +67,17 @@ const char *gg_options_get(const gg_options *opts, const gg_game *game, const ch
     return opts->value[i] < o->n_values ? o->values[opts->value[i]] : NULL;
 }
 
-static cJSON *options_object(const gg_options *opts, const gg_game *game)
+void gg_options_normalize(gg_options *opts, const gg_game *game)
 {
+    if (game->normalize_options) game->normalize_options(opts);
+}
+
+/* Printed as played: a normalised copy (options_object is the one printer of
+ * options for views, states, records and the server). */
+static cJSON *options_object(const gg_options *given, const gg_game *game)
+{
+    gg_options copy = *given, *opts = &copy;
+    gg_options_normalize(opts, game);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "players", opts->players);
     for (int i = 0; i < game->n_options; i++)
@@ -108,5 +117,6 @@ gg_status gg_options_from_cjson(gg_options *opts, const gg_game *game, const cJS
         st = gg_options_set(opts, game, it->string, it->valuestring, err);
         if (st) return st;
     }
+    gg_options_normalize(opts, game); /* a whole set, read: as it is played */
     return GG_OK;
 }

@@ -24,6 +24,7 @@ gg_record *gg_record_new(const gg_game *game, const gg_options *opts, uint64_t s
     if (!rec) return NULL;
     rec->game = game;
     rec->opts = *opts;
+    gg_options_normalize(&rec->opts, game); /* records say what is played */
     rec->seed = seed;
     return rec;
 }

@@ -11,7 +11,7 @@ const char *const ys_gem_name[YS_GEM_KINDS] = {"blue", "green", "yellow", "red",
 const char *const ys_zone_name[YS_ZONES] = {"port", "trade", "palace"};
 
 static const gg_option_info ys_options[YS_OPT_COUNT] = {
-    {"districts", {"4", "3"}, 2, "districts in play: 3 is for 3 players (2 players always use 3)"},
+    {"districts", {"4", "3"}, 2, "districts in play: 3 is for 3 players (2 players always play 3, and the options then say 3)"},
     {"kings_favour", {"off", "on"}, 2, "King's Favour: a throne room and a fifth phase (3-5 players)"},
     {"express", {"off", "on"}, 2, "Ys Express: 9 brokers, 3 placement turns (3-4 players)"},
     {"ysplus", {"off", "on"}, 2, "the Ys+ characters join the yellow deck (Y-10.2; 5 players need no option)"},
@@ -21,6 +21,13 @@ static const gg_option_info ys_options[YS_OPT_COUNT] = {
 };
 
 int ys_opt(const ys_state *st, enum ys_option o) { return st->base.opts.value[o]; }
+
+/* Y-2.2: a 2-player game always plays 3 districts, so its options say
+ * districts "3" whatever was asked (docs/rules/ys.md, Y-2.2). */
+static void ys_normalize_options(gg_options *opts)
+{
+    if (opts->players == 2) opts->value[YS_OPT_DISTRICTS] = 1;
+}
 int ys_see_own_hidden(const ys_state *st) { return ys_opt(st, YS_OPT_SEE_OWN_HIDDEN) == 0; }
 static int kings_favour(const ys_state *st) { return ys_opt(st, YS_OPT_KINGS_FAVOUR) == 1; }
 static int players_of(const ys_state *st) { return st->base.players; }
@@ -533,12 +540,16 @@ static void apply_order(ys_state *st, int seat, int place)
 
 static int placed_this_turn(const ys_state *st) { return st->n_up + st->n_down; }
 
-/* Y-6.2: one face up and one face down; the Bishop allows both face down. */
-static int may_place_up(const ys_state *st) { return st->n_up == 0 && placed_this_turn(st) < 2; }
+/* Y-6.2: one face up and one face down; Y-7.7: the Bishop's owner places
+ * each of the two face up or face down as he likes. */
+static int bishop(const ys_state *st, int seat) { return st->pl[seat].active >> YC_BISHOP & 1; }
+static int may_place_up(const ys_state *st, int seat)
+{
+    return placed_this_turn(st) < 2 && (st->n_up == 0 || bishop(st, seat));
+}
 static int may_place_down(const ys_state *st, int seat)
 {
-    if (placed_this_turn(st) >= 2) return 0;
-    return st->n_down == 0 || ((st->pl[seat].active >> YC_BISHOP & 1) && st->n_up == 0);
+    return placed_this_turn(st) < 2 && (st->n_down == 0 || bishop(st, seat));
 }
 static int turn_brokers_done(const ys_state *st)
 {
@@ -636,13 +647,68 @@ static void apply_peek(ys_state *st, int seat, gg_action a)
     st->pl[seat].spy_peeks--;
 }
 
-/* After a turn's brokers: the ★ cards, else the next turn. */
+static int spy_offer_from(ys_state *st, int k);
+
+/* A placement turn is over: the Spy owners are asked (Y-7.8), then the
+ * flow goes on to the next turn (stage 0). */
+static void turn_over(ys_state *st)
+{
+    st->cursor++;
+    if (!spy_offer_from(st, 0)) st->stage = 0;
+}
+
+/* After a turn's brokers: the ★ cards, else the turn is over. */
 static void end_of_turn_brokers(ys_state *st)
 {
     st->stage = YS_ST_AFTER;
     if (ys_has_card_play(st, st->actor)) return;
-    st->cursor++;
+    turn_over(st);
+}
+
+static int legal_peeks(const ys_state *st, int seat, gg_action *out);
+
+/* Y-7.8: whenever a placement turn ends (the last of the round too, before
+ * the start-of-scoring window), each Spy owner with peeks left and a
+ * face-down broker he has not seen is asked, in turn order from the k-th
+ * seat: peek or pass (stage YS_ST_SPY). 0 when nobody is left to ask. */
+static int spy_offer_from(ys_state *st, int k)
+{
+    gg_action tmp[GG_MAX_ACTIONS];
+    for (; k < players_of(st); k++) {
+        int q = st->turn_order[k];
+        if (!st->pl[q].spy_peeks || legal_peeks(st, q, tmp) == 0) continue;
+        st->stage = YS_ST_SPY;
+        st->actor = (uint8_t)q;
+        return 1;
+    }
+    return 0;
+}
+
+/* Between placement turns (stage 0): the next turn, or the end of placement
+ * after the last one. */
+static void to_end_placement(ys_state *st);
+static void next_placement_turn(ys_state *st)
+{
+    if (st->cursor >= players_of(st)) {
+        st->cursor = 0;
+        if (++st->turn >= st->turns) {
+            to_end_placement(st);
+            return;
+        }
+    }
+    begin_turn(st);
+}
+
+/* The Spy owner asked after a turn peeked (and may go on) or passed: the
+ * next Spy owner in turn order, else the next turn. */
+static void spy_done(ys_state *st, int passed)
+{
+    gg_action tmp[GG_MAX_ACTIONS];
+    int q = st->actor, k = st->pl[q].order - 1;
+    if (!passed && st->pl[q].spy_peeks && legal_peeks(st, q, tmp) > 0) return;
+    if (spy_offer_from(st, k + 1)) return;
     st->stage = 0;
+    next_placement_turn(st);
 }
 
 /* ----------------------------------------------------------------- scoring */
@@ -1241,20 +1307,14 @@ void ys_advance(ys_state *st)
             if (st->stage == YS_ST_PLACE || st->stage == YS_ST_REFILL) {
                 if (st->stage == YS_ST_PLACE && turn_brokers_done(st)) {
                     end_of_turn_brokers(st);
-                    if (st->stage == YS_ST_AFTER) return;
+                    if (st->stage == YS_ST_AFTER || st->stage == YS_ST_SPY) return;
                     continue;
                 }
                 return;
             }
-            if (st->stage == YS_ST_AFTER) return;
-            if (st->cursor >= players_of(st)) {
-                st->cursor = 0;
-                if (++st->turn >= st->turns) {
-                    to_end_placement(st);
-                    break;
-                }
-            }
-            begin_turn(st);
+            if (st->stage == YS_ST_AFTER || st->stage == YS_ST_SPY) return;
+            next_placement_turn(st);
+            if (st->step != YS_STEP_PLACEMENT) break;
             return;
         case YS_STEP_SCORING_WINDOW:
             if (st->window == YS_WIN_NONE && ys_opt(st, YS_OPT_YSPLUS) && settle_next(st)) return;
@@ -1360,14 +1420,21 @@ void ys_apply(gg_state *s, int seat, gg_action a)
     case YS_A_PLACE: apply_place(st, seat, a); break;
     case YS_A_NEUTRAL: apply_neutral(st, seat, a); break;
     case YS_A_REFILL: apply_refill(st, seat, (int)pay); break;
-    case YS_A_PEEK: apply_peek(st, seat, a); break;
+    case YS_A_PEEK:
+        apply_peek(st, seat, a);
+        if (st->stage == YS_ST_SPY) spy_done(st, 0); /* Y-7.8: more, or the next */
+        break;
     case YS_A_PASS: /* my turn, or my part of a card window, ends */
         if (st->stage == YS_ST_IMITATE) {
             end_imitation(st);
             break;
         }
-        st->cursor++;
-        if (st->stage == YS_ST_AFTER) st->stage = 0;
+        if (st->stage == YS_ST_SPY) { /* Y-7.8: no more peeks after this turn */
+            spy_done(st, 1);
+            break;
+        }
+        if (st->stage == YS_ST_AFTER) turn_over(st);
+        else st->cursor++;
         break;
     case YS_A_GEM: {
         int gem = pay & 7, to = pay >> 3 & 7;
@@ -1535,7 +1602,7 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
     int nl = free_locs(st, locs), n = 0;
     uint32_t wide[64]; /* Y-10.12: with the Philosopher's lines */
     int nw = (p->active >> YC_PHILOSOPHER & 1) && ys_may_place_line(st, seat) ? free_locs_and_lines(st, wide) : 0;
-    int up = may_place_up(st), down = may_place_down(st, seat);
+    int up = may_place_up(st, seat), down = may_place_down(st, seat);
     /* by face (0 down, 1 up; 2 a neutral broker): the places events leave (Y-10.25, Y-10.29, Y-10.32) */
     uint32_t ev_locs[3][32];
     const uint32_t *lf[3] = {locs, locs, locs};
@@ -1665,6 +1732,10 @@ int ys_legal(const gg_state *s, int seat, gg_action *out)
         n = legal_peeks(st, seat, out);
         out[n++] = YS_ACTION(YS_A_PASS, 0);
         return n + ys_card_plays(st, seat, out + n);
+    case YS_ST_SPY: /* Y-7.8: peek, pass */
+        n = legal_peeks(st, seat, out);
+        out[n++] = YS_ACTION(YS_A_PASS, 0);
+        return n;
     case YS_ST_GEM: return legal_gems(st, out);
     case YS_ST_COLUMN: return legal_columns(st, out);
     case YS_ST_MAJORITY:
@@ -1709,7 +1780,8 @@ static gg_status explain_place(const ys_state *st, int seat, gg_action a, gg_err
         if (!(values_at(p->b, p->n_brokers, front ? YS_LOC_FRONT : YS_LOC_SCREEN) >> value & 1))
             return gg_fail(err, GG_EILLEGAL, "you have no broker %d %s (Y-6.2)", value,
                            front ? "in front of your screen" : "behind your screen");
-        if (up && !may_place_up(st)) return gg_fail(err, GG_EILLEGAL, "you already placed this turn's face-up broker (Y-6.2)");
+        if (up && !may_place_up(st, seat))
+            return gg_fail(err, GG_EILLEGAL, "you already placed this turn's face-up broker; two face up needs the Bishop (Y-6.2, Y-7.7)");
         if (!up && !may_place_down(st, seat))
             return gg_fail(err, GG_EILLEGAL, "you already placed this turn's face-down broker; two face down needs the Bishop (Y-6.2, Y-7.7)");
     }
@@ -1749,6 +1821,7 @@ static const char *stage_hint(const ys_state *st)
     case YS_ST_PLACE: return "now brokers are placed (Y-6.2)";
     case YS_ST_REFILL: return "now a broker from behind the screen replaces the front one (Y-7.10)";
     case YS_ST_AFTER: return "now the Magician or the Mercenary may be played, or pass (Y-7.13, Y-7.15)";
+    case YS_ST_SPY: return "now the Spy's owner may look at a face-down broker, or pass (Y-7.8)";
     case YS_ST_GEM: return "now a gem is chosen (Y-8.4, Y-8.5)";
     case YS_ST_COLUMN: return "now tied market columns are ordered (Y-8.7)";
     case YS_ST_MAJORITY: return "now the market majority moves a rate (Y-8.8)";
@@ -1844,6 +1917,7 @@ const char *ys_stage_name(const ys_state *st)
     case YS_ST_PLACE: return "placement";
     case YS_ST_REFILL: return "refill";
     case YS_ST_AFTER: return "after_placing";
+    case YS_ST_SPY: return "spy";
     case YS_ST_GEM: return "gem";
     case YS_ST_COLUMN: return "columns";
     case YS_ST_MAJORITY: return "market_majority";
@@ -1878,6 +1952,10 @@ void ys_decision_text(const ys_state *st, char *buf, size_t n)
         break;
     case YS_ST_REFILL: snprintf(buf, n, "seat %d moves a broker from behind the screen to the front", a); break;
     case YS_ST_AFTER: snprintf(buf, n, "seat %d may play the Magician or the Mercenary, or pass", a); break;
+    case YS_ST_SPY:
+        snprintf(buf, n, "a placement turn ended: seat %d may look at a face-down broker with the Spy (%d left) or pass",
+                 a, st->pl[a].spy_peeks);
+        break;
     case YS_ST_GEM:
         snprintf(buf, n, "seat %d chooses %s", a,
                  st->gem_kind == YS_GEM_PORT ? "a gem from the port"
@@ -1933,6 +2011,7 @@ const gg_game gg_ys_game = {
     .options = ys_options,
     .n_options = YS_OPT_COUNT,
     .state_size = sizeof(ys_state),
+    .normalize_options = ys_normalize_options,
     .init = ys_init,
     .actors = ys_actors,
     .legal = ys_legal,

@@ -150,7 +150,8 @@ enum ys_stage {
     YS_ST_IMITATE,       /* Y-10.7: the Imitator's holder copies the card just played, or passes */
     YS_ST_SETTLE,        /* Y-10.12: the Philosopher's owner puts a line broker into a zone */
     YS_ST_SPECULATE,     /* Y-10.31: all seats not yet chosen, at once, secretly */
-    YS_ST_SMUGGLE        /* Y-10.21: the Smuggling winner takes 2 gems, 1 black or 3 points */
+    YS_ST_SMUGGLE,       /* Y-10.21: the Smuggling winner takes 2 gems, 1 black or 3 points */
+    YS_ST_SPY            /* Y-7.8: a placement turn ended; a Spy owner may peek or pass */
 };
 
 /* Where the step machine resumes (ys_advance). */

@@ -108,13 +108,14 @@ static int monk_plays(const ys_state *st, int seat, gg_action *out)
     return n;
 }
 
-/* Y-10.14 Rogue: two own coloured gems for a black gem (0) or 3 points (1). */
+/* Y-10.14 Rogue: any two own gems, coloured or black in any mix, for a black
+ * gem (0) or 3 points (1). */
 static int rogue_plays(const ys_state *st, int seat, gg_action *out)
 {
     const uint8_t *g = st->pl[seat].gems;
     int n = 0;
     for (unsigned pts = 0; pts < 2; pts++)
-        for (int b = 0; b < YS_COLOURS; b++)
+        for (int b = 0; b <= YS_BLACK; b++)
             for (int a = 0; a <= b; a++)
                 if (a == b ? g[a] >= 2 : g[a] && g[b])
                     out[n++] = YS_PLAY(YC_ROGUE, (unsigned)a | (unsigned)b << 3 | pts << 6);
@@ -316,7 +317,7 @@ static void play_monk(ys_state *st, int seat, unsigned args)
     }
 }
 
-/* Y-10.14 Rogue: two own coloured gems for a black gem or 3 points. */
+/* Y-10.14 Rogue: two own gems (black too) for a black gem or 3 points. */
 static void play_rogue(ys_state *st, int seat, unsigned args)
 {
     ys_player *p = &st->pl[seat];

@@ -109,7 +109,8 @@ static cJSON *event_list(uint16_t mask)
 /* Inside the placement turns (Y-6.1): the turn number means something. */
 static int in_placement(const ys_state *st)
 {
-    return !st->over && (st->stage == YS_ST_PLACE || st->stage == YS_ST_REFILL || st->stage == YS_ST_AFTER);
+    return !st->over && (st->stage == YS_ST_PLACE || st->stage == YS_ST_REFILL || st->stage == YS_ST_AFTER ||
+                         st->stage == YS_ST_SPY);
 }
 
 /* ------------------------------------------------------------------ view */
@@ -607,14 +608,14 @@ static const char *const step_name[] = {
     "end_round", "final", "speculate", "events"}; /* index 16 ("over") was never written */
 static const char *const stage_name[] = {"none", "bid", "order", "window", "place", "refill",
                                          "after", "gem", "column", "majority", "throne", "over",
-                                         "imitate", "settle", "speculate", "smuggle"};
+                                         "imitate", "settle", "speculate", "smuggle", "spy"};
 static const char *const window_name[] = {"none", "start_of_placement", "before_placing",
                                           "after_placing", "start_of_scoring", "end_of_scoring",
                                           "immediate"};
 static const char *const gem_kind_name[] = {"none", "port", "any", "white"};
 static const char *const flag_name[8] = {"up", "bid", "mercenary", "just", "illusion",
                                          "bit5", "bit6", "bit7"};
-enum { N_STEPS = YS_STEP_EVENTS + 1, N_STAGES = YS_ST_SMUGGLE + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
+enum { N_STEPS = YS_STEP_EVENTS + 1, N_STAGES = YS_ST_SPY + 1, N_WINDOWS = YS_WIN_IMMEDIATE + 1,
        N_GEM_KINDS = YS_GEM_WHITE + 1, KNOWN_FLAGS = 5 };
 
 static const char *name_of(const char *const *names, int n, int v) { return v >= 0 && v < n ? names[v] : "?"; }
@@ -1317,7 +1318,7 @@ static gg_status load_machine(load_ctx *c, const cJSON *obj)
     }
     const cJSON *placed;
     if ((e = get_object(c, obj, "placed", &placed))) return e;
-    if ((e = get_u8(c, placed, "up", 0, 1, &st->n_up))) return e;
+    if ((e = get_u8(c, placed, "up", 0, 2, &st->n_up))) return e; /* 2: the Bishop, Y-7.7 */
     if ((e = get_u8(c, placed, "down", 0, 2, &st->n_down))) return e;
     if ((e = get_u8(c, placed, "neutral", 0, n == 2 ? 1 : 0, &st->n_neutral))) return e;
     if (st->n_up + st->n_down > 2) return gg_fail(err, GG_EJSON, "a turn places 2 brokers (Y-6.2)");
@@ -1432,6 +1433,7 @@ static gg_status check_flow(load_ctx *c)
     case YS_ST_PLACE:
     case YS_ST_REFILL:
     case YS_ST_AFTER: ok = st->step == YS_STEP_PLACEMENT; break;
+    case YS_ST_SPY: ok = st->step == YS_STEP_PLACEMENT && st->cursor > 0; break; /* Y-7.8: a turn ended */
     case YS_ST_GEM:
         ok = (st->step == YS_STEP_DISTRICT && st->gem_kind == YS_GEM_PORT && st->dstep == 1) ||
              (st->step == YS_STEP_DISTRICT && st->gem_kind == YS_GEM_ANY && st->dstep == 3) ||
@@ -1473,6 +1475,10 @@ static gg_status check_flow(load_ctx *c)
         if (st->cursor >= n || st->actor != st->turn_order[st->cursor])
             return gg_fail(err, GG_EJSON, "the actor must be turn_order[cursor] (Y-5.3, Y-7.2)");
         break;
+    case YS_ST_SPY: /* Y-7.8: a Spy owner with peeks left, asked after a turn */
+        if (st->cursor > n || !st->pl[st->actor].spy_peeks || st->actor >= n)
+            return gg_fail(err, GG_EJSON, "in stage \"spy\" the actor has Spy peeks left and a turn has just ended (Y-7.8)");
+        break;
     case YS_ST_GEM:
         if (st->gem_kind == YS_GEM_PORT &&
             (st->share_pos >= st->share_n || st->share_rank[st->share_pos] != st->actor || st->share_left == 0 ||
@@ -1510,15 +1516,17 @@ static gg_status check_flow(load_ctx *c)
                                                                                        : st->turns;
     if (st->step == YS_STEP_PLACEMENT) {
         if (st->turn >= st->turns) return gg_fail(err, GG_EJSON, "\"turn\" counts from 0 to turns-1 during placement");
-        const ys_player *a = &st->pl[st->actor];
+        /* in stage spy the turn counted by n_up/n_down was the previous seat's */
+        int placer = st->stage == YS_ST_SPY ? st->turn_order[st->cursor - 1] : st->actor;
+        const ys_player *a = &st->pl[placer];
         int bishop = a->active >> YC_BISHOP & 1;
-        if (st->n_down == 2 && !(bishop && st->n_up == 0))
-            return gg_fail(err, GG_EJSON, "two face-down brokers in a turn need the Bishop (Y-6.2, Y-7.7)");
+        if ((st->n_down == 2 || st->n_up == 2) && !bishop)
+            return gg_fail(err, GG_EJSON, "two brokers of one face in a turn need the Bishop (Y-6.2, Y-7.7)");
         int done = st->n_up + st->n_down == 2 && (n != 2 || st->n_neutral == 1);
         if (st->stage == YS_ST_PLACE && done)
             return gg_fail(err, GG_EJSON, "stage \"place\" with the turn's brokers all placed");
-        if (st->stage == YS_ST_AFTER && !done)
-            return gg_fail(err, GG_EJSON, "stage \"after\" comes after the turn's brokers (Y-7.13, Y-7.15)");
+        if ((st->stage == YS_ST_AFTER || st->stage == YS_ST_SPY) && !done)
+            return gg_fail(err, GG_EJSON, "stages \"after\" and \"spy\" come after the turn's brokers (Y-7.13, Y-7.15, Y-7.8)");
     } else if (st->turn != expect_turn) {
         return gg_fail(err, GG_EJSON, "\"turn\" must be %d at step %s", expect_turn, step_name[st->step]);
     }
@@ -1757,9 +1765,10 @@ static gg_status check_brokers(load_ctx *c)
             break;
         case YS_ST_PLACE:
         case YS_ST_REFILL:
-        case YS_ST_AFTER: {
+        case YS_ST_AFTER:
+        case YS_ST_SPY: { /* Y-7.8: between turns, every turn so far complete */
             int pos = st->pl[q].order - 1, turns_done = st->turn + (pos < st->cursor);
-            int mine = q == st->actor;
+            int mine = q == st->actor && st->stage != YS_ST_SPY;
             front = st->stage == YS_ST_REFILL && mine ? 1 : 2;
             on_board = 2 * turns_done + (mine ? st->n_up + st->n_down : 0);
             neutral_on_board = n == 2 ? turns_done + (mine ? st->n_neutral : 0) : 0;

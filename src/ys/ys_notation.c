@@ -14,7 +14,7 @@
  *   play alchemist red>blue    play queen d2-trade    play mercenary down 2 d1-port
  *   play magician up 3 d1-port with down ? throne     play herald up 1 red2 to d3-trade
  *   play investor red   play customs_officer white   play professor d2
- *   play monk up 3 d1-port and down 1 blue2            play rogue blue red for black
+ *   play monk up 3 d1-port and down 1 blue2            play rogue blue black for points
  *   down 2 smuggling1 (Y-10.21)   speculate red   speculate none   smuggle blue red
  *   smuggle black   smuggle points
  *
@@ -669,11 +669,15 @@ static gg_status parse_play(const words *ws, int copied, gg_action *out, gg_erro
         if ((st = read_ref(ws, 2, &r1, err)) || (st = read_ref(ws, 6, &r2, err))) return st;
         args = r1 <= r2 ? (r1 | r2 << REF_BITS) : (r2 | r1 << REF_BITS);
         break;
-    case ARGS_TRADE: { /* Y-10.14: two coloured gems, leftmost first */
+    case ARGS_TRADE: { /* Y-10.14: two gems, coloured or black, leftmost first */
         if (ws->n != 6 || strcmp(ws->w[4], "for") != 0) return card_usage(err, key, "blue red for black");
         int c[2];
-        for (int i = 0; i < 2; i++)
-            if ((c[i] = colour_word(ws->w[2 + i])) < 0) return bad_colour(err, ws->w[2 + i]);
+        for (int i = 0; i < 2; i++) {
+            c[i] = strcmp(ws->w[2 + i], "black") == 0 ? YS_BLACK : colour_word(ws->w[2 + i]);
+            if (c[i] < 0)
+                return gg_fail(err, GG_EPARSE, "\"%.24s\" is not a gem the Rogue takes (blue, green, yellow, red, black)",
+                               ws->w[2 + i]);
+        }
         int pts = strcmp(ws->w[5], "points") == 0;
         if (!pts && strcmp(ws->w[5], "black") != 0)
             return gg_fail(err, GG_EPARSE, "the Rogue gives \"black\" or \"points\", not \"%.24s\"", ws->w[5]);

@@ -80,9 +80,11 @@ static int embassy_keeps(const ys_state *st, int loc)
 }
 
 /* Whose placement turn it is: the actor, or while an Imitator decides
- * (Y-10.7) the player whose card he may copy. */
+ * (Y-10.7) the player whose card he may copy; nobody's (-1) while a Spy
+ * owner is asked between two turns (Y-7.8). */
 static int turn_actor(const ys_state *st)
 {
+    if (st->stage == YS_ST_SPY) return -1;
     return st->stage == YS_ST_IMITATE ? st->imit_from : st->actor;
 }
 
@@ -200,14 +202,16 @@ static int check_brokers(const ys_state *st, int q, enum phase ph, unsigned *cel
     if (board && ph == PH_PLACEMENT && st->step == YS_STEP_PLACEMENT_WINDOW)
         return FAIL("seat %d has brokers on the board before the placement turns (Y-6.1)", q);
     if (ph == PH_PLACEMENT && st->step == YS_STEP_PLACEMENT) {
-        /* Y-6.2: exactly 2 per turn, at most one of them face up */
+        /* Y-6.2: exactly 2 per turn, at most one of them face up (both with
+         * the Bishop, Y-7.7, which is played before the first turn) */
         int now = q == turn_actor(st), done = turns_done(st, q), up = 0;
         for (int i = 0; i < p->n_brokers; i++) up += YS_IS_BOARD(p->b[i].loc) && (p->b[i].flags & YS_F_UP);
         int want_board = 2 * done + (now ? st->n_up + st->n_down : 0) + p->guard_placed; /* Y-10.6 */
         if (board != want_board)
             return FAIL("seat %d has %d brokers on the board after %d placement turns%s (Y-6.2)", q, board, done,
                         now ? " and part of one" : "");
-        if (up > done + (now ? st->n_up : 0) + p->guard_placed)
+        int per_turn = (p->active >> YC_BISHOP & 1) ? 2 : 1;
+        if (up > per_turn * done + (now ? st->n_up : 0) + p->guard_placed)
             return FAIL("seat %d has %d face-up brokers on the board after %d turns (Y-6.2)", q, up, done);
     }
     if (ph == PH_PLACEMENT || ph == PH_SCORING) {

@@ -355,6 +355,59 @@ static void test_Y_2_1_scores_zero_order_cards_random(void **unused)
 }
 
 /* Y-2.2: 4 districts; 3 with 2 players and optionally with 3. */
+/* Y-2.2: "players=2 districts=4" plays 3 districts, and every echo of the
+ * options says so: the state's options, the views, the saved state, the
+ * record, gg_options_json (what the server stores and sends); whichever
+ * order the two were given in. An old state saying "4" loads as "3". A
+ * 3-player game keeps what was asked. */
+static void test_Y_2_2_options_echo_the_districts_played(void **unused)
+{
+    (void)unused;
+    const gg_game *g = gg_game_find("ys");
+    const char *orders[2][2] = {{"players=2", "districts=4"}, {"districts=4", "players=2"}};
+    for (int k = 0; k < 2; k++) {
+        gg_options o;
+        gg_error err = {0};
+        gg_options_init(&o, g, 3);
+        for (int i = 0; i < 2; i++) assert_int_equal(gg_options_set_kv(&o, g, orders[k][i], &err), GG_OK);
+        char *oj = gg_options_json(&o, g);
+        assert_non_null(strstr(oj, "\"districts\":\"3\""));
+        free(oj);
+        gg_state *s = gg_new(g, &o, 7, &err);
+        assert_non_null(s);
+        assert_int_equal(ysp_c(s)->districts, 3);
+        assert_string_equal(gg_options_get(gg_state_options(s), g, "districts"), "3");
+        char *v = gg_view_json(s, 0), *sp = gg_view_json(s, GG_SPECTATOR), *j = gg_state_json(s);
+        assert_non_null(strstr(v, "\"districts\":\"3\""));
+        assert_non_null(strstr(sp, "\"districts\":\"3\""));
+        assert_non_null(strstr(j, "\"districts\":\"3\""));
+        assert_null(strstr(j, "\"districts\":\"4\""));
+        /* an old save that says "4" loads as what it plays */
+        char *old = strstr(j, "\"districts\":\"3\"");
+        old[strlen("\"districts\":\"")] = '4';
+        gg_state *back = gg_state_load(j, &err);
+        assert_non_null(back);
+        assert_true(gg_state_equal(back, s));
+        gg_free(back);
+        gg_record *rec = gg_record_new(g, &o, 7);
+        char *rj = gg_record_json(rec);
+        cJSON *r = cJSON_Parse(rj);
+        assert_string_equal(jget(jget(r, "options"), "districts")->valuestring, "3");
+        cJSON_Delete(r);
+        free(rj);
+        gg_record_free(rec);
+        free(v);
+        free(sp);
+        free(j);
+        gg_free(s);
+    }
+    /* 3 players: 4 or 3 as asked */
+    gg_state *s = ysp_new(3, "districts=4", 7);
+    assert_string_equal(gg_options_get(gg_state_options(s), g, "districts"), "4");
+    assert_int_equal(ysp_c(s)->districts, 4);
+    gg_free(s);
+}
+
 static void test_Y_2_2_districts_in_play(void **unused)
 {
     (void)unused;
@@ -1109,8 +1162,9 @@ static void test_Y_7_6_captain(void **unused)
     gg_free(s);
 }
 
-/* Y-7.7 Bishop: this round the player's brokers may both go face down
- * (face up stays allowed, never two face up); discarded at the round's end. */
+/* Y-7.7 Bishop (Y-6.2): this round each of the owner's brokers goes face up
+ * or face down as he likes: two down, two up, or one of each; without the
+ * Bishop a turn is still one up and one down; discarded at the round's end. */
 static void test_Y_7_7_bishop(void **unused)
 {
     (void)unused;
@@ -1122,9 +1176,9 @@ static void test_Y_7_7_bishop(void **unused)
     assert_int_equal(ysp_actor(s), 1);
     ysp_play(s, 1, "play bishop");
     assert_true(st->pl[1].active >> YC_BISHOP & 1);
-    /* seat 0 has no Bishop */
+    /* the limit that holds: seat 0 has no Bishop, neither two down nor two up */
     ysp_play(s, 0, "down 1 d1-port");
-    ysp_refused(s, 0, "down 1 d1-trade", GG_EILLEGAL, "needs the Bishop");
+    ysp_refused(s, 0, "down 1 d1-trade", GG_EILLEGAL, "two face down needs the Bishop");
     ysp_play(s, 0, "up 1 d1-trade");
     /* seat 1: both face down */
     ysp_play(s, 1, "down 1 d1-port");
@@ -1134,12 +1188,36 @@ static void test_Y_7_7_bishop(void **unused)
         ysp_play(s, q, "up 1 d2-port");
         ysp_play(s, q, "down 1 d2-trade");
     }
-    ysp_play(s, 0, "up 1 d2-port");
-    ysp_play(s, 0, "down 2 d2-trade");
-    /* seat 1: up then down still allowed; never two up */
-    ysp_play(s, 1, "up 1 d3-port");
-    ysp_refused(s, 1, "up 3 d3-trade", GG_EILLEGAL, "face-up broker");
-    ysp_play(s, 1, "down 3 d3-trade");
+    ysp_play(s, 0, "up 2 d2-port");
+    ysp_refused(s, 0, "up 3 d2-trade", GG_EILLEGAL, "two face up needs the Bishop");
+    ysp_play(s, 0, "down 3 d2-trade");
+    /* seat 1: both face up (newly allowed), and the turn then ends */
+    assert_int_equal(count_legal(s, 1, "up "), count_legal(s, 1, "down "));
+    ysp_play(s, 1, "up 3 d3-port");
+    assert_true(ysp_legal(s, 1, "up 3 d3-trade"));
+    assert_true(ysp_legal(s, 1, "down 3 d3-trade"));
+    ysp_play(s, 1, "up 3 d3-trade");
+    assert_int_equal(ysp_actor(s), 2);
+    assert_int_equal(ysp_count_at(st, 1, YS_ZONE_LOC(2, 0)) + ysp_count_at(st, 1, YS_ZONE_LOC(2, 1)), 2);
+    for (int z = 0; z < 2; z++) { /* both face up: every seat sees the values */
+        int i = ysp_broker(st, 1, 3, YS_ZONE_LOC(2, z));
+        assert_int_equal(st->pl[1].b[i].flags & YS_F_UP, YS_F_UP);
+        cJSON *v = ysp_view(s, GG_SPECTATOR);
+        cJSON *b = zone_broker(v, 2, z ? "trade" : "port", 1);
+        assert_non_null(b);
+        assert_int_equal(jget(b, "value")->valueint, 3);
+        cJSON_Delete(v);
+    }
+    ysp_roundtrip(s);
+    for (int q = 2; q <= 3; q++) {
+        ysp_play(s, q, "up 2 d4-port");
+        ysp_play(s, q, "down 3 d4-trade");
+    }
+    ysp_play(s, 0, "up 3 d4-port");
+    ysp_play(s, 0, "down 3 d4-trade");
+    /* seat 1: one of each, down first */
+    ysp_play(s, 1, "down 4 d4-palace");
+    ysp_play(s, 1, "up 4 d3-palace");
     assert_int_equal(ysp_actor(s), 2);
     /* discarded at the end of the round */
     layouts(st, NULL, NULL, NULL, NULL);
@@ -1150,8 +1228,8 @@ static void test_Y_7_7_bishop(void **unused)
 }
 
 /* Y-7.8 Spy: in this placement phase, up to 3 looks at face-down brokers of
- * other players, in the Spy owner's own turns (rules-notes); the value is
- * his alone; never his own nor a neutral broker. */
+ * other players, in the owner's own turns and whenever any placement turn
+ * ends; the value is his alone; never his own nor a neutral broker. */
 static void test_Y_7_8_spy(void **unused)
 {
     (void)unused;
@@ -1172,7 +1250,6 @@ static void test_Y_7_8_spy(void **unused)
     ysp_refused(s, 0, "peek S0 d1-trade", GG_EILLEGAL, "peeking needs"); /* his own */
     ysp_play(s, 0, "peek S1 d2-trade");
     assert_int_equal(st->pl[0].spy_peeks, 2);
-    ysp_roundtrip(s);
     int i = ysp_broker(st, 1, 3, YS_ZONE_LOC(1, 1));
     assert_true(ys_knows(st, 0, 1, &st->pl[1].b[i]));
     assert_false(ys_knows(st, 2, 1, &st->pl[1].b[i]));
@@ -1199,7 +1276,9 @@ static void test_Y_7_8_spy(void **unused)
     ysp_refused(s, 0, "peek S1 d2-palace", GG_EILLEGAL, "peeking needs the Spy's peeks");
     assert_int_equal(count_legal(s, 0, "peek "), 0);
     ysp_play(s, 0, "down 3 d3-port");
-    ysp_refused(s, 0, "peek S1 d2-palace", GG_ESEAT, "not to act"); /* not in another's turn */
+    assert_int_equal(ysp_actor(s), 1); /* no peeks left: nobody is asked after the turn */
+    assert_int_equal(st->stage, YS_ST_PLACE);
+    ysp_refused(s, 0, "peek S1 d2-palace", GG_ESEAT, "not to act");
     gg_free(s);
 
     /* 2 players: a neutral broker is looked at by nobody (Y-9.4) */
@@ -1213,6 +1292,123 @@ static void test_Y_7_8_spy(void **unused)
     ysp_turn(st, 0, 0);
     assert_int_equal(count_legal(s, 0, "peek "), 0);
     ysp_refused(s, 0, "peek S1 d1-port", GG_EILLEGAL, "peeking needs");
+    gg_free(s);
+}
+
+/* Places the actor's two brokers (the first legal up and down ones, with 2
+ * players the first neutral one too), and passes any Spy question. */
+static void place_a_turn(gg_state *s)
+{
+    int seat = ysp_actor(s);
+    assert_int_equal(ysp(s)->stage, YS_ST_PLACE);
+    assert_true(play_first(s, seat, "down ", ""));
+    assert_true(play_first(s, seat, "up ", ""));
+    if (ysp(s)->stage == YS_ST_PLACE && ysp_actor(s) == seat) assert_true(play_first(s, seat, "neutral ", ""));
+}
+
+/* Y-7.8: the Spy's owner is asked whenever a placement turn ends, anyone's,
+ * including the last of the round before the start-of-scoring window: so
+ * an owner who places first still looks at brokers placed after his last
+ * turn. A fourth look is refused. */
+static void test_Y_7_8_spy_after_any_turn(void **unused)
+{
+    (void)unused;
+    gg_state *s = game(4, NULL, 139, 2);
+    ys_state *st = ysp(s);
+    layouts(st, "f0 f0", "f0 f0", "f0 f0", "f0 f0");
+    ysp_give(st, 0, YC_SPY, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 0, "play spy");
+    /* seat 0 (order card 1) places first: nothing of the others to see yet,
+     * so nobody is asked after his turn */
+    ysp_play(s, 0, "up 1 d1-port");
+    ysp_play(s, 0, "down 1 d1-trade");
+    assert_int_equal(st->stage, YS_ST_PLACE);
+    assert_int_equal(ysp_actor(s), 1);
+    ysp_play(s, 1, "up 2 d2-port");
+    ysp_play(s, 1, "down 3 d2-trade");
+    /* seat 1's turn ended: the Spy's owner may look now (stage spy) */
+    assert_int_equal(st->stage, YS_ST_SPY);
+    assert_int_equal(ysp_actor(s), 0);
+    assert_int_equal(count_legal(s, 0, "peek "), 1);
+    assert_true(ysp_legal(s, 0, "pass"));
+    ysp_refused(s, 2, "up 1 d3-port", GG_ESEAT, "not to act");
+    ysp_refused(s, 0, "up 1 d3-port", GG_EILLEGAL, NULL);
+    cJSON *v = ysp_view(s, 2);
+    assert_string_equal(jget(v, "stage")->valuestring, "spy");
+    cJSON_Delete(v);
+    ysp_roundtrip(s);
+    ysp_play(s, 0, "peek S1 d2-trade"); /* the effect: seat 0 knows the 3 */
+    int i = ysp_broker(st, 1, 3, YS_ZONE_LOC(1, 1));
+    assert_true(ys_knows(st, 0, 1, &st->pl[1].b[i]));
+    assert_false(ys_knows(st, 2, 1, &st->pl[1].b[i]));
+    assert_int_equal(st->pl[0].spy_peeks, 2);
+    /* nothing else unseen: on to seat 2's turn */
+    assert_int_equal(st->stage, YS_ST_PLACE);
+    assert_int_equal(ysp_actor(s), 2);
+    ysp_play(s, 2, "up 2 d3-port");
+    ysp_play(s, 2, "down 4 d3-trade");
+    assert_int_equal(st->stage, YS_ST_SPY);
+    ysp_play(s, 0, "pass"); /* keeps his peeks for later */
+    assert_int_equal(st->pl[0].spy_peeks, 2);
+    assert_int_equal(ysp_actor(s), 3);
+    /* every later turn: pass, until the round's last placement turn */
+    while (!(st->turn == st->turns - 1 && st->cursor == 3 && st->stage == YS_ST_PLACE)) {
+        if (st->stage == YS_ST_SPY) ysp_play(s, 0, "pass");
+        else place_a_turn(s);
+    }
+    assert_int_equal(ysp_actor(s), 3);
+    place_a_turn(s); /* the last placement turn of the round */
+    assert_int_equal(st->stage, YS_ST_SPY);
+    assert_int_equal(st->step, YS_STEP_PLACEMENT);
+    int fd = 0; /* seat 3's face-down brokers, placed after seat 0's last turn */
+    for (int k = 0; k < st->pl[3].n_brokers; k++) fd += YS_IS_BOARD(st->pl[3].b[k].loc) && !(st->pl[3].b[k].flags & YS_F_UP);
+    assert_int_equal(fd, 4);
+    assert_true(play_first(s, 0, "peek S3", ""));
+    int seen = 0;
+    for (int k = 0; k < st->pl[3].n_brokers; k++)
+        seen += YS_IS_BOARD(st->pl[3].b[k].loc) && !(st->pl[3].b[k].flags & YS_F_UP) &&
+                ys_knows(st, 0, 3, &st->pl[3].b[k]) && !ys_knows(st, 1, 3, &st->pl[3].b[k]);
+    assert_int_equal(seen, 1);
+    assert_int_equal(st->stage, YS_ST_SPY); /* one more */
+    assert_true(play_first(s, 0, "peek S3", ""));
+    assert_int_equal(st->pl[0].spy_peeks, 0);
+    /* three used: the placement phase ends, the scoring begins */
+    assert_true(st->step > YS_STEP_PLACEMENT);
+    /* the fourth look is refused */
+    gg_error err = {0};
+    gg_action a;
+    assert_int_equal(gg_action_parse(s, 0, "peek S3 d1-port", &a, &err), GG_OK);
+    assert_int_not_equal(gg_apply(s, 0, a, &err), GG_OK);
+    gg_free(s);
+
+    /* while peeks are left, a turn-end question comes only when there is
+     * something unseen; the fourth look is refused in his own turn too */
+    s = game(4, NULL, 140, 2);
+    st = ysp(s);
+    layouts(st, "f0 f0", "f0 f0", "f0 f0", "f0 f0");
+    ysp_give(st, 2, YC_SPY, 0);
+    ysp_jump(st, YS_STEP_PLACEMENT_WINDOW);
+    ysp_play(s, 2, "play spy");
+    place_a_turn(s); /* seat 0: a face-down broker seat 2 has not seen */
+    assert_int_equal(st->stage, YS_ST_SPY);
+    assert_int_equal(ysp_actor(s), 2);
+    int peeks = 0;
+    while (st->pl[2].spy_peeks) {
+        if (st->stage == YS_ST_SPY) {
+            assert_int_equal(ysp_actor(s), 2);
+            assert_true(play_first(s, 2, "peek ", ""));
+            peeks++;
+        } else {
+            place_a_turn(s);
+        }
+    }
+    assert_int_equal(peeks, 3);
+    while (ysp_actor(s) != 2) { /* no peeks left: nobody asked any more */
+        if (st->stage == YS_ST_SPY) fail_msg("asked with no peeks left");
+        place_a_turn(s);
+    }
+    ysp_refused(s, 2, "peek S0 d1-port", GG_EILLEGAL, "peeking needs the Spy's peeks");
     gg_free(s);
 }
 
@@ -2635,7 +2831,7 @@ static void test_bad_placements(void **unused)
     ysp_refused(s, 0, "refill 1", GG_EILLEGAL, "not now");
     ysp_refused(s, 0, "up front 0 d1-port", GG_EILLEGAL, "without the Illusionist");
     ysp_play(s, 0, "up 1 d1-port");
-    ysp_refused(s, 0, "up 2 d1-trade", GG_EILLEGAL, "you already placed this turn's face-up broker (Y-6.2)");
+    ysp_refused(s, 0, "up 2 d1-trade", GG_EILLEGAL, "you already placed this turn's face-up broker; two face up needs the Bishop (Y-6.2, Y-7.7)");
     ysp_play(s, 0, "down 1 d1-trade");
     ysp_play(s, 1, "down 1 d1-trade");
     ysp_refused(s, 1, "down 3 d2-port", GG_EILLEGAL, "two face down needs the Bishop");
@@ -3295,8 +3491,8 @@ static void test_Y_10_10_monk_face_values(void **unused)
     gg_free(s);
 }
 
-/* Y-10.14 Rogue: at the end of scoring, any 2 own coloured gems for 1 black
- * gem or 3 points. */
+/* Y-10.14 Rogue: at the end of scoring, any 2 own gems — coloured or black,
+ * in any mix — for 1 black gem or 3 points. */
 static void test_Y_10_14_rogue_exchange(void **unused)
 {
     (void)unused;
@@ -3312,6 +3508,7 @@ static void test_Y_10_14_rogue_exchange(void **unused)
     ysp_refused(s, 0, "play rogue red red for black", GG_EILLEGAL, "not allowed");
     ysp_refused(s, 0, "play rogue blue red for gold", GG_EPARSE, NULL);
     ysp_play(s, 0, "play rogue red blue for black");
+    int score;
     assert_int_equal(st->pl[0].gems[BLUE], 1);
     assert_int_equal(st->pl[0].gems[RED], 0);
     assert_int_equal(st->pl[0].gems[BLACK], 1);
@@ -3325,12 +3522,41 @@ static void test_Y_10_14_rogue_exchange(void **unused)
     ysp_jump(st, YS_STEP_END_WINDOW);
     assert_int_not_equal(st->stage, YS_ST_WINDOW); /* one gem: nothing to exchange */
     gg_free(s);
+    /* black gems count among the two (the French "deux gemmes de son choix") */
+    s = game(4, "ysplus=on", 92, 2);
+    st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_ROGUE, 0);
+    set_gems(st, 0, 1, 0, 0, 1, 2);
+    ysp_jump(st, YS_STEP_END_WINDOW);
+    assert_int_equal(ysp_actor(s), 0);
+    /* blue+red, blue+black, red+black, black+black; each for black or points */
+    assert_int_equal(count_legal(s, 0, "play rogue"), 8);
+    assert_true(ysp_legal(s, 0, "play rogue black black for points"));
+    assert_true(ysp_legal(s, 0, "play rogue red black for black"));
+    ysp_refused(s, 0, "play rogue blue blue for points", GG_EILLEGAL, "not allowed"); /* one blue */
+    ysp_refused(s, 0, "play rogue blue white for points", GG_EPARSE, "not a gem the Rogue takes");
+    score = st->pl[0].score;
+    ysp_play(s, 0, "play rogue black blue for points"); /* either order */
+    assert_int_equal(st->pl[0].gems[BLUE], 0);
+    assert_int_equal(st->pl[0].gems[BLACK], 1);
+    assert_int_equal(st->pl[0].gems[RED], 1);
+    assert_int_equal(st->pl[0].score, score + 3);
+    gg_free(s);
+    s = game(4, "ysplus=on", 93, 2);
+    st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    ysp_give(st, 0, YC_ROGUE, 0);
+    set_gems(st, 0, 0, 0, 0, 0, 1); /* one black gem alone: still nothing to exchange */
+    ysp_jump(st, YS_STEP_END_WINDOW);
+    assert_int_not_equal(st->stage, YS_ST_WINDOW);
+    gg_free(s);
     s = game(4, "ysplus=on", 91, 2);
     st = ysp(s);
     layouts(st, NULL, NULL, NULL, NULL);
     ysp_give(st, 0, YC_ROGUE, 0);
     set_gems(st, 0, 0, 1, 1, 0, 0);
-    int score = st->pl[0].score;
+    score = st->pl[0].score;
     ysp_jump(st, YS_STEP_END_WINDOW);
     ysp_play(s, 0, "play rogue yellow green for points");
     assert_int_equal(st->pl[0].score, score + 3);
@@ -3943,6 +4169,7 @@ int main(void)
         cmocka_unit_test(test_Y_1_7_bank_and_white_gems),
         cmocka_unit_test(test_Y_2_1_scores_zero_order_cards_random),
         cmocka_unit_test(test_Y_2_2_districts_in_play),
+        cmocka_unit_test(test_Y_2_2_options_echo_the_districts_played),
         cmocka_unit_test(test_Y_2_3_palace_piles),
         cmocka_unit_test(test_Y_2_4_blue_cards_wait_for_round_4),
         cmocka_unit_test(test_Y_2_5_ship_deck),
@@ -3969,6 +4196,7 @@ int main(void)
         cmocka_unit_test(test_Y_7_6_captain),
         cmocka_unit_test(test_Y_7_7_bishop),
         cmocka_unit_test(test_Y_7_8_spy),
+        cmocka_unit_test(test_Y_7_8_spy_after_any_turn),
         cmocka_unit_test(test_Y_7_9_herald),
         cmocka_unit_test(test_Y_7_10_illusionist),
         cmocka_unit_test(test_Y_7_11_intriguer),
