@@ -111,6 +111,8 @@ static void print_player(FILE *out, const cJSON *p, int viewer, int turn)
         {
             fprintf(out, "  r%d ", ++i);
             print_card(out, card);
+            if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(card, "shown")))
+                fprintf(out, " (shown at a pass, S-3.6)");
         }
     }
     fprintf(out, "\n");

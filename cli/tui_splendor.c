@@ -106,6 +106,7 @@ static void draw_reserved(const cJSON *player, const tui_box *b, int y, int x)
             x = tui_put(b, y, x, tui_attr(TR_HIDDEN), "[tier %d, hidden]", tj_int(r, "tier"));
         else
             x = put_card(b, y, x, r);
+        if (tj_bool(r, "shown")) x = tui_put(b, y, x, tui_attr(TR_DIM), " shown"); /* S-3.6 */
     }
     if (!i) tui_put(b, y, x + 1, tui_attr(TR_DIM), "none");
 }
@@ -157,8 +158,8 @@ static void help_turn(tui_text *h)
     tui_text_add(h, TR_TEXT, "A turn is exactly one action (S-3):");
     tui_text_add(h, TR_TEXT,
                  "  Take 3 different (S-3.1): one token each of 3 different colours (never gold). "
-                 "When fewer than 3 colours have tokens left, take one of each colour that has "
-                 "any. Notation: take W B G");
+                 "When fewer than 3 colours have tokens left, take 2 different or only 1 (2 "
+                 "left: one of each, or one of either). Notation: take W B G, take W B, take W");
     tui_text_add(h, TR_TEXT,
                  "  Take 2 same (S-3.2): two tokens of one colour, only if that pile holds at "
                  "least 4 before taking. Notation: take R R");
@@ -174,7 +175,9 @@ static void help_turn(tui_text *h)
                  "buy r1, buy 3-1 gold B B (gold stands in for two blue)");
     tui_text_add(h, TR_TEXT,
                  "  Refill (S-3.5): a face-up card taken is replaced from its tier's deck at once.");
-    tui_text_add(h, TR_TEXT, "  Pass (S-3.6): only when you have no legal action.");
+    tui_text_add(h, TR_TEXT,
+                 "  Pass (S-3.6): only when you have no legal action; you first show your "
+                 "reserved cards, which stay public from then on (marked shown).");
 }
 
 static void splendor_help(const cJSON *view, tui_text *h)
@@ -200,7 +203,9 @@ static void splendor_help(const cJSON *view, tui_text *h)
                  "  Cards read: position (tier-slot), bonus colour letter, points, then the cost. "
                  "W white, B blue, G green, R red, K black, Y gold. Nobles (3 points each) show "
                  "the bonuses they require. Tier lines show the cards left in the deck in "
-                 "brackets. A card another player reserved from a deck shows only its tier (S-6.2).");
+                 "brackets. A card another player reserved from a deck shows only its tier (S-6.2), "
+                 "until he passes (S-3.6).");
+    tui_text_add(h, TR_TEXT, "  Every rule id (S-3.1 ...) is an entry of docs/rules/splendor.md.");
     tui_text_add(h, TR_TEXT, " ");
     tui_text_add(h, TR_HEAD, "End of the game");
     tui_text_add(h, TR_TEXT,

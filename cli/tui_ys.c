@@ -3,7 +3,7 @@
  * trade and palace zones and palace cards; the market grid with its row
  * gems and the rate of each colour; every player's score, order card, gems,
  * front brokers, screen and character cards. A broker this seat may not see
- * shows as "?" (Y-11). Help texts quote the rules reference (rules/ys.md). */
+ * shows as "?" (Y-11). Help texts quote the rules reference (docs/rules/ys.md). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,11 +380,12 @@ static const struct {
      "one colour's rate +1 and another colour's rate -1; both are required; discarded when played"},
     {"captain", "Y-7.6", "start of scoring", "swap two ship cards between two ports; discarded when played"},
     {"bishop", "Y-7.7", "start of placement",
-     "all of this player's brokers may be placed face down this round (face up stays allowed); "
-     "discarded at the end of the round"},
+     "this round each of this player's brokers goes face up or face down as he likes: two down, "
+     "two up, or one of each; discarded at the end of the round"},
     {"spy", "Y-7.8", "start of placement",
-     "during this placement phase, look at up to 3 face-down brokers of any players, at any "
-     "moments (with King's Favour, throne-room brokers too); discarded at the end of the round"},
+     "during this placement phase, look at up to 3 face-down brokers of other players: in his "
+     "own turns, and whenever any placement turn ends (the last one too, before scoring); with "
+     "King's Favour, throne-room brokers too; discarded at the end of the round"},
     {"herald", "Y-7.9", "start of scoring",
      "move one own broker from one place to another (city<->market, within market, within city); "
      "city->market scores 1 point, market->market scores nothing, market->city keeps the point; "
@@ -446,7 +447,7 @@ static const struct {
     {"Y-10.13", "Professor", "start of scoring",
      "name a district: each of his brokers there counts +1 this scoring"},
     {"Y-10.14", "Rogue", "end of scoring",
-     "exchange any 2 own coloured gems for 1 black gem or 3 points"},
+     "exchange any 2 own gems, coloured or black in any mix, for 1 black gem or 3 points"},
     {"Y-10.15", "Trafficker", "immediate (kept)", "at the end, 8 or more black gems: +5 points"},
 };
 
@@ -466,7 +467,7 @@ static void help_stage(const char *stage, tui_text *h)
     } else if (!strcmp(stage, "placement")) {
         tui_text_add(h, TR_TEXT,
                      "  A turn (Y-6.2) places exactly 2 brokers from behind the screen: one face up, "
-                     "one face down. Y-6.3: each goes to a city zone (port, trade or palace of a "
+                     "one face down (with the Bishop, Y-7.7, either face for each). Y-6.3: each goes to a city zone (port, trade or palace of a "
                      "district; any number may share a zone) or to an empty market cell of an open "
                      "row (one broker per cell); a zone locked by the Queen takes no brokers. Y-6.4: "
                      "each broker placed on the market scores 1 point at once. Y-6.6: the last "
@@ -474,6 +475,11 @@ static void help_stage(const char *stage, tui_text *h)
         tui_text_add(h, TR_TEXT,
                      "  Notation: up 3 d1-port, down 2 blue1 (market column blue, row 1), "
                      "up front 4 d2-trade (a front broker, with the Illusionist).");
+    } else if (!strcmp(stage, "spy")) {
+        tui_text_add(h, TR_TEXT,
+                     "  Spy (Y-7.8): a placement turn has just ended; the Spy's owner may look at a "
+                     "face-down broker of another player (3 looks a round) or pass. Notation: "
+                     "peek S2 d1-palace, pass");
     } else if (!strcmp(stage, "start_of_placement") || !strcmp(stage, "start_of_scoring") ||
                !strcmp(stage, "end_of_scoring")) {
         tui_text_add(h, TR_TEXT,
@@ -536,6 +542,7 @@ static void ys_help(const cJSON *view, tui_text *h)
                      card_text[i].window, card_text[i].effect);
     }
     const cJSON *opts = tj(view, "options");
+    tui_text_add(h, TR_TEXT, "  Every rule id (Y-8.12 ...) is an entry of docs/rules/ys.md.");
     if (!strcmp(tj_str(opts, "ysplus"), "on") || tj_int(opts, "players") == 5) {
         tui_text_add(h, TR_HEAD, "Ys+ characters (Y-10.2)");
         for (size_t i = 0; i < sizeof ysplus_text / sizeof ysplus_text[0]; i++)

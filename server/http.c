@@ -1,5 +1,6 @@
 /* http.c — civetweb: the HTTP API under /api/, the WebSocket protocol at
- * /ws, the browser UI from web/ and its two npm libraries under /vendor/.
+ * /ws, the browser UI from web/ and its two npm libraries under /vendor/,
+ * the rules reference under /rules/.
  * Every request and message is checked here before it reaches a table; a bad
  * one gets {"type":"error","code":...,"message":...} and changes nothing. */
 #include <civetweb.h>
@@ -319,6 +320,25 @@ static int vendor_handler(struct mg_connection *conn, void *cbdata)
     return 200;
 }
 
+/* /rules/ys.md and /rules/splendor.md: the project's rules reference
+ * (docs/rules/, next to web/), which the browser quotes where it shows a
+ * rule id. Only those two names. */
+static int rules_handler(struct mg_connection *conn, void *cbdata)
+{
+    (void)cbdata;
+    const char *name = mg_get_request_info(conn)->local_uri + strlen("/rules/");
+    char path[1024];
+    struct stat sb;
+    if ((strcmp(name, "ys.md") != 0 && strcmp(name, "splendor.md") != 0) ||
+        (size_t)snprintf(path, sizeof path, "%s/../docs/rules/%s", cfg->web_root, name) >= sizeof path ||
+        stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        mg_send_http_error(conn, 404, "not found");
+        return 404;
+    }
+    mg_send_mime_file(conn, path, "text/markdown; charset=utf-8");
+    return 200;
+}
+
 /* ------------------------------------------------------------ /ws */
 
 typedef struct ws_client {
@@ -536,6 +556,7 @@ int srv_http_start(const srv_config *c, char *err)
     }
     mg_set_request_handler(ctx, "/api/", api_handler, NULL);
     mg_set_request_handler(ctx, "/vendor/", vendor_handler, NULL);
+    mg_set_request_handler(ctx, "/rules/", rules_handler, NULL);
     mg_set_websocket_handler(ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, NULL);
     return 0;
 }

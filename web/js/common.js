@@ -79,6 +79,31 @@ export const seatName = (table, i) => {
   return s.kind === 'bot' ? `Seat ${i + 1} (bot: ${s.bot})` : `Seat ${i + 1}`;
 };
 
+// Rule ids in engine sentences (Y-8.12, S-3.4) are entries of the project's
+// rules reference, docs/rules/ys.md and splendor.md (served at /rules/):
+// withRules(text) links each id there and quotes its entry on hover.
+const ruleQuotes = {};
+let rulesLoaded = null;
+export function loadRules() {
+  if (!rulesLoaded) {
+    rulesLoaded = Promise.all(['ys', 'splendor'].map((g) => fetch(`/rules/${g}.md`)
+      .then((r) => (r.ok ? r.text() : ''))
+      .then((md) => {
+        for (const m of md.matchAll(/\*\*([YS]-\d+(?:\.\d+)?)\*\*([^\n]*)/g)) {
+          if (!ruleQuotes[m[1]]) ruleQuotes[m[1]] = `${m[1]} ${m[2].replace(/[*`|]/g, ' ').replace(/\s+/g, ' ').trim()}`;
+        }
+      })
+      .catch(() => {})));
+  }
+  return rulesLoaded;
+}
+
+export function withRules(text) {
+  return String(text).split(/\b([YS]-\d+(?:\.\d+)?)\b/).map((part, i) => (i % 2 === 0 ? part
+    : html`<a class="rule" href=${`/rules/${part[0] === 'Y' ? 'ys' : 'splendor'}.md`} target="_blank" rel="noopener"
+        title=${ruleQuotes[part] || `${part}: see the rules reference`}>${part}</a>`));
+}
+
 // "seat 2 …" in engine sentences becomes "Seat 3" / "you" for people.
 export function humanize(text, me) {
   return String(text).replace(/\b[Ss]eat (\d+)\b/g, (_, d) => `Seat ${Number(d) + 1}${Number(d) === me ? ' (you)' : ''}`);

@@ -98,7 +98,7 @@ function Player({ p, me, view, table, legal, select, selectedKey }) {
           const test = reservedTest(i + 1);
           const can = mine && legal.some(test);
           return html`<${Card} key=${i} card=${c} x=${i * 62 + 1} y=${1} w=${58} hgt=${82} legal=${can}
-            selected=${selectedKey === `r${i + 1}`} title=${`reserved r${i + 1}`}
+            selected=${selectedKey === `r${i + 1}`} title=${`reserved r${i + 1}${c.shown ? ': shown to everyone at a pass (S-3.6)' : ''}`}
             onClick=${can ? () => select({ key: `r${i + 1}`, label: `Reserved card r${i + 1}`, test }) : undefined} />`;
         })}
       </svg></div>` : ''}

@@ -3,7 +3,7 @@
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { html, hashParams, Session, mergeLog, humanize, Seats, Log, Moves, Scores, GenericBoard, breakdownOf } from './common.js';
+import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 
@@ -65,12 +65,12 @@ function App() {
       <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${status}</span>
     </header>
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
-      ${st.over ? html`<b>Game over.</b> ${humanize(view.decision || '', me)}`
-        : myTurn ? html`<b>Your move.</b> ${humanize(view.decision || '', me)}`
-        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => `Seat ${a + 1}`).join(', ')}${me >= 0 ? '. ' : ' to act. '}${humanize(view.decision || '', me)}`}
+      ${st.over ? html`<b>Game over.</b> ${withRules(humanize(view.decision || '', me))}`
+        : myTurn ? html`<b>Your move.</b> ${withRules(humanize(view.decision || '', me))}`
+        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => `Seat ${a + 1}`).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
       ${pending ? html` <span class="muted">sending…</span>` : ''}
     </div>
-    ${error ? html`<p class="error" role="alert">${error.message} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
+    ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
     <main class="layout">
       <section class="board-area">
         <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
@@ -98,3 +98,4 @@ function App() {
 const root = document.getElementById('app');
 root.textContent = '';
 render(html`<${App} />`, root);
+loadRules().then(() => render(html`<${App} />`, root)); /* rule quotes on hover */
