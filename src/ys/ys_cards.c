@@ -126,7 +126,7 @@ static int plays_of(const ys_state *st, int seat, int card, gg_action *out);
 
 /* Y-10.7: the Imitator copies any card played from a hand but the Intriguer
  * (and the Pope, which is never played); not the Queen either: there is one
- * lock (docs/rules-notes.md). */
+ * lock (docs/rules/ys.md, Ruling). */
 int ys_copyable(int card)
 {
     if (card < 0 || card >= YS_CARD_KINDS || ys_cards[card].window == YS_WIN_IMMEDIATE) return 0;
@@ -382,7 +382,7 @@ static int on_line(const ys_state *st, const ys_broker *b)
  * Not into a Queen zone (Y-7.16); with events, the district's event must
  * let it in (Incognito, Transparency, Restriction: Y-10.25, Y-10.32,
  * Y-10.29) unless neither zone would, so the broker always lands
- * (docs/rules-notes.md). */
+ * (docs/rules/ys.md, Ruling). */
 static int settle_allowed(const ys_state *st, int seat, unsigned ref, int dest, const int z[2])
 {
     if (dest == st->queen_loc || (z[0] != dest && z[1] != dest)) return 0;

@@ -9,7 +9,7 @@
  * (docs/notation.md), and the outcome is read from the state, the views and
  * the result. Seats are 0..N-1; unless a test says otherwise seat q holds
  * order card q+1. Where the engine decides something the rules leave open
- * (docs/rules-notes.md), the test checks the engine's choice and says so. */
+ * (docs/rules/ys.md, Ruling), the test checks the engine's choice and says so. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -702,7 +702,7 @@ static void test_Y_5_1_bids_secret_then_revealed_together(void **unused)
 }
 
 /* Y-5.2: ranked by bid sum, highest first; equal sums by the current order
- * card, lowest first; the last ranked takes the place left (rules-notes). */
+ * card, lowest first; the last ranked takes the place left (docs/rules/ys.md, Ruling). */
 static void test_Y_5_2_ranking_by_bid_then_order_card(void **unused)
 {
     (void)unused;
@@ -1988,7 +1988,7 @@ static void test_Y_8_6_market_rows(void **unused)
 
 /* Y-8.7: columns by total (+2, +1, -1, -2); equal totals: more brokers is
  * higher (a lone 0 beats an empty column); still equal: the highest
- * front-broker sum orders them — chosen among all players (rules-notes). */
+ * front-broker sum orders them — chosen among all players (docs/rules/ys.md, Ruling). */
 static void test_Y_8_7_market_columns(void **unused)
 {
     (void)unused;
@@ -4084,7 +4084,7 @@ static void test_y10_31_speculation_secret_then_scored(void **unused)
 
 /* Y-10.12 with Y-10.32 / Y-10.29 / Y-10.21: a line is in no district, so
  * events never stop a broker going onto one; settling into a zone is going
- * to that district (docs/rules-notes.md). Transparency in d1 keeps a
+ * to that district (docs/rules/ys.md, Ruling). Transparency in d1 keeps a
  * face-down line broker out of d1 while d2 will take it; Restriction counts
  * a settled broker; a Smuggling card (place 60/61) and the lines (48..59)
  * are distinct places. */

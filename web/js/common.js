@@ -89,7 +89,7 @@ export function loadRules() {
     rulesLoaded = Promise.all(['ys', 'splendor'].map((g) => fetch(`/rules/${g}.md`)
       .then((r) => (r.ok ? r.text() : ''))
       .then((md) => {
-        for (const m of md.matchAll(/\*\*([YS]-\d+(?:\.\d+)?)\*\*([^\n]*)/g)) {
+        for (const m of md.matchAll(/\*\*([YS]-\d+(?:\.\d+)?)\b([^\n]*)/g)) {
           if (!ruleQuotes[m[1]]) ruleQuotes[m[1]] = `${m[1]} ${m[2].replace(/[*`|]/g, ' ').replace(/\s+/g, ' ').trim()}`;
         }
       })
