@@ -1476,7 +1476,7 @@ static gg_status check_flow(load_ctx *c)
             return gg_fail(err, GG_EJSON, "the actor must be turn_order[cursor] (Y-5.3, Y-7.2)");
         break;
     case YS_ST_SPY: /* Y-7.8: a Spy owner with peeks left, asked after a turn */
-        if (st->cursor > n || !st->pl[st->actor].spy_peeks || st->actor >= n)
+        if (st->actor >= n || st->cursor > n || !st->pl[st->actor].spy_peeks)
             return gg_fail(err, GG_EJSON, "in stage \"spy\" the actor has Spy peeks left and a turn has just ended (Y-7.8)");
         break;
     case YS_ST_GEM:
@@ -1517,7 +1517,8 @@ static gg_status check_flow(load_ctx *c)
     if (st->step == YS_STEP_PLACEMENT) {
         if (st->turn >= st->turns) return gg_fail(err, GG_EJSON, "\"turn\" counts from 0 to turns-1 during placement");
         /* in stage spy the turn counted by n_up/n_down was the previous seat's */
-        int placer = st->stage == YS_ST_SPY ? st->turn_order[st->cursor - 1] : st->actor;
+        int placer = st->stage == YS_ST_SPY && st->cursor >= 1 && st->cursor <= n ? st->turn_order[st->cursor - 1]
+                                                                                   : st->actor;
         const ys_player *a = &st->pl[placer];
         int bishop = a->active >> YC_BISHOP & 1;
         if ((st->n_down == 2 || st->n_up == 2) && !bishop)

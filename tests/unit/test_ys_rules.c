@@ -1338,6 +1338,25 @@ static void test_Y_7_8_spy_after_any_turn(void **unused)
     assert_string_equal(jget(v, "stage")->valuestring, "spy");
     cJSON_Delete(v);
     ysp_roundtrip(s);
+    { /* the position format refuses a Spy question that cannot be */
+        char *json = gg_state_json(s);
+        cJSON *root = cJSON_Parse(json);
+        free(json);
+        const char *edits[2] = {"cursor", "spy_peeks"};
+        for (int k = 0; k < 2; k++) {
+            cJSON *r = cJSON_Duplicate(root, 1);
+            if (k == 0) cJSON_ReplaceItemInObject(r, "cursor", cJSON_CreateNumber(0));
+            else cJSON_ReplaceItemInObject(cJSON_GetArrayItem(jget(r, "players"), 0), "spy_peeks", cJSON_CreateNumber(0));
+            char *bad = cJSON_PrintUnformatted(r);
+            gg_error err = {0};
+            gg_state *b = gg_state_load(bad, &err);
+            if (b) fail_msg("a Spy question with %s edited loads", edits[k]);
+            if (!strstr(err.msg, "spy") && !strstr(err.msg, "Spy")) fail_msg("%s: refused for another reason: %s", edits[k], err.msg);
+            free(bad);
+            cJSON_Delete(r);
+        }
+        cJSON_Delete(root);
+    }
     ysp_play(s, 0, "peek S1 d2-trade"); /* the effect: seat 0 knows the 3 */
     int i = ysp_broker(st, 1, 3, YS_ZONE_LOC(1, 1));
     assert_true(ys_knows(st, 0, 1, &st->pl[1].b[i]));
