@@ -89,8 +89,11 @@ export function loadRules() {
     rulesLoaded = Promise.all(['ys', 'splendor'].map((g) => fetch(`/rules/${g}.md`)
       .then((r) => (r.ok ? r.text() : ''))
       .then((md) => {
-        for (const m of md.matchAll(/\*\*([YS]-\d+(?:\.\d+)?)\b([^\n]*)/g)) {
-          if (!ruleQuotes[m[1]]) ruleQuotes[m[1]] = `${m[1]} ${m[2].replace(/[*`|]/g, ' ').replace(/\s+/g, ' ').trim()}`;
+        // an entry runs from "- **Y-7.8" to the next entry, blank line or heading
+        const entries = md.matchAll(/(?:^|\n)(?:- \*\*|#+ )([YS]-\d+(?:\.\d+)?)\b([\s\S]*?)(?=\n- |\n\n|\n#|$)/g);
+        for (const m of entries) {
+          const text = m[2].replace(/[*`|]/g, ' ').replace(/\s+/g, ' ').trim();
+          ruleQuotes[m[1]] = `${m[1]} ${text.length > 600 ? `${text.slice(0, 600)}…` : text}`;
         }
       })
       .catch(() => {})));
