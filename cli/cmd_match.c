@@ -290,7 +290,11 @@ static int parse_args(match_args *a, int argc, char **argv, int *help)
     }
     if (optind < argc) return cli_error("match: unexpected argument \"%s\"", argv[optind]);
     if (!a->game) return cli_error("match: --game G is required");
-    if (cli_table_init(&a->table, a->game)) return 2;
+    uint64_t seed = a->table.seed;
+    int seed_given = a->table.seed_given;
+    if (cli_table_init(&a->table, a->game)) return 2; /* (it clears the table) */
+    a->table.seed = seed;
+    a->table.seed_given = seed_given;
     gg_error err;
     if (a->players && gg_options_set(&a->table.opts, a->table.game, "players", a->players, &err))
         return cli_error("match: %s", err.msg);
@@ -645,11 +649,21 @@ static void print_forfeits(const match *m)
 
 static void print_text(const match_args *a, const match *m)
 {
-    printf("%s, %d players, %ld games (match seed %llu: %s, seats rotated)\n",
-           gg_game_title(a->table.game), m->players, m->games, (unsigned long long)m->seed,
-           m->duplicate < 0 ? "pieces of an older match"
-           : m->duplicate ? "each deal played once from every seat"
-                          : "a new deal every game");
+    if (m->duplicate < 0) { /* --combine'd pieces of an older match: consecutive deal seeds */
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (long g = 0; g < m->games; g++) {
+            if (m->rows[g].seed < lo) lo = m->rows[g].seed;
+            if (m->rows[g].seed > hi) hi = m->rows[g].seed;
+        }
+        printf("%s, %d players, %ld games (seeds %llu..%llu%s, seats rotated)\n",
+               gg_game_title(a->table.game), m->players, m->games, (unsigned long long)lo,
+               (unsigned long long)hi,
+               hi - lo + 1 == (uint64_t)(m->games / m->players) ? "" : ", with gaps");
+    } else {
+        printf("%s, %d players, %ld games (match seed %llu: %s, seats rotated)\n",
+               gg_game_title(a->table.game), m->players, m->games, (unsigned long long)m->seed,
+               m->duplicate ? "each deal played once from every seat" : "a new deal every game");
+    }
     printf("%-32s %8s  %-17s %9s  %s\n", "bot", "entrants", "win share (95%)", "avg score",
            "Elo vs first (95%)");
     for (int g = 0; g < m->n_groups; g++) {
