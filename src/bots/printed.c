@@ -4,7 +4,8 @@
  * characters, events and ships by id or key; an engine written without our
  * source needs what is printed on them. This adds to a seat's view a
  * "printed" object with every card of the game as the generated tables
- * (build/gen, from the CSV files of data/) hold it. It adds nothing that is not on the
+ * (build/gen, from the CSV files of data/) hold it, the Ys cards' texts
+ * from data/ys/character_text.csv and event_text.csv (printed.h). It adds nothing that is not on the
  * cards themselves: the view proper is gg_view_json, unchanged.
  */
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "bots/printed.h"
 #include "bots/protocol.h"
 #include "splendor/splendor.h"
 #include "ys/ys.h"
@@ -49,6 +51,14 @@ static cJSON *splendor_printed(void)
     return root;
 }
 
+/* The printed text of a card by key, or NULL. */
+static const char *text_of(const gg_printed_text *table, const char *key)
+{
+    for (; table->key; table++)
+        if (!strcmp(table->key, key)) return table->text;
+    return NULL;
+}
+
 static const char *ys_window_name(int w)
 {
     static const char *const names[] = {"none", "start_of_placement", "before_placing",
@@ -71,6 +81,8 @@ static cJSON *ys_printed(void)
         cJSON_AddStringToObject(x, "window", ys_window_name(c->window));
         cJSON_AddStringToObject(x, "set", c->set < 3 ? sets[c->set] : "base");
         cJSON_AddStringToObject(x, "discard", c->discard);
+        const char *text = text_of(gg_ys_character_text, c->key);
+        if (text) cJSON_AddStringToObject(x, "text", text);
         cJSON_AddItemToObject(chars, c->key, x);
     }
     cJSON *events = cJSON_AddObjectToObject(root, "events");
@@ -80,6 +92,8 @@ static cJSON *ys_printed(void)
         cJSON_AddStringToObject(x, "name", e->name);
         cJSON_AddStringToObject(x, "rule", e->rule);
         cJSON_AddStringToObject(x, "kind", e->district ? "district" : "general");
+        const char *text = text_of(gg_ys_event_text, e->key);
+        if (text) cJSON_AddStringToObject(x, "text", text);
         cJSON_AddItemToObject(events, e->key, x);
     }
     cJSON *ships = cJSON_AddArrayToObject(root, "ships");

@@ -132,8 +132,12 @@ v=$(printf 'new_game splendor players=2\nview\nquit\n' | "$G" engine --bot rando
 contains "splendor: a card's printed cost and bonus" "$v" '{"card":0,"tier":1,"bonus":"white","points":0,"cost":{"white":0,"blue":0,"green":0,"red":2,"black":1}}'
 contains "splendor: a noble's requirement" "$v" '{"noble":0,"points":3,"requires":{"white":4,"blue":4,"green":0,"red":0,"black":0}}'
 v=$(printf 'new_game ys players=2\nview\nquit\n' | "$G" engine --bot random)
-contains "ys: a character's name, rule, window, set and discard" "$v" '"banker":{"name":"Banker","rule":"Y-7.5","window":"start_of_scoring","set":"base","discard":"played"}'
-contains "ys: an event" "$v" '"embassy":{"name":"Embassy","rule":"Y-10.20","kind":"general"}'
+contains "ys: a character's name, rule, window, set, discard and text" "$v" '"banker":{"name":"Banker","rule":"Y-7.5","window":"start_of_scoring","set":"base","discard":"played","text":"Raise one colour'"'"'s rate by 1 and lower another colour'"'"'s rate by 1 (both required)."}'
+contains "ys: an event and its text" "$v" '"embassy":{"name":"Embassy","rule":"Y-10.20","kind":"general","text":"Draw an extra ship card'
+T_N=$((T_N + 1))
+texts=$(printf '%s\n' "$v" | grep -o '"rule":"Y-[0-9.]*","window":"[a-z_]*","set":"[a-z]*","discard":"[a-z_]*","text":"[^"]' | wc -l)
+etexts=$(printf '%s\n' "$v" | grep -o '"kind":"[a-z]*","text":"[^"]' | wc -l)
+if [ "$texts" = 28 ] && [ "$etexts" = 13 ]; then echo "ok $T_N - ys: all 28 characters and 13 events carry their text"; else echo "not ok $T_N - ys: $texts characters and $etexts events with a text"; fi
 contains "ys: a ship card" "$v" '{"card":1,"large":"blue","small":["green","yellow"]}'
 
 # the quoting rule of engine:CMD (no shell), engine-sh:, --bots-file
