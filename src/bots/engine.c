@@ -36,6 +36,7 @@
 
 enum {
     MAX_REPLY_LINE = 1 << 16, /* longest reply line accepted (a move, a name) */
+    MAX_REPLY = 1 << 20,      /* longest reply, all its lines */
     MAX_WORDS = 256,
     QUIT_WAIT_MS = 1000, /* how long a quitting engine may take to exit */
     DEFAULT_REPLY_MS = 60000
@@ -422,6 +423,10 @@ static gg_status ask(engine *e, const char *command, long timeout_ms, gg_error *
             break;
         }
         size_t k = strlen(line);
+        if (used + k > MAX_REPLY) {
+            st = fault(e, err, GG_FAULT_MALFORMED, "a reply to \"%.20s\" over %d bytes", command, MAX_REPLY);
+            break;
+        }
         if (used + k + 2 > e->reply_cap) {
             size_t cap = (used + k + 2) * 2;
             char *b = realloc(e->reply, cap);

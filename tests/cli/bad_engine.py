@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Engines that misbehave, for tests/cli/match_forfeits.sh. The first argument
-is how: hang, crash, noise, chatter, illegal, garbage, slow, sleepy, refuse,
+is how: hang, crash, noise, chatter, flood, illegal, garbage, slow, sleepy,
+refuse,
 or spy (well-behaved: it writes every line it gets to stderr, asks for
 positions, and says on stderr if it sees a file in $SPY_RECORDS). Each plays
 like examples/bots/random_bot.py until it misbehaves, on its AFTER-th genmove
@@ -56,6 +57,10 @@ for line in sys.stdin:
                 time.sleep(0.2)
             elif how == "refuse":
                 reply = "? I give up"
+            elif how == "flood":
+                out.write("= " + legal[0] + "\n")
+                while True:
+                    out.write("x" * 100 + "\n")
             elif how == "chatter":
                 reply = reply + "\n\nunsolicited line"
     out.write(reply + "\n\n")

@@ -1,7 +1,8 @@
 #!/bin/sh
 # gemgames match with misbehaving engines (tests/cli/bad_engine.py): an
 # engine that hangs, crashes mid-game, prints noise on stdout, chatters after
-# a reply, answers illegally, answers garbage, refuses, or exceeds its move
+# a reply, floods a reply, answers illegally, answers garbage, refuses, or
+# exceeds its move
 # time or its bank forfeits each game it misbehaves in (reason recorded), is
 # restarted for the next game, and the match finishes with the well-behaved
 # engine's results intact; engines' stderr goes to their log, never to the
@@ -43,6 +44,7 @@ check_case hang timeout
 check_case crash crash
 check_case noise noise
 check_case chatter noise
+check_case flood malformed
 check_case illegal illegal
 check_case garbage malformed
 check_case refuse refused
