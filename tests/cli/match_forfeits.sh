@@ -2,8 +2,8 @@
 # gemgames match with misbehaving engines (tests/cli/bad_engine.py): an
 # engine that hangs, crashes mid-game, prints noise on stdout, chatters after
 # a reply, floods a reply, answers illegally, answers garbage, refuses, or
-# exceeds its move
-# time or its bank forfeits each game it misbehaves in (reason recorded), is
+# exceeds its move time or its bank forfeits each game it misbehaves in
+# (reason recorded), is
 # restarted for the next game, and the match finishes with the well-behaved
 # engine's results intact; engines' stderr goes to their log, never to the
 # match's output. Bounded: every case is 2 short games.
