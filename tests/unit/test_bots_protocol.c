@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "../support/goof.h"
+#include "bots/engine.h"
 #include "bots/protocol.h"
 
 static const gg_game *const extra[] = {&goof_game, NULL};
@@ -221,11 +222,46 @@ static void test_parse_line(void **unused)
     free(e);
 }
 
+/* engine:CMD's quoting rule (docs/protocol.md, "Running engines"). */
+static void test_engine_split(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *cmd;
+        int n;
+        const char *words[6];
+    } cases[] = {
+        {"bot", 1, {"bot"}},
+        {"  python3\t bot.py  --x ", 3, {"python3", "bot.py", "--x"}},
+        {"bot 'a, b' \"c\\\"d\" e\\ f $HOME", 5, {"bot", "a, b", "c\"d", "e f", "$HOME"}},
+        {"a'b'\"c\"d 'it'\\''s'", 2, {"abcd", "it's"}},
+        {"'' \"\"", 2, {"", ""}},
+        {"\"a\\\\b\" 'c\\d'", 2, {"a\\b", "c\\d"}},
+        {"", 0, {NULL}},
+        {"bot 'open", -1, {NULL}},
+        {"bot \"open", -1, {NULL}},
+        {"bot trailing\\", -1, {NULL}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[128];
+        char *argv[8];
+        int n = gg_engine_split(cases[i].cmd, buf, argv, 8);
+        if (n != cases[i].n) fail_msg("\"%s\": %d words, expected %d", cases[i].cmd, n, cases[i].n);
+        for (int k = 0; k < n; k++) assert_string_equal(argv[k], cases[i].words[k]);
+        if (n >= 0) assert_null(argv[n]);
+    }
+    char buf[64];
+    char *argv[3];
+    assert_int_equal(gg_engine_split("a b c", buf, argv, 3), -1); /* too many words */
+    assert_int_equal(gg_engine_split("a b", buf, argv, 3), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scripted_session),
         cmocka_unit_test(test_parse_line),
+        cmocka_unit_test(test_engine_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
