@@ -3,7 +3,7 @@
  * deals, time controls and forfeits (docs/bots.md, docs/protocol.md).
  *
  *   gemgames match --game G [--players N] --games M (--bots A,B,... | --bots-file F)
- *                  [--seed S] [--duplicate] [--first-game K] [--option K=V]...
+ *                  [--seed S] [--duplicate | --legacy-deals] [--first-game K] [--option K=V]...
  *                  [--move-time MS] [--bank MS] [--increment MS] [--reply-timeout MS]
  *                  [--records DIR] [--logs DIR] [--json] [--progress]
  *   gemgames match --combine FILE... [--json]
@@ -18,7 +18,9 @@
  * from deal_seed(S, d): SipHash-2-4 keyed with S of the deal index d, which
  * is g, or g / N with --duplicate (the same deal played N times, the seats
  * rotated). No engine is told a seed; a deal's records are written only
- * once every game of its deal is over.
+ * once every game of its deal is over. --legacy-deals replays matches played
+ * before (deal seed S + g / N: small, consecutive, guessable — never the
+ * default).
  *
  * Forfeits. An entrant that fails — an engine that times out, crashes,
  * answers illegally or out of turn, or prints noise; any bot over its time —
@@ -106,11 +108,22 @@ typedef struct match {
     game_row *rows;
     long games;
     uint64_t seed;               /* the match seed */
-    int duplicate;               /* --duplicate; -1 for --combine'd older pieces */
+    int duplicate;               /* DEALS_*; -1 for --combine'd older pieces */
     char logs[4096];             /* engines' stderr logs ("" when no engine) */
 } match;
 
 /* ---------------------------------------------------------------- deals */
+
+enum { DEALS_FRESH, DEALS_DUPLICATE, DEALS_LEGACY };
+static const char *const deals_name[] = {"fresh", "duplicate", "legacy"};
+
+/* DEALS_* of a --json "deals" value; -1 if none. */
+static int deals_kind(const char *name)
+{
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(name, deals_name[k])) return k;
+    return -1;
+}
 
 static uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
 
@@ -178,6 +191,8 @@ static const char match_usage[] =
     "                      | {\"engine-sh\": \"CMD\"}, ...]}\n"
     "  --seed S            the match seed (default: 64 random bits, printed)\n"
     "  --duplicate         play each deal N times, the seats rotated\n"
+    "  --legacy-deals      the deals of matches played before 64-bit seeds (deal seed\n"
+    "                      S + game / N, each N times): to replay old results only\n"
     "  --first-game K      start at game K of the match (pieces of one long match)\n"
     "  --move-time MS      the most one move may take\n"
     "  --bank MS           each seat's time for the whole game\n"
@@ -193,7 +208,7 @@ static const char match_usage[] =
 
 enum {
     OPT_GAME = 256, OPT_PLAYERS, OPT_OPTION, OPT_GAMES, OPT_BOTS, OPT_BOTS_FILE, OPT_SEED,
-    OPT_DUPLICATE, OPT_FIRST_GAME, OPT_MOVE_TIME, OPT_BANK, OPT_INCREMENT, OPT_REPLY,
+    OPT_DUPLICATE, OPT_LEGACY, OPT_FIRST_GAME, OPT_MOVE_TIME, OPT_BANK, OPT_INCREMENT, OPT_REPLY,
     OPT_RECORDS, OPT_LOGS, OPT_JSON, OPT_PROGRESS, OPT_HELP, OPT_COMBINE
 };
 
@@ -206,6 +221,7 @@ static const struct option match_options[] = {
     {"bots-file", required_argument, NULL, OPT_BOTS_FILE},
     {"seed", required_argument, NULL, OPT_SEED},
     {"duplicate", no_argument, NULL, OPT_DUPLICATE},
+    {"legacy-deals", no_argument, NULL, OPT_LEGACY},
     {"first-game", required_argument, NULL, OPT_FIRST_GAME},
     {"move-time", required_argument, NULL, OPT_MOVE_TIME},
     {"bank", required_argument, NULL, OPT_BANK},
@@ -252,7 +268,8 @@ static int match_option(match_args *a, int c, const char *v, int *help)
             return cli_error("match: --seed takes a whole number, not \"%s\"", v);
         a->table.seed_given = 1;
         return 0;
-    case OPT_DUPLICATE: a->duplicate = 1; return 0;
+    case OPT_DUPLICATE: a->duplicate = DEALS_DUPLICATE; return 0;
+    case OPT_LEGACY: a->duplicate = DEALS_LEGACY; return 0;
     case OPT_MOVE_TIME: return ms_value("--move-time", v, &a->tc.move_ms);
     case OPT_BANK: return ms_value("--bank", v, &a->tc.bank_ms);
     case OPT_INCREMENT: return ms_value("--increment", v, &a->tc.inc_ms);
@@ -523,7 +540,7 @@ static void print_json(const match_args *a, const match *m, cJSON *options)
     cJSON_AddNumberToObject(root, "players", m->players);
     cJSON_AddNumberToObject(root, "games", (double)m->games);
     cJSON_AddItemToObject(root, "seed", json_u64(m->seed));
-    cJSON_AddStringToObject(root, "deals", m->duplicate ? "duplicate" : "fresh");
+    cJSON_AddStringToObject(root, "deals", deals_name[m->duplicate < 0 ? DEALS_LEGACY : m->duplicate]);
     if (a->tc.move_ms || a->tc.bank_ms) {
         cJSON *tc = cJSON_AddObjectToObject(root, "time_control");
         cJSON_AddNumberToObject(tc, "move_ms", (double)a->tc.move_ms);
@@ -662,7 +679,9 @@ static void print_text(const match_args *a, const match *m)
     } else {
         printf("%s, %d players, %ld games (match seed %llu: %s, seats rotated)\n",
                gg_game_title(a->table.game), m->players, m->games, (unsigned long long)m->seed,
-               m->duplicate ? "each deal played once from every seat" : "a new deal every game");
+               m->duplicate == DEALS_LEGACY  ? "legacy deals: seed + game / players"
+               : m->duplicate == DEALS_DUPLICATE ? "each deal played once from every seat"
+                                                 : "a new deal every game");
     }
     printf("%-32s %8s  %-17s %9s  %s\n", "bot", "entrants", "win share (95%)", "avg score",
            "Elo vs first (95%)");
@@ -752,7 +771,8 @@ static int combine_first(match_args *a, match *m, const cJSON *root, cJSON **opt
     if (cli_table_init(&a->table, field(root, "game")->valuestring)) return 2;
     /* a piece of an older match (consecutive deal seeds) has no "deals" */
     const cJSON *deals = field(root, "deals");
-    m->duplicate = !cJSON_IsString(deals) ? -1 : !strcmp(deals->valuestring, "duplicate");
+    m->duplicate = !cJSON_IsString(deals) ? -1 : deals_kind(deals->valuestring);
+    if (cJSON_IsString(deals) && m->duplicate < 0) return -1;
     if (m->duplicate >= 0 && read_u64(field(root, "seed"), &m->seed)) return -1;
     *options = cJSON_Duplicate(field(root, "options"), 1);
     return split_specs(m, list);
@@ -768,7 +788,7 @@ static int same_match(const match_args *a, const match *m, const cJSON *root,
     uint64_t seed;
     if (m->duplicate < 0 ? deals != NULL
                          : !cJSON_IsString(deals) ||
-                               m->duplicate != !strcmp(deals->valuestring, "duplicate") ||
+                               m->duplicate != deals_kind(deals->valuestring) ||
                                read_u64(field(root, "seed"), &seed) || seed != m->seed)
         return 0;
     const cJSON *entrants = field(root, "entrants");
@@ -931,7 +951,8 @@ static int open_entrants(const match_args *a, match *m, gg_bot **bots)
     }
     gg_error err;
     for (int e = 0; e < m->players; e++) {
-        uint64_t seed = bot_seed(m->seed, e);
+        uint64_t seed = m->duplicate == DEALS_LEGACY ? m->seed * 1000003u + (uint64_t)e * 7919u /* as then */
+                                                     : bot_seed(m->seed, e);
         if (gg_engine_spec(m->specs[e])) {
             char log[sizeof m->logs + 32];
             snprintf(log, sizeof log, "%s/entrant-%d.log", m->logs, e);
@@ -1076,7 +1097,9 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char 
     game_row *row = &m->rows[g];
     int n = m->players;
     long index = a->first_game + g;
-    row->seed = deal_seed(m->seed, (uint64_t)(m->duplicate ? index / n : index));
+    row->seed = m->duplicate == DEALS_LEGACY      ? m->seed + (uint64_t)(index / n)
+                : m->duplicate == DEALS_DUPLICATE ? deal_seed(m->seed, (uint64_t)(index / n))
+                                                  : deal_seed(m->seed, (uint64_t)index);
     row->forfeit_seat = -1;
     for (int e = 0; e < n; e++) {
         int seat = (int)((e + index) % n);
@@ -1132,7 +1155,7 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char 
 /* Plays every game; records are written a whole deal at a time. */
 static int play_all(const match_args *a, match *m, gg_bot **bots)
 {
-    int block = m->duplicate ? m->players : 1, rc = 0;
+    int block = m->duplicate != DEALS_FRESH ? m->players : 1, rc = 0;
     char *texts[GG_MAX_SEATS] = {NULL};
     for (long g = 0; g < m->games && !rc; g++) {
         int slot = (int)(g % block);

@@ -117,3 +117,11 @@ else echo "not ok $T_N - shards with --seed differ from the one match"; fi
 expect_fail "shards: a failing piece stops the run" sh "$S" "$TMP/bad" 1 2 1 "$G" match --game splendor --players 2 --bots nonsense
 ok_if "shards: a failed piece leaves no file" test ! -e "$TMP/bad/seeds-00001-00001.json"
 expect_fail "shards: the command must be match" sh "$S" "$TMP/x" 1 2 1 "$G" selfplay splendor
+
+# --legacy-deals: the deals (and bot seeds) of matches played before 64-bit
+# seeds, to replay published results: deal seed S + game / N
+leg=$("$G" match --game splendor --players 2 --games 4 --seed 5 --legacy-deals --bots heuristic,random --json | tr -d ' \t\n')
+contains "legacy deals: seeds S + g / N" "$leg" '"index":0,"seed":5,"seat_entrant":[0,1]'
+contains "legacy deals: the same deal twice, seats rotated" "$leg" '"index":1,"seed":5,"seat_entrant":[1,0]'
+contains "legacy deals: then the next seed" "$leg" '"index":2,"seed":6,'
+contains "legacy deals: named in the output" "$leg" '"deals":"legacy"'
