@@ -178,8 +178,9 @@ static void exec_child(engine *e, int in, int out)
     setpgid(0, 0);
     dup2(in, 0);
     dup2(out, 1);
-    if (e->log_path[0]) {
+    if (e->log_path[0]) { /* never the controller's stderr: the log, or nowhere */
         int fd = open(e->log_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+        if (fd < 0) fd = open("/dev/null", O_WRONLY);
         if (fd >= 0) dup2(fd, 2);
         if (fd > 2) close(fd);
     }
