@@ -630,9 +630,13 @@ static void print_elo(double x)
     else printf("%sinf", x > 0 ? "+" : "-");
 }
 
-/* Forfeits per group, by reason, then one line per forfeited game. */
+/* Forfeits per group, by reason, then one line per forfeited game (with
+ * engines, or when a bot forfeited). */
 static void print_forfeits(const match *m)
 {
+    long total = 0;
+    for (int g = 0; g < m->n_groups; g++) total += m->groups[g].forfeits;
+    if (!total && !m->logs[0]) return; /* no engine and no forfeit: nothing to say */
     for (int g = 0; g < m->n_groups; g++) {
         printf("%-32s %ld forfeit%s", m->groups[g].spec, m->groups[g].forfeits,
                m->groups[g].forfeits == 1 ? "" : "s");
