@@ -55,6 +55,35 @@ static int engine_options(int argc, char **argv, const char **spec, uint64_t *se
     return -1;
 }
 
+/* Reads one line into *line (its "\n" kept); a line longer than the
+ * protocol allows is read to its end but not kept (*too_long set), so a
+ * controller cannot make the engine hold an unbounded line. -1 at the end. */
+static long read_line(FILE *in, char **line, size_t *cap, int *too_long)
+{
+    size_t n = 0;
+    int c;
+    *too_long = 0;
+    while ((c = getc(in)) != EOF) {
+        if (n + 2 > *cap) {
+            if (*cap > (size_t)GG_PROTO_MAX_LINE + 2) {
+                *too_long = 1;
+                if (c == '\n') break;
+                continue;
+            }
+            size_t grown = *cap ? *cap * 2 : 4096;
+            char *b = realloc(*line, grown);
+            if (!b) return -1;
+            *line = b;
+            *cap = grown;
+        }
+        (*line)[n++] = (char)c;
+        if (c == '\n') break;
+    }
+    if (c == EOF && n == 0 && !*too_long) return -1;
+    (*line)[n] = '\0';
+    return (long)n;
+}
+
 int cmd_engine(int argc, char **argv)
 {
     const char *spec = "ismcts:iters=2000";
@@ -67,10 +96,16 @@ int cmd_engine(int argc, char **argv)
     p.board = cli_render_view;
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n;
+    long n;
+    int too_long;
     gg_proto_out out = {0};
-    while (!p.quit && (n = getline(&line, &cap, stdin)) >= 0) {
+    while (!p.quit && (n = read_line(stdin, &line, &cap, &too_long)) >= 0) {
         out.len = 0;
+        if (too_long) {
+            printf("? malformed: longer than %d bytes\n\n", GG_PROTO_MAX_LINE);
+            fflush(stdout);
+            continue;
+        }
         gg_proto_handle(&p, line, (size_t)n, &out);
         if (out.len) {
             fwrite(out.text, 1, out.len, stdout);

@@ -97,6 +97,12 @@ contains "a genmove out of turn" "$out" "? seat: seat 0 is not to act now"
 contains "a position that does not load" "$out" "? json: "
 well_formed "showboard session" "$out" 11
 
+# a line over 1 MiB is refused (and not held), and the session goes on
+out=$(python3 -c "print('name'); print('x' * 3000000); print('version'); print('quit')" | "$G" engine --bot random)
+contains "a line over 1 MiB is refused" "$out" "? malformed: longer than 1048576 bytes
+
+= 0.1.0"
+
 # options (getopt_long)
 out=$("$G" engine --help); rc=$?
 contains "engine --help prints the usage on stdout" "$out" "usage: gemgames engine [--bot SPEC] [--seed S]"
