@@ -52,9 +52,9 @@ for line in sys.stdin:
             elif how == "garbage":
                 reply = "= fly to the moon"
             elif how == "slow":
-                time.sleep(1.0)
+                time.sleep(4.0)
             elif how == "sleepy":
-                time.sleep(0.2)
+                time.sleep(0.5)
             elif how == "refuse":
                 reply = "? I give up"
             elif how == "flood":

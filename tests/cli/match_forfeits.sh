@@ -19,7 +19,7 @@ bot_field() { tr -d ' \t\n' <"$1" | grep -o "\"bots\":.*" | grep -o "\"$2\":[^,}
 check_case() { # how reason [extra match flags...]
     how=$1 reason=$2; shift 2
     out=$TMP/$how.json
-    "$G" match --game splendor --players 2 --games 2 --seed 7 --reply-timeout 1500 \
+    "$G" match --game splendor --players 2 --games 2 --seed 7 --reply-timeout 4000 \
         --logs "$TMP/logs-$how" --json "$@" --bots "engine:$BAD $how,$GOOD" >"$out" 2>"$TMP/$how.err"
     rc=$?
     T_N=$((T_N + 1))
@@ -48,18 +48,26 @@ check_case flood malformed
 check_case illegal illegal
 check_case garbage malformed
 check_case refuse refused
-check_case slow timeout --move-time 400
-check_case sleepy timeout --bank 600
+# time limits far from both engines' real times, so a loaded machine does not
+# make the good engine forfeit too: the slow one takes 4 s over a 2 s move time;
+# the sleepy one 0.5 s a move against a 2.5 s bank gaining 0.1 s a move
+check_case slow timeout --move-time 2000
+check_case sleepy timeout --bank 2500 --increment 100
 
 contains "crash: the engine's stderr is in its log" "$(cat "$TMP/logs-crash/entrant-0.log")" "bad_engine: crashing now"
 contains "crash: the exit status is the reason's detail" "$(cat "$TMP/crash.json")" "it exited with status 3"
-# 600 ms for the game: the move that ran out had less than its 600 left
-ok_if "sleepy: the bank ran out" grep -Eq 'within [1-5]?[0-9]{1,2} ms|the limit was [1-5]?[0-9]{1,2} ms' "$TMP/sleepy.json"
-contains "slow: the limit is the move time" "$(cat "$TMP/slow.json")" "within 400 ms"
-contains "the time control is in the output" "$(cat "$TMP/slow.json")" '"move_ms":	400'
+# the move that ran out had less than the whole bank left
+limits=$(grep -o -E 'within [0-9]+ ms|the limit was [0-9]+ ms' "$TMP/sleepy.json" | grep -o -E '[0-9]+')
+T_N=$((T_N + 1))
+if [ -n "$limits" ] && printf '%s\n' "$limits" | awk '$1 >= 2500 { bad = 1 } END { exit bad }'; then
+    echo "ok $T_N - sleepy: the bank ran out (limits $(echo $limits) ms, under the 2500 ms bank)"
+else echo "not ok $T_N - sleepy: limits '$limits'"; fi
+contains "slow: the limit is the move time" "$(cat "$TMP/slow.json")" "within 2000 ms"
+contains "the time control is in the output" "$(cat "$TMP/sleepy.json")" '"bank_ms":	2500,
+		"inc_ms":	100'
 
 # the text form reports forfeits per engine, with reasons
-text=$("$G" match --game splendor --players 2 --games 2 --seed 7 --reply-timeout 1500 --logs "$TMP/logs-text" \
+text=$("$G" match --game splendor --players 2 --games 2 --seed 7 --reply-timeout 4000 --logs "$TMP/logs-text" \
     --bots "engine:$BAD illegal,$GOOD" 2>&1)
 contains "text: forfeits per engine with their reasons" "$text" "2 forfeits (illegal 2)"
 contains "text: the good engine has none" "$text" "0 forfeits"
