@@ -1,16 +1,32 @@
 /*
- * cmd_match.c — `gemgames match`: a bot tournament with seat rotation.
+ * cmd_match.c — `gemgames match`: a bot tournament with seat rotation, fair
+ * deals, time controls and forfeits (docs/bots.md, docs/protocol.md).
  *
- *   gemgames match --game G --players N --games M --bots A,B,... [--json]
- *                  [--seed S] [--records DIR] [--option K=V]... [--progress]
+ *   gemgames match --game G [--players N] --games M (--bots A,B,... | --bots-file F)
+ *                  [--seed S] [--duplicate | --legacy-deals] [--first-game K] [--option K=V]...
+ *                  [--move-time MS] [--bank MS] [--increment MS] [--reply-timeout MS]
+ *                  [--records DIR] [--logs DIR] [--json] [--progress]
  *   gemgames match --combine FILE... [--json]
  *
  * Entrants. --bots lists one spec per seat (fewer: the last one fills the
- * rest), so "heuristic,random" at 4 players is heuristic against 3 random.
- * Entrant i sits at seat (i + g) mod N in game g: games come in blocks of N
- * that share one seed (the same deal) with every entrant moved one seat on,
- * so every entrant plays every seat equally often when M is a multiple of N
- * (M is rounded up to one). Game g has seed S + g / N.
+ * rest), split at commas outside quotes; --bots-file reads them from JSON.
+ * Entrant i sits at seat (i + g) mod N in game g, so every entrant plays
+ * every seat equally often (M is rounded up to a multiple of N).
+ *
+ * Deals. The match seed S is 64 random bits from the OS unless --seed gives
+ * it (the output prints it, so --seed replays the match). Game g is dealt
+ * from deal_seed(S, d): SipHash-2-4 keyed with S of the deal index d, which
+ * is g, or g / N with --duplicate (the same deal played N times, the seats
+ * rotated). No engine is told a seed; a deal's records are written only
+ * once every game of its deal is over. --legacy-deals replays matches played
+ * before (deal seed S + g / N: small, consecutive, guessable — never the
+ * default).
+ *
+ * Forfeits. An entrant that fails — an engine that times out, crashes,
+ * answers illegally or out of turn, or prints noise; any bot over its time —
+ * loses that game (last place; the others ranked by their scores so far)
+ * and the reason is recorded; an engine is restarted for the next game.
+ * The match always finishes.
  *
  * Results, per distinct spec (entrants with the same spec pooled):
  *   win share  a game's winners share 1 (ties split); the mean over games
@@ -19,29 +35,42 @@
  *   score      the mean final score;
  *   Elo        against the first spec: from the pairwise score p (1 for
  *              finishing ahead of a first-spec entrant, 1/2 for a tie),
- *              Elo = 400 log10(p / (1 - p)), its interval from p's.
+ *              Elo = 400 log10(p / (1 - p)), its interval from p's;
+ *   forfeits   games lost by forfeit, by reason.
  * The --json form is documented in docs/bots.md and is stable.
  */
+#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "bots/bot.h"
+#include "bots/engine.h"
 #include "cli.h"
 
-enum { SPEC_LEN = 256 };
+enum { SPEC_LEN = 1024, MAX_OPTION_ARGS = 32 };
 
 typedef struct match_args {
     cli_table table;
     const char *game;
     long games;
+    long first_game;
     const char *bots;
+    const char *bots_file;
     const char *records;
-    int json, progress;
+    const char *logs;
+    const char *option_kv[MAX_OPTION_ARGS];
+    int n_options;
+    const char *players;
+    gg_time_control tc;
+    long reply_ms;
+    int json, progress, duplicate;
 } match_args;
 
 typedef struct group {
@@ -56,12 +85,17 @@ typedef struct group {
     long decisions;
     long searched;                /* decisions that ran a search (not forced) */
     long iterations;              /* ISMCTS iterations (search bots only) */
+    long forfeits;
 } group;
 
 typedef struct game_row {
-    uint64_t seed;
+    uint64_t seed;                /* the deal seed */
     int seat_entrant[GG_MAX_SEATS];
     gg_result res;
+    long index;                   /* the game's number in the match (-1: unknown) */
+    int forfeit_seat;             /* -1: none */
+    char reason[16];              /* GG_FAULT_* */
+    char detail[200];
 } game_row;
 
 typedef struct match {
@@ -73,68 +107,229 @@ typedef struct match {
     long seat_count[GG_MAX_SEATS][GG_MAX_SEATS]; /* [entrant][seat] */
     game_row *rows;
     long games;
+    uint64_t seed;               /* the match seed */
+    int duplicate;               /* DEALS_*; -1 for --combine'd older pieces */
+    char logs[4096];             /* engines' stderr logs ("" when no engine) */
 } match;
 
-/* ---------------------------------------------------------- arguments */
+/* ---------------------------------------------------------------- deals */
 
-static int parse_args(match_args *a, int argc, char **argv)
+enum { DEALS_FRESH, DEALS_DUPLICATE, DEALS_LEGACY };
+static const char *const deals_name[] = {"fresh", "duplicate", "legacy"};
+
+/* DEALS_* of a --json "deals" value; -1 if none. */
+static int deals_kind(const char *name)
 {
-    const char *game = NULL;
-    /* the game first, so table flags can be checked against it */
-    for (int i = 1; i < argc; i++) {
-        if (cli_flag_is(argv[i], "--game")) {
-            int j = i;
-            if (!(game = cli_flag_value(argc, argv, &j))) return 2;
-        }
-    }
-    if (!game) return cli_error("match: --game G is required");
-    if (cli_table_init(&a->table, game)) return 2;
-    a->games = 0;
-    for (int i = 1; i < argc; i++) {
-        int r = cli_table_flag(&a->table, argc, argv, &i);
-        const char *v;
-        if (r < 0) return 2;
-        if (r) continue;
-        if (cli_flag_is(argv[i], "--game")) {
-            if (!cli_flag_value(argc, argv, &i)) return 2;
-        } else if (cli_flag_is(argv[i], "--games")) {
-            if (!(v = cli_flag_value(argc, argv, &i)) || cli_parse_int(v, 1, 10000000, &a->games))
-                return cli_error("--games takes a positive whole number");
-        } else if (cli_flag_is(argv[i], "--bots")) {
-            if (!(a->bots = cli_flag_value(argc, argv, &i))) return 2;
-        } else if (cli_flag_is(argv[i], "--records")) {
-            if (!(a->records = cli_flag_value(argc, argv, &i))) return 2;
-        } else if (cli_flag_is(argv[i], "--json")) {
-            a->json = 1;
-        } else if (cli_flag_is(argv[i], "--progress")) {
-            a->progress = 1;
-        } else {
-            return cli_error("match: unknown argument \"%s\"", argv[i]);
-        }
-    }
-    if (!a->games) return cli_error("match: --games M is required");
-    if (!a->bots) return cli_error("match: --bots A,B,... is required");
-    if (!a->table.seed_given) a->table.seed = 1;
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(name, deals_name[k])) return k;
+    return -1;
+}
+
+static uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+
+static void sip_round(uint64_t v[4])
+{
+    v[0] += v[1], v[1] = rotl(v[1], 13), v[1] ^= v[0], v[0] = rotl(v[0], 32);
+    v[2] += v[3], v[3] = rotl(v[3], 16), v[3] ^= v[2];
+    v[0] += v[3], v[3] = rotl(v[3], 21), v[3] ^= v[0];
+    v[2] += v[1], v[1] = rotl(v[1], 17), v[1] ^= v[2], v[2] = rotl(v[2], 32);
+}
+
+/* SipHash-2-4 (Aumasson, Bernstein 2012) of one 8-byte little-endian word m
+ * under the key (k0, k1). */
+static uint64_t siphash_word(uint64_t k0, uint64_t k1, uint64_t m)
+{
+    uint64_t v[4] = {k0 ^ 0x736f6d6570736575ull, k1 ^ 0x646f72616e646f6dull,
+                     k0 ^ 0x6c7967656e657261ull, k1 ^ 0x7465646279746573ull};
+    uint64_t last = (uint64_t)8 << 56; /* the length byte, no tail */
+    v[3] ^= m;
+    sip_round(v), sip_round(v);
+    v[0] ^= m;
+    v[3] ^= last;
+    sip_round(v), sip_round(v);
+    v[0] ^= last;
+    v[2] ^= 0xff;
+    sip_round(v), sip_round(v), sip_round(v), sip_round(v);
+    return v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+/* The deal of deal index d: knowing deals of a match tells nothing of the
+ * others, nor of the match seed, without the key. */
+static uint64_t deal_seed(uint64_t match_seed, uint64_t d)
+{
+    return siphash_word(match_seed, 0x6465616c73656564ull /* "dealseed" */, d);
+}
+
+/* Internal bots' seeds, from the match seed by another key. */
+static uint64_t bot_seed(uint64_t match_seed, int entrant)
+{
+    return siphash_word(match_seed, 0x626f747365656473ull /* "botseeds" */, (uint64_t)entrant);
+}
+
+/* 64 bits from the OS for a match nobody gave a seed. */
+static int random_seed(uint64_t *seed)
+{
+    unsigned char b[8];
+    if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) return cli_error("match: no random bits from the OS");
+    *seed = 0;
+    for (int i = 0; i < 8; i++) *seed = *seed << 8 | b[i];
     return 0;
 }
 
-/* Splits the --bots list into one spec per entrant and groups equal specs. */
-static int split_specs(match *m, const char *list)
+/* ------------------------------------------------------------ arguments */
+
+static const char match_usage[] =
+    "usage: gemgames match --game G [--players N] --games M --bots A,B,... [options]\n"
+    "       gemgames match --combine FILE... [--json]\n"
+    "  --game G            the game (splendor, ys)\n"
+    "  --players N         seats at the table (default: the game's fewest)\n"
+    "  --option K=V        a table option (repeatable)\n"
+    "  --games M           games to play (rounded up to whole seat rotations)\n"
+    "  --bots A,B,...      one bot spec per entrant, split at commas outside quotes;\n"
+    "                      engine:CMD runs CMD without a shell, engine-sh:CMD with one\n"
+    "  --bots-file FILE    the entrants from JSON: {\"bots\": [SPEC | {\"engine\": [ARGV...]}\n"
+    "                      | {\"engine-sh\": \"CMD\"}, ...]}\n"
+    "  --seed S            the match seed (default: 64 random bits, printed)\n"
+    "  --duplicate         play each deal N times, the seats rotated\n"
+    "  --legacy-deals      the deals of matches played before 64-bit seeds (deal seed\n"
+    "                      S + game / N, each N times): to replay old results only\n"
+    "  --first-game K      start at game K of the match (pieces of one long match)\n"
+    "  --move-time MS      the most one move may take\n"
+    "  --bank MS           each seat's time for the whole game\n"
+    "  --increment MS      added to the bank after each move\n"
+    "  --reply-timeout MS  an engine's other replies, and moves without a time limit\n"
+    "                      (default 60000)\n"
+    "  --records DIR       a game record per game (written when its deal is done)\n"
+    "  --logs DIR          engines' stderr, one file per entrant (default: a new\n"
+    "                      directory in $TMPDIR, named in the output)\n"
+    "  --json              the results as JSON (docs/bots.md)\n"
+    "  --progress          a line on stderr as games finish\n"
+    "  --help              this text\n";
+
+enum {
+    OPT_GAME = 256, OPT_PLAYERS, OPT_OPTION, OPT_GAMES, OPT_BOTS, OPT_BOTS_FILE, OPT_SEED,
+    OPT_DUPLICATE, OPT_LEGACY, OPT_FIRST_GAME, OPT_MOVE_TIME, OPT_BANK, OPT_INCREMENT, OPT_REPLY,
+    OPT_RECORDS, OPT_LOGS, OPT_JSON, OPT_PROGRESS, OPT_HELP, OPT_COMBINE
+};
+
+static const struct option match_options[] = {
+    {"game", required_argument, NULL, OPT_GAME},
+    {"players", required_argument, NULL, OPT_PLAYERS},
+    {"option", required_argument, NULL, OPT_OPTION},
+    {"games", required_argument, NULL, OPT_GAMES},
+    {"bots", required_argument, NULL, OPT_BOTS},
+    {"bots-file", required_argument, NULL, OPT_BOTS_FILE},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"duplicate", no_argument, NULL, OPT_DUPLICATE},
+    {"legacy-deals", no_argument, NULL, OPT_LEGACY},
+    {"first-game", required_argument, NULL, OPT_FIRST_GAME},
+    {"move-time", required_argument, NULL, OPT_MOVE_TIME},
+    {"bank", required_argument, NULL, OPT_BANK},
+    {"increment", required_argument, NULL, OPT_INCREMENT},
+    {"reply-timeout", required_argument, NULL, OPT_REPLY},
+    {"records", required_argument, NULL, OPT_RECORDS},
+    {"logs", required_argument, NULL, OPT_LOGS},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"help", no_argument, NULL, OPT_HELP},
+    {"combine", no_argument, NULL, OPT_COMBINE},
+    {NULL, 0, NULL, 0},
+};
+
+static int ms_value(const char *flag, const char *v, long *out)
 {
-    int n = 0;
-    const char *p = list;
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        if (len == 0 || len >= SPEC_LEN)
-            return cli_error("--bots: empty or over-long spec in \"%s\"", list);
-        if (n == m->players)
-            return cli_error("--bots: more specs than the %d seats", m->players);
-        memcpy(m->specs[n], p, len);
-        m->specs[n++][len] = '\0';
-        if (!comma) break;
-        p = comma + 1;
+    if (cli_parse_int(v, 0, 1000L * 60 * 60 * 24 * 7, out))
+        return cli_error("match: %s takes milliseconds (0 .. a week), not \"%s\"", flag, v);
+    return 0;
+}
+
+/* One option of a match (not --combine); 0 done, else the exit code. */
+static int match_option(match_args *a, int c, const char *v, int *help)
+{
+    switch (c) {
+    case OPT_GAME: a->game = v; return 0;
+    case OPT_PLAYERS: a->players = v; return 0;
+    case OPT_OPTION:
+        if (a->n_options == MAX_OPTION_ARGS) return cli_error("match: too many --option");
+        a->option_kv[a->n_options++] = v;
+        return 0;
+    case OPT_GAMES:
+        if (cli_parse_int(v, 1, 10000000, &a->games))
+            return cli_error("match: --games takes a positive whole number, not \"%s\"", v);
+        return 0;
+    case OPT_FIRST_GAME:
+        if (cli_parse_int(v, 0, 1000000000, &a->first_game))
+            return cli_error("match: --first-game takes a whole number, not \"%s\"", v);
+        return 0;
+    case OPT_BOTS: a->bots = v; return 0;
+    case OPT_BOTS_FILE: a->bots_file = v; return 0;
+    case OPT_SEED:
+        if (cli_parse_u64(v, &a->table.seed))
+            return cli_error("match: --seed takes a whole number, not \"%s\"", v);
+        a->table.seed_given = 1;
+        return 0;
+    case OPT_DUPLICATE: a->duplicate = DEALS_DUPLICATE; return 0;
+    case OPT_LEGACY: a->duplicate = DEALS_LEGACY; return 0;
+    case OPT_MOVE_TIME: return ms_value("--move-time", v, &a->tc.move_ms);
+    case OPT_BANK: return ms_value("--bank", v, &a->tc.bank_ms);
+    case OPT_INCREMENT: return ms_value("--increment", v, &a->tc.inc_ms);
+    case OPT_REPLY: return ms_value("--reply-timeout", v, &a->reply_ms);
+    case OPT_RECORDS: a->records = v; return 0;
+    case OPT_LOGS: a->logs = v; return 0;
+    case OPT_JSON: a->json = 1; return 0;
+    case OPT_PROGRESS: a->progress = 1; return 0;
+    case OPT_HELP: *help = 1; return 0;
+    default: return 2;
     }
+}
+
+/* getopt_long over argv; calls match_option for each. Returns 0, or the exit
+ * code (0 after --help is reported through *help). */
+static int parse_args(match_args *a, int argc, char **argv, int *help)
+{
+    optind = 1;
+    opterr = 0;
+    for (;;) {
+        int prev = optind;
+        int c = getopt_long(argc, argv, ":h", match_options, NULL);
+        if (c == -1) break;
+        if (c == 'h') c = OPT_HELP;
+        if (c == ':') return cli_error("match: %s needs a value", argv[prev]);
+        if (c == '?' || c == OPT_COMBINE) {
+            cli_error("match: unknown option \"%s\"%s", argv[prev],
+                      c == OPT_COMBINE ? " (--combine takes only FILEs and --json)" : "");
+            fputs(match_usage, stderr);
+            return 2;
+        }
+        int rc = match_option(a, c, optarg, help);
+        if (rc) return rc;
+        if (*help) return 0;
+    }
+    if (optind < argc) return cli_error("match: unexpected argument \"%s\"", argv[optind]);
+    if (!a->game) return cli_error("match: --game G is required");
+    uint64_t seed = a->table.seed;
+    int seed_given = a->table.seed_given;
+    if (cli_table_init(&a->table, a->game)) return 2; /* (it clears the table) */
+    a->table.seed = seed;
+    a->table.seed_given = seed_given;
+    gg_error err;
+    if (a->players && gg_options_set(&a->table.opts, a->table.game, "players", a->players, &err))
+        return cli_error("match: %s", err.msg);
+    for (int i = 0; i < a->n_options; i++)
+        if (gg_options_set_kv(&a->table.opts, a->table.game, a->option_kv[i], &err))
+            return cli_error("match: %s", err.msg);
+    if (!a->games) return cli_error("match: --games M is required");
+    if (!a->bots == !a->bots_file) return cli_error("match: give --bots A,B,... or --bots-file FILE");
+    if (a->first_game % a->table.opts.players)
+        return cli_error("match: --first-game must be a multiple of the %d players (whole seat rotations)",
+                         a->table.opts.players);
+    return 0;
+}
+
+/* Groups equal specs; fills the seats past the last spec with it. */
+static int group_specs(match *m, int n)
+{
+    if (n == 0) return cli_error("match: no bots");
     for (; n < m->players; n++) strcpy(m->specs[n], m->specs[n - 1]);
     for (int e = 0; e < m->players; e++) {
         int g = 0;
@@ -146,90 +341,101 @@ static int split_specs(match *m, const char *list)
     return 0;
 }
 
-/* ---------------------------------------------------------------- play */
-
-static int write_record(const char *dir, long index, const gg_record *rec, const match *m,
-                        const game_row *row)
+/* Splits the --bots list at commas outside quotes ('...', "...") and not
+ * after a backslash; the quotes stay (engine:CMD reads them). */
+static int split_specs(match *m, const char *list)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/game-%05ld.json", dir, index);
-    char *json = gg_record_json(rec);
-    cJSON *root = cJSON_Parse(json);
-    free(json);
-    if (!root) return cli_error("cannot format the record of game %ld", index);
-    cJSON *bots = cJSON_AddArrayToObject(root, "bots");
-    for (int s = 0; s < m->players; s++)
-        cJSON_AddItemToArray(bots, cJSON_CreateString(m->specs[row->seat_entrant[s]]));
-    char *out = cJSON_PrintUnformatted(root);
-    cJSON_Delete(root);
-    FILE *f = fopen(path, "w");
-    int rc = 0;
-    if (!f || fprintf(f, "%s\n", out) < 0) rc = cli_error("cannot write %s", path);
-    if (f && fclose(f)) rc = cli_error("cannot write %s", path);
-    free(out);
-    return rc;
-}
-
-static int is_dir(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static double clock_ms(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-static double now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
-static double cpu_ms(void) { return clock_ms(CLOCK_PROCESS_CPUTIME_ID); }
-
-/* Plays game `g`: entrant e at seat (e + g) mod N. */
-static int play_game(const match_args *a, match *m, gg_bot **bots, long g)
-{
-    game_row *row = &m->rows[g];
-    int n = m->players;
-    row->seed = a->table.seed + (uint64_t)(g / n);
-    for (int e = 0; e < n; e++) {
-        int seat = (int)((e + g) % n);
-        row->seat_entrant[seat] = e;
-        m->seat_count[e][seat]++;
-    }
-    gg_error err;
-    gg_state *s = gg_new(a->table.game, &a->table.opts, row->seed, &err);
-    if (!s) return cli_error("%s", err.msg);
-    gg_record *rec = a->records ? gg_record_new(a->table.game, &a->table.opts, row->seed) : NULL;
-    int rc = 0;
-    while (!rc && !gg_is_over(s)) {
-        int seats[GG_MAX_SEATS];
-        int k = gg_actors(s, seats);
-        for (int i = 0; i < k && !rc; i++) {
-            int e = row->seat_entrant[seats[i]];
-            gg_action act;
-            group *G = &m->groups[m->group_of[e]];
-            double t0 = now_ms(), c0 = cpu_ms();
-            gg_status st = gg_bot_choose(bots[e], s, seats[i], &act, &err);
-            G->think_ms += now_ms() - t0;
-            G->cpu_ms += cpu_ms() - c0;
-            G->decisions++;
-            long its = gg_ismcts_last_iterations(bots[e]);
-            if (its > 0) {
-                G->iterations += its;
-                G->searched++;
+    int n = 0;
+    const char *p = list;
+    for (;;) {
+        const char *q = p;
+        char quote = 0;
+        for (; *q && (quote || *q != ','); q++) {
+            if (quote) {
+                if (*q == quote) quote = 0;
+                else if (quote == '"' && *q == '\\' && q[1]) q++;
+            } else if (*q == '\'' || *q == '"') {
+                quote = *q;
+            } else if (*q == '\\' && q[1]) {
+                q++;
             }
-            if (st != GG_OK ||
-                (rec && gg_record_add(rec, s, seats[i], act) != GG_OK) ||
-                gg_apply(s, seats[i], act, &err) != GG_OK)
-                rc = cli_error("game %ld (seed %llu): seat %d (%s): %s", g,
-                               (unsigned long long)row->seed, seats[i], m->specs[e], err.msg);
         }
+        if (quote) return cli_error("match: --bots: an unclosed quote in \"%s\"", list);
+        size_t len = (size_t)(q - p);
+        if (len == 0 || len >= SPEC_LEN)
+            return cli_error("match: --bots: empty or over-long spec in \"%s\"", list);
+        if (n == m->players)
+            return cli_error("match: --bots: more specs than the %d seats", m->players);
+        memcpy(m->specs[n], p, len);
+        m->specs[n++][len] = '\0';
+        if (!*q) break;
+        p = q + 1;
     }
-    if (!rc) gg_result_get(s, &row->res);
-    if (!rc && rec) rc = write_record(a->records, g, rec, m, row);
-    gg_record_free(rec);
-    gg_free(s);
-    return rc;
+    return group_specs(m, n);
+}
+
+/* argv words as one engine:CMD command, each word single-quoted. */
+static int quote_argv(const cJSON *argv, char *out, size_t cap)
+{
+    size_t n = 0;
+    const cJSON *w;
+    cJSON_ArrayForEach(w, argv) {
+        if (!cJSON_IsString(w)) return -1;
+        if (n && n < cap) out[n++] = ' ';
+        if (n < cap) out[n++] = '\'';
+        for (const char *c = w->valuestring; *c && n + 5 < cap; c++) {
+            if (*c == '\'') {
+                memcpy(out + n, "'\\''", 4);
+                n += 4;
+            } else {
+                out[n++] = *c;
+            }
+        }
+        if (n + 2 >= cap) return -1;
+        out[n++] = '\'';
+    }
+    out[n] = '\0';
+    return n ? 0 : -1;
+}
+
+/* --bots-file: {"bots": [entry, ...]}; an entry is a spec string,
+ * {"engine": ["ARGV", ...]} or {"engine-sh": "CMD"}. */
+static int read_bots_file(match *m, const char *path)
+{
+    char *text = cli_read_file(path, (size_t)1 << 20);
+    if (!text) return cli_error("match: cannot read %s", path);
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    const cJSON *bots = cJSON_GetObjectItemCaseSensitive(root, "bots");
+    int n = 0, rc = 0;
+    if (!cJSON_IsArray(bots) || cJSON_GetArraySize(bots) < 1)
+        rc = cli_error("match: %s: expected {\"bots\": [...]} with at least one bot", path);
+    const cJSON *b;
+    cJSON_ArrayForEach(b, bots) {
+        if (rc) break;
+        if (n == m->players) {
+            rc = cli_error("match: %s: more bots than the %d seats", path, m->players);
+            break;
+        }
+        const cJSON *argv = cJSON_GetObjectItemCaseSensitive(b, "engine");
+        const cJSON *sh = cJSON_GetObjectItemCaseSensitive(b, "engine-sh");
+        char *spec = m->specs[n];
+        if (cJSON_IsString(b) && strlen(b->valuestring) < SPEC_LEN && *b->valuestring) {
+            strcpy(spec, b->valuestring);
+        } else if (cJSON_IsArray(argv)) {
+            strcpy(spec, "engine:");
+            if (quote_argv(argv, spec + 7, SPEC_LEN - 7))
+                rc = cli_error("match: %s: bot %d: \"engine\" takes a non-empty list of strings", path, n);
+        } else if (cJSON_IsString(sh) && strlen(sh->valuestring) + 10 < SPEC_LEN) {
+            snprintf(spec, SPEC_LEN, "engine-sh:%s", sh->valuestring);
+        } else {
+            rc = cli_error("match: %s: bot %d is not a spec, {\"engine\": [...]} or {\"engine-sh\": \"...\"}",
+                           path, n);
+        }
+        n++;
+    }
+    cJSON_Delete(root);
+    return rc ? rc : group_specs(m, n);
 }
 
 /* Adds game g to the per-group sums. */
@@ -301,6 +507,25 @@ static double elo(double p)
     return 400.0 * log10(p / (1 - p));
 }
 
+/* A 64-bit seed: a number when it fits a double exactly, else a decimal
+ * string (docs/formats.md). */
+static cJSON *json_u64(uint64_t x)
+{
+    if (x <= (1ull << 53)) return cJSON_CreateNumber((double)x);
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)x);
+    return cJSON_CreateString(buf);
+}
+
+static int read_u64(const cJSON *x, uint64_t *out)
+{
+    if (cJSON_IsNumber(x) && x->valuedouble >= 0 && x->valuedouble <= 9007199254740992.0) {
+        *out = (uint64_t)x->valuedouble;
+        return 0;
+    }
+    return cJSON_IsString(x) ? cli_parse_u64(x->valuestring, out) : -1;
+}
+
 static cJSON *json_number(double x)
 {
     return isfinite(x) ? cJSON_CreateNumber(round(x * 1e4) / 1e4) : cJSON_CreateNull();
@@ -314,7 +539,15 @@ static void print_json(const match_args *a, const match *m, cJSON *options)
     cJSON_AddItemToObject(root, "options", options);
     cJSON_AddNumberToObject(root, "players", m->players);
     cJSON_AddNumberToObject(root, "games", (double)m->games);
-    cJSON_AddNumberToObject(root, "seed", (double)a->table.seed);
+    cJSON_AddItemToObject(root, "seed", json_u64(m->seed));
+    cJSON_AddStringToObject(root, "deals", deals_name[m->duplicate < 0 ? DEALS_LEGACY : m->duplicate]);
+    if (a->tc.move_ms || a->tc.bank_ms) {
+        cJSON *tc = cJSON_AddObjectToObject(root, "time_control");
+        cJSON_AddNumberToObject(tc, "move_ms", (double)a->tc.move_ms);
+        cJSON_AddNumberToObject(tc, "bank_ms", (double)a->tc.bank_ms);
+        cJSON_AddNumberToObject(tc, "inc_ms", (double)a->tc.inc_ms);
+    }
+    if (m->logs[0]) cJSON_AddStringToObject(root, "logs", m->logs);
     cJSON *entrants = cJSON_AddArrayToObject(root, "entrants");
     for (int e = 0; e < m->players; e++) {
         cJSON *x = cJSON_CreateObject();
@@ -352,6 +585,7 @@ static void print_json(const match_args *a, const match *m, cJSON *options)
             cJSON_AddItemToObject(x, "elo_ci95", ci);
             cJSON_AddItemToObject(x, "pair_score", json_number(p.mean));
         }
+        cJSON_AddNumberToObject(x, "forfeits", (double)G->forfeits);
         cJSON_AddNumberToObject(x, "decisions", (double)G->decisions);
         cJSON_AddItemToObject(x, "ms_per_decision",
                               json_number(G->decisions ? G->think_ms / (double)G->decisions : 0));
@@ -370,11 +604,18 @@ static void print_json(const match_args *a, const match *m, cJSON *options)
     for (long g = 0; g < m->games; g++) {
         const game_row *r = &m->rows[g];
         cJSON *x = cJSON_CreateObject();
-        cJSON_AddNumberToObject(x, "index", (double)g);
-        cJSON_AddNumberToObject(x, "seed", (double)r->seed);
+        cJSON_AddNumberToObject(x, "index", (double)(r->index >= 0 ? r->index : g));
+        cJSON_AddItemToObject(x, "seed", json_u64(r->seed));
         cJSON_AddItemToObject(x, "seat_entrant", cJSON_CreateIntArray(r->seat_entrant, m->players));
         cJSON_AddItemToObject(x, "score", cJSON_CreateIntArray((const int *)r->res.score, m->players));
         cJSON_AddItemToObject(x, "rank", cJSON_CreateIntArray(r->res.rank, m->players));
+        if (r->forfeit_seat >= 0) {
+            cJSON *f = cJSON_AddObjectToObject(x, "forfeit");
+            cJSON_AddNumberToObject(f, "seat", r->forfeit_seat);
+            cJSON_AddNumberToObject(f, "entrant", r->seat_entrant[r->forfeit_seat]);
+            cJSON_AddStringToObject(f, "reason", r->reason);
+            cJSON_AddStringToObject(f, "detail", r->detail);
+        }
         cJSON_AddItemToArray(list, x);
     }
     char *out = cJSON_Print(root);
@@ -389,17 +630,63 @@ static void print_elo(double x)
     else printf("%sinf", x > 0 ? "+" : "-");
 }
 
+/* Forfeits per group, by reason, then one line per forfeited game (with
+ * engines, or when a bot forfeited). */
+static void print_forfeits(const match *m)
+{
+    long total = 0;
+    for (int g = 0; g < m->n_groups; g++) total += m->groups[g].forfeits;
+    if (!total && !m->logs[0]) return; /* no engine and no forfeit: nothing to say */
+    for (int g = 0; g < m->n_groups; g++) {
+        printf("%-32s %ld forfeit%s", m->groups[g].spec, m->groups[g].forfeits,
+               m->groups[g].forfeits == 1 ? "" : "s");
+        const char *seen[64];
+        int n_seen = 0;
+        for (long i = 0; i < m->games; i++) {
+            const game_row *r = &m->rows[i];
+            if (r->forfeit_seat < 0 || m->group_of[r->seat_entrant[r->forfeit_seat]] != g) continue;
+            int k = 0;
+            while (k < n_seen && strcmp(seen[k], r->reason)) k++;
+            if (k < n_seen || n_seen == 64) continue;
+            seen[n_seen++] = r->reason;
+            long count = 0;
+            for (long j = i; j < m->games; j++) {
+                const game_row *q = &m->rows[j];
+                count += q->forfeit_seat >= 0 && m->group_of[q->seat_entrant[q->forfeit_seat]] == g &&
+                         !strcmp(q->reason, r->reason);
+            }
+            printf("%s%s %ld", n_seen == 1 ? " (" : ", ", r->reason, count);
+        }
+        printf("%s\n", n_seen ? ")" : "");
+    }
+    for (long i = 0; i < m->games; i++) {
+        const game_row *r = &m->rows[i];
+        if (r->forfeit_seat < 0) continue;
+        printf("forfeit: game %ld, seat %d, %s: %s\n", r->index >= 0 ? r->index : i,
+               r->forfeit_seat, m->specs[r->seat_entrant[r->forfeit_seat]], r->detail);
+    }
+    if (m->logs[0]) printf("engines' stderr: %s\n", m->logs);
+}
+
 static void print_text(const match_args *a, const match *m)
 {
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (long g = 0; g < m->games; g++) {
-        if (m->rows[g].seed < lo) lo = m->rows[g].seed;
-        if (m->rows[g].seed > hi) hi = m->rows[g].seed;
+    if (m->duplicate < 0) { /* --combine'd pieces of an older match: consecutive deal seeds */
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (long g = 0; g < m->games; g++) {
+            if (m->rows[g].seed < lo) lo = m->rows[g].seed;
+            if (m->rows[g].seed > hi) hi = m->rows[g].seed;
+        }
+        printf("%s, %d players, %ld games (seeds %llu..%llu%s, seats rotated)\n",
+               gg_game_title(a->table.game), m->players, m->games, (unsigned long long)lo,
+               (unsigned long long)hi,
+               hi - lo + 1 == (uint64_t)(m->games / m->players) ? "" : ", with gaps");
+    } else {
+        printf("%s, %d players, %ld games (match seed %llu: %s, seats rotated)\n",
+               gg_game_title(a->table.game), m->players, m->games, (unsigned long long)m->seed,
+               m->duplicate == DEALS_LEGACY  ? "legacy deals: seed + game / players"
+               : m->duplicate == DEALS_DUPLICATE ? "each deal played once from every seat"
+                                                 : "a new deal every game");
     }
-    printf("%s, %d players, %ld games (seeds %llu..%llu%s, seats rotated)\n",
-           gg_game_title(a->table.game), m->players, m->games, (unsigned long long)lo,
-           (unsigned long long)hi,
-           hi - lo + 1 == (uint64_t)(m->games / m->players) ? "" : ", with gaps");
     printf("%-32s %8s  %-17s %9s  %s\n", "bot", "entrants", "win share (95%)", "avg score",
            "Elo vs first (95%)");
     for (int g = 0; g < m->n_groups; g++) {
@@ -422,6 +709,7 @@ static void print_text(const match_args *a, const match *m)
         }
     }
     printf("parity win share: %.1f%%\n", 100.0 / m->players);
+    print_forfeits(m);
     for (int g = 0; g < m->n_groups; g++) {
         const group *G = &m->groups[g];
         printf("%-32s %ld decisions", G->spec, G->decisions);
@@ -485,6 +773,11 @@ static int combine_first(match_args *a, match *m, const cJSON *root, cJSON **opt
         strcat(list, spec->valuestring);
     }
     if (cli_table_init(&a->table, field(root, "game")->valuestring)) return 2;
+    /* a piece of an older match (consecutive deal seeds) has no "deals" */
+    const cJSON *deals = field(root, "deals");
+    m->duplicate = !cJSON_IsString(deals) ? -1 : deals_kind(deals->valuestring);
+    if (cJSON_IsString(deals) && m->duplicate < 0) return -1;
+    if (m->duplicate >= 0 && read_u64(field(root, "seed"), &m->seed)) return -1;
     *options = cJSON_Duplicate(field(root, "options"), 1);
     return split_specs(m, list);
 }
@@ -494,6 +787,13 @@ static int same_match(const match_args *a, const match *m, const cJSON *root,
 {
     if (strcmp(gg_game_name(a->table.game), field(root, "game")->valuestring) ||
         !cJSON_Compare(options, field(root, "options"), 1))
+        return 0;
+    const cJSON *deals = field(root, "deals");
+    uint64_t seed;
+    if (m->duplicate < 0 ? deals != NULL
+                         : !cJSON_IsString(deals) ||
+                               m->duplicate != deals_kind(deals->valuestring) ||
+                               read_u64(field(root, "seed"), &seed) || seed != m->seed)
         return 0;
     const cJSON *entrants = field(root, "entrants");
     for (int e = 0; e < m->players; e++) {
@@ -539,13 +839,23 @@ static int combine_games(match *m, const cJSON *list)
         game_row *row = &m->rows[m->games];
         memset(row, 0, sizeof *row);
         int seen = 0, score[GG_MAX_SEATS];
-        const cJSON *seed = field(x, "seed");
-        if (!cJSON_IsNumber(seed) || seed->valuedouble < 0 ||
+        const cJSON *index = field(x, "index"), *f = field(x, "forfeit");
+        row->forfeit_seat = -1;
+        row->index = m->duplicate >= 0 && cJSON_IsNumber(index) ? (long)index->valuedouble : -1;
+        if (read_u64(field(x, "seed"), &row->seed) ||
             int_array(x, "seat_entrant", n, 0, n - 1, row->seat_entrant) ||
             int_array(x, "score", n, -1000000, 1000000, score) ||
             int_array(x, "rank", n, 1, n, row->res.rank))
             return -1;
-        row->seed = (uint64_t)seed->valuedouble;
+        if (cJSON_IsObject(f)) {
+            const cJSON *seat = field(f, "seat"), *why = field(f, "reason"), *detail = field(f, "detail");
+            if (!cJSON_IsNumber(seat) || seat->valueint < 0 || seat->valueint >= n || !cJSON_IsString(why))
+                return -1;
+            row->forfeit_seat = seat->valueint;
+            snprintf(row->reason, sizeof row->reason, "%s", why->valuestring);
+            snprintf(row->detail, sizeof row->detail, "%s", cJSON_IsString(detail) ? detail->valuestring : "");
+            m->groups[m->group_of[row->seat_entrant[row->forfeit_seat]]].forfeits++;
+        }
         row->res.players = n;
         row->res.over = 1;
         for (int s = 0; s < n; s++) {
@@ -577,7 +887,7 @@ static int combine_piece(match_args *a, match *m, const char *path, cJSON **opti
         m->players = players->valueint;
         rc = combine_first(a, m, root, options);
     } else if (players->valueint != m->players || !same_match(a, m, root, *options)) {
-        rc = cli_error("%s: another match (the game, options or bots differ from the first file)",
+        rc = cli_error("%s: another match (the game, options, bots or match seed differ from the first file)",
                        path);
     }
     if (!rc) rc = combine_bots(m, field(root, "bots"));
@@ -593,22 +903,281 @@ static int by_seed(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* A deal seed is one seat rotation: more than N games on it means two
- * pieces overlap. */
+/* Pieces of one match must not share a game: each game index once. (Pieces
+ * of an older match: a deal seed was one seat rotation, so more than N
+ * games on it means two pieces overlap.) */
 static int check_no_overlap(const match *m)
 {
-    uint64_t *seeds = malloc((size_t)m->games * sizeof *seeds);
-    if (!seeds) return cli_error("out of memory");
-    for (long g = 0; g < m->games; g++) seeds[g] = m->rows[g].seed;
-    qsort(seeds, (size_t)m->games, sizeof *seeds, by_seed);
+    uint64_t *keys = malloc((size_t)m->games * sizeof *keys + 1);
+    if (!keys) return cli_error("out of memory");
+    int legacy = m->duplicate < 0, step = legacy ? m->players : 1;
+    for (long g = 0; g < m->games; g++) keys[g] = legacy ? m->rows[g].seed : (uint64_t)m->rows[g].index;
+    qsort(keys, (size_t)m->games, sizeof *keys, by_seed);
     int rc = 0;
-    for (long g = m->players; g < m->games && !rc; g++)
-        if (seeds[g] == seeds[g - m->players])
-            rc = cli_error("seed %llu is in more than one file: the pieces overlap",
-                           (unsigned long long)seeds[g]);
-    free(seeds);
+    for (long g = step; g < m->games && !rc; g++)
+        if (keys[g] == keys[g - step])
+            rc = cli_error("%s %llu is in more than one file: the pieces overlap",
+                           legacy ? "seed" : "game", (unsigned long long)keys[g]);
+    free(keys);
     return rc;
 }
+/* ----------------------------------------------------------------- play */
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static double clock_ms(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+static double now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
+static double cpu_ms(void) { return clock_ms(CLOCK_PROCESS_CPUTIME_ID); }
+
+/* The entrants' bots. Engines get a stderr log each in m->logs. */
+static int open_entrants(const match_args *a, match *m, gg_bot **bots)
+{
+    int engines = 0;
+    for (int e = 0; e < m->players; e++) engines += gg_engine_spec(m->specs[e]);
+    if (engines) {
+        if (a->logs) {
+            if (mkdir(a->logs, 0777) && !is_dir(a->logs)) return cli_error("match: cannot create %s", a->logs);
+            snprintf(m->logs, sizeof m->logs, "%s", a->logs);
+        } else {
+            const char *tmp = getenv("TMPDIR");
+            snprintf(m->logs, sizeof m->logs, "%s/gemgames-match-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+            if (!mkdtemp(m->logs)) return cli_error("match: cannot create a directory for the engines' logs");
+        }
+    }
+    gg_error err;
+    for (int e = 0; e < m->players; e++) {
+        uint64_t seed = m->duplicate == DEALS_LEGACY ? m->seed * 1000003u + (uint64_t)e * 7919u /* as then */
+                                                     : bot_seed(m->seed, e);
+        if (gg_engine_spec(m->specs[e])) {
+            char log[sizeof m->logs + 32];
+            snprintf(log, sizeof log, "%s/entrant-%d.log", m->logs, e);
+            gg_engine_config cfg = {log, a->reply_ms};
+            bots[e] = gg_engine_open(m->specs[e], seed, &cfg, &err);
+            if (!bots[e]) return cli_error("match: entrant %d: %s (its stderr: %s)", e, err.msg, log);
+        } else if (!(bots[e] = gg_bot_new(m->specs[e], seed, &err))) {
+            return cli_error("match: %s", err.msg);
+        }
+    }
+    return 0;
+}
+
+/* The most seat's next move may take (0: no limit). */
+static long move_limit(const gg_time_control *tc, long bank)
+{
+    long limit = tc->move_ms;
+    if (tc->bank_ms) {
+        long b = bank > 1 ? bank : 1;
+        if (!limit || b < limit) limit = b;
+    }
+    return limit;
+}
+
+/* Seat `seat` loses game `row` by forfeit. */
+static void forfeit(game_row *row, int seat, const char *reason, const char *detail)
+{
+    if (row->forfeit_seat >= 0) return;
+    row->forfeit_seat = seat;
+    snprintf(row->reason, sizeof row->reason, "%s", reason);
+    snprintf(row->detail, sizeof row->detail, "%s", detail);
+}
+
+/* A forfeited game's result: the forfeiting seat last; the others ranked
+ * among themselves as their scores so far rank them. */
+static void forfeit_result(game_row *row, int n)
+{
+    int f = row->forfeit_seat, rank[GG_MAX_SEATS];
+    for (int s = 0; s < n; s++) {
+        rank[s] = 1;
+        for (int t = 0; t < n; t++)
+            if (t != f && t != s && row->res.rank[t] < row->res.rank[s]) rank[s]++;
+    }
+    rank[f] = n;
+    row->res.winners = 0;
+    for (int s = 0; s < n; s++) {
+        row->res.rank[s] = rank[s];
+        row->res.winners += rank[s] == 1;
+    }
+    row->res.over = 1;
+}
+
+/* "result=win|draw|loss rank=R scores=.. ranks=.. [forfeit=K reason=..]" */
+static void game_over_args(const game_row *row, int n, int seat, char *buf, size_t cap)
+{
+    const gg_result *r = &row->res;
+    const char *result = r->rank[seat] != 1 ? "loss" : r->winners > 1 ? "draw" : "win";
+    size_t k = (size_t)snprintf(buf, cap, "result=%s rank=%d scores=", result, r->rank[seat]);
+    for (int s = 0; s < n && k < cap; s++) k += (size_t)snprintf(buf + k, cap - k, "%s%d", s ? "," : "", (int)r->score[s]);
+    if (k < cap) k += (size_t)snprintf(buf + k, cap - k, " ranks=");
+    for (int s = 0; s < n && k < cap; s++) k += (size_t)snprintf(buf + k, cap - k, "%s%d", s ? "," : "", r->rank[s]);
+    if (row->forfeit_seat >= 0 && k < cap)
+        snprintf(buf + k, cap - k, " forfeit=%d reason=%s", row->forfeit_seat, row->reason);
+}
+
+/* The record of a game as JSON text, with the seats' bots and any forfeit. */
+static char *record_text(const gg_record *rec, const match *m, const game_row *row)
+{
+    char *json = gg_record_json(rec);
+    cJSON *root = cJSON_Parse(json);
+    free(json);
+    if (!root) return NULL;
+    cJSON *bots = cJSON_AddArrayToObject(root, "bots");
+    for (int s = 0; s < m->players; s++)
+        cJSON_AddItemToArray(bots, cJSON_CreateString(m->specs[row->seat_entrant[s]]));
+    if (row->forfeit_seat >= 0) {
+        cJSON *f = cJSON_AddObjectToObject(root, "forfeit");
+        cJSON_AddNumberToObject(f, "seat", row->forfeit_seat);
+        cJSON_AddStringToObject(f, "reason", row->reason);
+        cJSON_AddStringToObject(f, "detail", row->detail);
+    }
+    char *out = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return out;
+}
+
+static int write_record(const char *dir, long index, const char *text)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/game-%05ld.json", dir, index);
+    FILE *f = fopen(path, "w");
+    int rc = 0;
+    if (!f || fprintf(f, "%s\n", text) < 0) rc = cli_error("cannot write %s", path);
+    if (f && fclose(f)) rc = cli_error("cannot write %s", path);
+    return rc;
+}
+
+/* One decision of `seat`; 0 when the game goes on, 1 when the seat forfeits. */
+static int decide(const match_args *a, match *m, gg_bot *bot, gg_state *s, int seat,
+                  long *bank, game_row *row, gg_record *rec)
+{
+    int e = row->seat_entrant[seat], is_engine = gg_engine_spec(m->specs[e]);
+    group *G = &m->groups[m->group_of[e]];
+    long limit = move_limit(&a->tc, *bank);
+    if (is_engine) gg_engine_set_move_limit(bot, limit);
+    gg_error err;
+    gg_action act;
+    double t0 = now_ms(), c0 = cpu_ms();
+    gg_status st = gg_bot_choose(bot, s, seat, &act, &err);
+    double took = now_ms() - t0;
+    G->think_ms += took;
+    G->cpu_ms += cpu_ms() - c0;
+    G->decisions++;
+    long its = gg_ismcts_last_iterations(bot);
+    if (its > 0) {
+        G->iterations += its;
+        G->searched++;
+    }
+    if (is_engine && !st) took = gg_engine_last_move_ms(bot);
+    if (st) {
+        forfeit(row, seat, is_engine && *gg_engine_fault(bot) ? gg_engine_fault(bot) : "error", err.msg);
+        return 1;
+    }
+    if (limit && took > (double)limit) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "the move took %.0f ms, the limit was %ld ms", took, limit);
+        forfeit(row, seat, GG_FAULT_TIMEOUT, msg);
+        return 1;
+    }
+    if (a->tc.bank_ms) *bank += a->tc.inc_ms - (long)took;
+    if ((rec && gg_record_add(rec, s, seat, act) != GG_OK) || gg_apply(s, seat, act, &err) != GG_OK) {
+        forfeit(row, seat, GG_FAULT_ILLEGAL, err.msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* Plays game g of this run (game a->first_game + g of the match): entrant e
+ * at seat (e + index) mod N. Its record text goes to *record. */
+static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char **record)
+{
+    game_row *row = &m->rows[g];
+    int n = m->players;
+    long index = a->first_game + g;
+    row->seed = m->duplicate == DEALS_LEGACY      ? m->seed + (uint64_t)(index / n)
+                : m->duplicate == DEALS_DUPLICATE ? deal_seed(m->seed, (uint64_t)(index / n))
+                                                  : deal_seed(m->seed, (uint64_t)index);
+    row->forfeit_seat = -1;
+    for (int e = 0; e < n; e++) {
+        int seat = (int)((e + index) % n);
+        row->seat_entrant[seat] = e;
+        m->seat_count[e][seat]++;
+    }
+    gg_error err;
+    gg_state *s = gg_new(a->table.game, &a->table.opts, row->seed, &err);
+    if (!s) return cli_error("%s", err.msg);
+    gg_record *rec = a->records ? gg_record_new(a->table.game, &a->table.opts, row->seed) : NULL;
+    long bank[GG_MAX_SEATS];
+    for (int seat = 0; seat < n; seat++) {
+        bank[seat] = a->tc.bank_ms;
+        gg_bot *bot = bots[row->seat_entrant[seat]];
+        if (gg_engine_spec(gg_bot_spec(bot)) &&
+            gg_engine_new_game(bot, s, seat, &a->tc, &err) != GG_OK) {
+            forfeit(row, seat, gg_engine_fault(bot), err.msg);
+            break;
+        }
+    }
+    while (row->forfeit_seat < 0 && !gg_is_over(s)) {
+        int seats[GG_MAX_SEATS];
+        int k = gg_actors(s, seats);
+        for (int i = 0; i < k; i++)
+            if (decide(a, m, bots[row->seat_entrant[seats[i]]], s, seats[i], &bank[seats[i]], row, rec))
+                break;
+    }
+    gg_result_get(s, &row->res);
+    if (row->forfeit_seat >= 0) {
+        forfeit_result(row, n);
+        m->groups[m->group_of[row->seat_entrant[row->forfeit_seat]]].forfeits++;
+    }
+    for (int seat = 0; seat < n; seat++) {
+        gg_bot *bot = bots[row->seat_entrant[seat]];
+        if (!gg_engine_spec(gg_bot_spec(bot))) continue;
+        char args[256];
+        game_over_args(row, n, seat, args, sizeof args);
+        /* a forfeiting engine is stopped; one that breaks the protocol after
+         * the game is too (both restart for the next game) */
+        if (seat == row->forfeit_seat || gg_engine_game_over(bot, args, &err) != GG_OK)
+            gg_engine_stop(bot);
+    }
+    if (rec && !(*record = record_text(rec, m, row))) {
+        gg_record_free(rec);
+        gg_free(s);
+        return cli_error("cannot format the record of game %ld", index);
+    }
+    gg_record_free(rec);
+    gg_free(s);
+    return 0;
+}
+
+/* Plays every game; records are written a whole deal at a time. */
+static int play_all(const match_args *a, match *m, gg_bot **bots)
+{
+    int block = m->duplicate != DEALS_FRESH ? m->players : 1, rc = 0;
+    char *texts[GG_MAX_SEATS] = {NULL};
+    for (long g = 0; g < m->games && !rc; g++) {
+        int slot = (int)(g % block);
+        rc = play_game(a, m, bots, g, &texts[slot]);
+        if (!rc) tally(m, &m->rows[g]);
+        if (!rc && a->records && slot == block - 1)
+            for (int i = 0; i < block && !rc; i++)
+                rc = write_record(a->records, a->first_game + g - (block - 1) + i, texts[i]);
+        if (slot == block - 1)
+            for (int i = 0; i < block; i++) free(texts[i]), texts[i] = NULL;
+        if (!rc && a->progress && (g + 1) % m->players == 0)
+            fprintf(stderr, "match: %ld/%ld games\n", g + 1, m->games);
+    }
+    for (int i = 0; i < block; i++) free(texts[i]);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- main */
 
 static int cmd_match_combine(int argc, char **argv)
 {
@@ -619,9 +1188,15 @@ static int cmd_match_combine(int argc, char **argv)
     cJSON *options = NULL;
     int rc = 0, files = 0;
     for (int i = 1; i < argc && !rc; i++) {
-        if (cli_flag_is(argv[i], "--json")) {
+        if (!strcmp(argv[i], "--json")) {
             a.json = 1;
-        } else if (!cli_flag_is(argv[i], "--combine")) {
+        } else if (!strcmp(argv[i], "--help")) {
+            fputs(match_usage, stdout);
+            free(m);
+            return 0;
+        } else if (!strncmp(argv[i], "--", 2) && strcmp(argv[i], "--combine")) {
+            rc = cli_error("match --combine: unknown option \"%s\"", argv[i]);
+        } else if (strcmp(argv[i], "--combine")) {
             rc = combine_piece(&a, m, argv[i], &options);
             files++;
         }
@@ -629,10 +1204,11 @@ static int cmd_match_combine(int argc, char **argv)
     if (!rc && !files) rc = cli_error("match --combine: name the --json files to combine");
     if (!rc) rc = check_no_overlap(m);
     if (!rc) {
-        a.table.seed = UINT64_MAX;
-        for (long g = 0; g < m->games; g++) {
-            tally(m, &m->rows[g]);
-            if (m->rows[g].seed < a.table.seed) a.table.seed = m->rows[g].seed;
+        for (long g = 0; g < m->games; g++) tally(m, &m->rows[g]);
+        if (m->duplicate < 0) { /* an older match: its lowest deal seed */
+            m->seed = UINT64_MAX;
+            for (long g = 0; g < m->games; g++)
+                if (m->rows[g].seed < m->seed) m->seed = m->rows[g].seed;
         }
         if (a.json) {
             print_json(&a, m, options);
@@ -651,32 +1227,35 @@ static int cmd_match_combine(int argc, char **argv)
 int cmd_match(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
-        if (cli_flag_is(argv[i], "--combine")) return cmd_match_combine(argc, argv);
+        if (!strcmp(argv[i], "--combine")) return cmd_match_combine(argc, argv);
     match_args a;
     memset(&a, 0, sizeof a);
-    if (parse_args(&a, argc, argv)) return 2;
+    int help = 0, rc = parse_args(&a, argc, argv, &help);
+    if (help) {
+        fputs(match_usage, stdout);
+        return 0;
+    }
+    if (rc) return 2;
     match *m = calloc(1, sizeof *m);
     if (!m) return cli_error("out of memory");
     m->players = a.table.opts.players;
-    int rc = split_specs(m, a.bots);
+    m->duplicate = a.duplicate;
+    rc = a.bots ? split_specs(m, a.bots) : read_bots_file(m, a.bots_file);
+    if (!rc && !a.table.seed_given) rc = random_seed(&a.table.seed);
+    m->seed = a.table.seed;
     /* whole blocks of N games, so every entrant plays every seat equally */
     m->games = (a.games + m->players - 1) / m->players * m->players;
     if (!rc && !(m->rows = calloc((size_t)m->games, sizeof *m->rows)))
         rc = cli_error("out of memory");
+    for (long g = 0; g < m->games && m->rows; g++) m->rows[g].index = a.first_game + g;
     if (!rc && a.records && mkdir(a.records, 0777) && !is_dir(a.records))
         rc = cli_error("cannot create %s", a.records);
+    if (!rc && a.progress)
+        fprintf(stderr, "match: seed %llu (--seed %llu plays this match again)\n",
+                (unsigned long long)m->seed, (unsigned long long)m->seed);
     gg_bot *bots[GG_MAX_SEATS] = {0};
-    gg_error err;
-    for (int e = 0; e < m->players && !rc; e++)
-        if (!(bots[e] = gg_bot_new(m->specs[e], a.table.seed * 1000003u + (uint64_t)e * 7919u,
-                                   &err)))
-            rc = cli_error("%s", err.msg);
-    for (long g = 0; g < m->games && !rc; g++) {
-        rc = play_game(&a, m, bots, g);
-        if (!rc) tally(m, &m->rows[g]);
-        if (!rc && a.progress && (g + 1) % m->players == 0)
-            fprintf(stderr, "match: %ld/%ld games\n", g + 1, m->games);
-    }
+    if (!rc) rc = open_entrants(&a, m, bots);
+    if (!rc) rc = play_all(&a, m, bots);
     if (!rc) {
         if (a.games != m->games && !a.json)
             printf("(games rounded up from %ld to %ld: whole seat rotations)\n", a.games,

@@ -11,6 +11,8 @@ done
 # The browser UI's libraries and the browser tests' driver come from npm
 # (package-lock.json); node itself from Debian when the machine has none.
 command -v npm >/dev/null 2>&1 || need="$need nodejs npm"
+# The engine-protocol tests run the Python example bot (examples/bots).
+command -v python3 >/dev/null 2>&1 || need="$need python3"
 if [ -n "$need" ]; then
     echo "gemgames setup: installing$need"
     SUDO=""

@@ -11,6 +11,7 @@ static const gg_bot_kind *const kinds[] = {
     &gg_bot_heuristic,
     &gg_bot_ismcts,
     &gg_bot_engine,
+    &gg_bot_engine_sh,
 };
 
 gg_bot *gg_bot_new(const char *spec, uint64_t seed, gg_error *err)
@@ -37,7 +38,7 @@ gg_bot *gg_bot_new(const char *spec, uint64_t seed, gg_error *err)
         }
         return bot;
     }
-    gg_fail(err, GG_EOPTION, "unknown bot \"%.*s\" (try random, heuristic, ismcts, engine)", (int)len, spec);
+    gg_fail(err, GG_EOPTION, "unknown bot \"%.*s\" (try random, heuristic, ismcts, engine, engine-sh)", (int)len, spec);
     return NULL;
 }
 

@@ -15,7 +15,7 @@ typedef struct gg_bot_kind {
 
 struct gg_bot {
     const gg_bot_kind *kind;
-    char spec[128];
+    char spec[1024]; /* engine specs carry a command line */
     gg_rng rng;
     void *data; /* the kind's own */
 };
@@ -24,6 +24,7 @@ extern const gg_bot_kind gg_bot_random;
 extern const gg_bot_kind gg_bot_ismcts;    /* ismcts.c */
 extern const gg_bot_kind gg_bot_heuristic; /* heuristic.c */
 extern const gg_bot_kind gg_bot_engine;    /* engine.c */
+extern const gg_bot_kind gg_bot_engine_sh; /* engine.c: engine-sh:CMD */
 
 /* A game's fast playing policy (heuristic_<game>.c): the index of the chosen
  * action in legal[0..n-1] for `seat`, which must act in `s`. It may look only

@@ -103,12 +103,34 @@ static void fail(gg_proto_out *o, const char *kind, const char *msg)
     out_printf(o, "? %s: %s\n\n", kind, msg);
 }
 
+/* A success with several lines of text: empty lines (which would end the
+ * reply) are dropped, and a trailing newline is not doubled. */
+static void ok_lines(gg_proto_out *o, const char *text)
+{
+    out_add(o, "=", 1);
+    int first = 1;
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        size_t m = n;
+        while (m && (p[m - 1] == ' ' || p[m - 1] == '\r')) m--;
+        if (m) {
+            out_add(o, first ? " " : "\n", 1);
+            out_add(o, p, m);
+            first = 0;
+        }
+        p += n + (nl != NULL);
+    }
+    out_add(o, "\n\n", 2);
+}
+
 /* -------------------------------------------------------------- session */
 
 gg_status gg_proto_session_init(gg_proto_session *p, const char *bot_spec, uint64_t seed,
                                 gg_error *err)
 {
     memset(p, 0, sizeof *p);
+    p->time_left_ms = -1;
     if (strlen(bot_spec) >= sizeof p->bot_spec)
         return gg_fail(err, GG_EOPTION, "bot spec too long");
     strcpy(p->bot_spec, bot_spec);
@@ -117,12 +139,57 @@ gg_status gg_proto_session_init(gg_proto_session *p, const char *bot_spec, uint6
     return p->bot ? GG_OK : err->code;
 }
 
+static void clear_history(gg_proto_session *p)
+{
+    for (int i = 0; i < p->n_history; i++) gg_free(p->history[i]);
+    p->n_history = 0;
+}
+
 void gg_proto_session_free(gg_proto_session *p)
 {
+    clear_history(p);
+    free(p->history);
     gg_free(p->state);
     gg_bot_free(p->bot);
+    p->history = NULL;
     p->state = NULL;
     p->bot = NULL;
+}
+
+/* The game becomes `s` (taken over); undo forgets the old game. */
+static void set_state(gg_proto_session *p, gg_state *s)
+{
+    clear_history(p);
+    gg_free(p->state);
+    p->state = s;
+    if (p->seat >= gg_players(s)) p->seat = 0;
+}
+
+/* Keeps the position before a move for undo (the oldest is dropped when
+ * the history is full). */
+static int remember(gg_proto_session *p)
+{
+    gg_state *copy = gg_clone(p->state);
+    if (!copy) return 0;
+    if (!p->history) {
+        p->history = calloc(GG_PROTO_MAX_UNDO, sizeof *p->history);
+        if (!p->history) {
+            gg_free(copy);
+            return 0;
+        }
+    }
+    if (p->n_history == GG_PROTO_MAX_UNDO) {
+        gg_free(p->history[0]);
+        memmove(p->history, p->history + 1, (GG_PROTO_MAX_UNDO - 1) * sizeof *p->history);
+        p->n_history--;
+    }
+    p->history[p->n_history++] = copy;
+    return 1;
+}
+
+static void forget_last(gg_proto_session *p)
+{
+    if (p->n_history) gg_free(p->history[--p->n_history]);
 }
 
 static const gg_game *find_game(const gg_proto_session *p, const char *name)
@@ -145,31 +212,67 @@ static char *next_word(char **args)
     return w;
 }
 
-/* new_game GAME [players=N] [seed=S] [KEY=VALUE]... */
+/* A whole number in [0, max] (decimal). */
+static int parse_count(const char *s, long max, long *out)
+{
+    if (!s || *s < '0' || *s > '9') return 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || v > (unsigned long long)max) return 0;
+    *out = (long)v;
+    return 1;
+}
+
+enum { MAX_MS = 1000L * 60 * 60 * 24 * 7 }; /* a week: any longer is a typo */
+
+/* new_game GAME [players=N] [seat=K] [seed=S] [move_ms=T] [bank_ms=T]
+ *          [inc_ms=T] [KEY=VALUE]... */
 static void cmd_new_game(gg_proto_session *p, char *args, gg_proto_out *o)
 {
     char *name = next_word(&args);
-    if (!name) return fail(o, "syntax", "usage: new_game GAME [players=N] [seed=S] [KEY=VALUE]...");
+    if (!name)
+        return fail(o, "syntax", "usage: new_game GAME [players=N] [seat=K] [seed=S] "
+                                 "[move_ms=T] [bank_ms=T] [inc_ms=T] [KEY=VALUE]...");
     const gg_game *game = find_game(p, name);
     if (!game) return fail(o, "option", "unknown game");
     gg_options opts;
     gg_options_init(&opts, game, gg_game_min_players(game));
     uint64_t seed = p->seed;
+    long seat = -1;
+    gg_time_control tc = {0, 0, 0};
     gg_error err;
     for (char *kv; (kv = next_word(&args));) {
         if (!strncmp(kv, "seed=", 5)) {
             char *end;
             seed = strtoull(kv + 5, &end, 10);
             if (!kv[5] || *end || kv[5] == '-') return fail(o, "syntax", "seed=S takes a whole number");
+        } else if (!strncmp(kv, "seat=", 5)) {
+            if (!parse_count(kv + 5, GG_MAX_SEATS, &seat))
+                return fail(o, "syntax", "seat=K takes a seat number");
+        } else if (!strncmp(kv, "move_ms=", 8) || !strncmp(kv, "bank_ms=", 8) ||
+                   !strncmp(kv, "inc_ms=", 7)) {
+            char *eq = strchr(kv, '=');
+            long *to = kv[0] == 'm' ? &tc.move_ms : kv[0] == 'b' ? &tc.bank_ms : &tc.inc_ms;
+            if (!parse_count(eq + 1, MAX_MS, to))
+                return fail(o, "syntax", "a time is a whole number of milliseconds");
         } else if (gg_options_set_kv(&opts, game, kv, &err) != GG_OK) {
             return fail(o, "option", err.msg);
         }
     }
+    if (seat < 0) seat = p->seat < opts.players ? p->seat : 0; /* the seat stays */
+    if (seat >= opts.players) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "there is no seat %ld at this %d-player table", seat,
+                 opts.players);
+        return fail(o, "seat", msg);
+    }
     gg_state *s = gg_new(game, &opts, seed, &err);
     if (!s) return fail(o, "option", err.msg);
-    gg_free(p->state);
-    p->state = s;
-    if (p->seat >= gg_players(s)) p->seat = 0;
+    set_state(p, s);
+    p->seat = (int)seat;
+    p->time = tc;
+    p->time_left_ms = tc.bank_ms ? tc.bank_ms : -1;
+    p->last_result[0] = '\0';
     ok(o, "");
 }
 
@@ -199,6 +302,15 @@ static int parse_seat(const gg_proto_session *p, const char *w, int *seat, gg_pr
     return 1;
 }
 
+static int no_args(const char *args, const char *command, gg_proto_out *o)
+{
+    if (!*args) return 1;
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s takes no arguments", command);
+    fail(o, "syntax", msg);
+    return 0;
+}
+
 /* set_seat K */
 static void cmd_set_seat(gg_proto_session *p, char *args, gg_proto_out *o)
 {
@@ -211,34 +323,50 @@ static void cmd_set_seat(gg_proto_session *p, char *args, gg_proto_out *o)
     ok(o, "");
 }
 
-/* position JSON — a whole state, as the controller may reveal it: a
- * determinization for this engine's seat (never the true hidden parts). */
+/* position JSON — the game becomes this state, as the controller may reveal
+ * it: a determinization for this engine's seat (never the true hidden
+ * parts). position (no argument) — the engine's current state, read back. */
 static void cmd_position(gg_proto_session *p, char *args, gg_proto_out *o)
 {
+    if (!*args) {
+        if (!need_game(p, o)) return;
+        char *json = gg_state_json(p->state);
+        if (!json) return fail(o, "nomem", "out of memory");
+        ok(o, json);
+        free(json);
+        return;
+    }
     gg_error err;
     gg_state *s = gg_state_load(args, &err);
     if (!s) return fail(o, "json", err.msg);
-    gg_free(p->state);
-    p->state = s;
-    if (p->seat >= gg_players(s)) p->seat = 0;
+    set_state(p, s);
     ok(o, "");
 }
 
+/* view — the engine seat's view, with the printed data of the cards. */
 static void cmd_view(gg_proto_session *p, char *args, gg_proto_out *o)
 {
-    if (!need_game(p, o)) return;
-    if (*args) return fail(o, "syntax", "view takes no arguments");
-    char *v = gg_view_json(p->state, p->seat);
+    if (!need_game(p, o) || !no_args(args, "view", o)) return;
+    char *v = gg_proto_view_json(p->state, p->seat);
     if (!v) return fail(o, "nomem", "out of memory");
     ok(o, v);
     free(v);
 }
 
+/* observe JSON — the controller shows the engine its seat's view (what view
+ * would answer); an engine may keep it. This one checks it is an object. */
+static void cmd_observe(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    (void)p;
+    if (*args != '{' || args[strlen(args) - 1] != '}')
+        return fail(o, "json", "observe takes the view, a JSON object");
+    ok(o, "");
+}
+
 /* legal — this seat's legal moves, one per line (none when not to act). */
 static void cmd_legal(gg_proto_session *p, char *args, gg_proto_out *o)
 {
-    if (!need_game(p, o)) return;
-    if (*args) return fail(o, "syntax", "legal takes no arguments");
+    if (!need_game(p, o) || !no_args(args, "legal", o)) return;
     gg_action list[GG_MAX_ACTIONS];
     int n = gg_legal(p->state, p->seat, list);
     out_add(o, "=", 1);
@@ -259,15 +387,37 @@ static void cmd_play(gg_proto_session *p, char *args, gg_proto_out *o)
     if (!parse_seat(p, w, &seat, o)) return;
     if (!*args) return fail(o, "syntax", "usage: play K MOVE");
     gg_error err;
-    if (gg_play(p->state, seat, args, &err) != GG_OK) return fail(o, gg_status_name(err.code), err.msg);
+    if (!remember(p)) return fail(o, "nomem", "out of memory");
+    if (gg_play(p->state, seat, args, &err) != GG_OK) {
+        forget_last(p);
+        return fail(o, gg_status_name(err.code), err.msg);
+    }
     ok(o, "");
 }
 
-/* genmove — the engine chooses a move for its seat, plays it and says it. */
+/* Is `move` one of the '|'-separated moves in `list`? Compares the parsed
+ * actions, so spacing and case do not matter. */
+static int listed(const gg_state *s, int seat, gg_action a, char *list)
+{
+    for (char *m = list; m;) {
+        char *sep = strchr(m, GG_PROTO_MOVE_SEP);
+        if (sep) *sep = '\0';
+        gg_action b;
+        gg_error err;
+        int same = gg_action_parse(s, seat, m, &b, &err) == GG_OK && b == a;
+        if (sep) *sep = GG_PROTO_MOVE_SEP;
+        if (same) return 1;
+        m = sep ? sep + 1 : NULL;
+    }
+    return 0;
+}
+
+/* genmove [MOVE|MOVE|...] — the engine chooses a move for its seat, plays it
+ * and says it. The controller lists the seat's legal moves; this engine
+ * chooses from its own position and checks its choice is among them. */
 static void cmd_genmove(gg_proto_session *p, char *args, gg_proto_out *o)
 {
     if (!need_game(p, o)) return;
-    if (*args) return fail(o, "syntax", "genmove takes no arguments");
     gg_error err;
     if (gg_is_over(p->state)) return fail(o, "over", "the game is over");
     if (!gg_is_actor(p->state, p->seat)) {
@@ -280,14 +430,146 @@ static void cmd_genmove(gg_proto_session *p, char *args, gg_proto_out *o)
         return fail(o, gg_status_name(err.code), err.msg);
     char buf[GG_MAX_NOTATION];
     gg_action_format(p->state, p->seat, a, buf, sizeof buf);
-    if (gg_apply(p->state, p->seat, a, &err) != GG_OK)
+    if (*args && !listed(p->state, p->seat, a, args))
+        return fail(o, "state", "the moves listed are not this engine's position's "
+                                "(send position first)");
+    if (!remember(p)) return fail(o, "nomem", "out of memory");
+    if (gg_apply(p->state, p->seat, a, &err) != GG_OK) {
+        forget_last(p);
         return fail(o, gg_status_name(err.code), err.msg);
+    }
     ok(o, buf);
+}
+
+/* undo — takes back the last play or genmove. */
+static void cmd_undo(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    if (!need_game(p, o) || !no_args(args, "undo", o)) return;
+    if (!p->n_history) return fail(o, "state", "nothing to undo");
+    gg_free(p->state);
+    p->state = p->history[--p->n_history];
+    ok(o, "");
+}
+
+/* showboard — the text board of the engine seat's view. */
+static void cmd_showboard(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    if (!need_game(p, o) || !no_args(args, "showboard", o)) return;
+    char *view = gg_view_json(p->state, p->seat);
+    if (!view) return fail(o, "nomem", "out of memory");
+    if (!p->board) {
+        ok(o, view);
+        free(view);
+        return;
+    }
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    if (!f) {
+        free(view);
+        return fail(o, "nomem", "out of memory");
+    }
+    p->board(f, gg_state_game(p->state), view);
+    fclose(f);
+    free(view);
+    ok_lines(o, text ? text : "");
+    free(text);
+}
+
+/* final_score — over=true|false scores=A,B,... ranks=R,S,... winners=N
+ * (the scores so far while the game goes on). */
+static void cmd_final_score(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    if (!need_game(p, o) || !no_args(args, "final_score", o)) return;
+    gg_result r;
+    gg_result_get(p->state, &r);
+    out_printf(o, "= over=%s scores=", r.over ? "true" : "false");
+    for (int i = 0; i < r.players; i++) out_printf(o, "%s%d", i ? "," : "", (int)r.score[i]);
+    out_add(o, " ranks=", 7);
+    for (int i = 0; i < r.players; i++) out_printf(o, "%s%d", i ? "," : "", r.rank[i]);
+    out_printf(o, " winners=%d\n\n", r.winners);
+}
+
+/* game_over RESULT... — the controller ends the game; the arguments are kept
+ * (tests read them back from the session). */
+static void cmd_game_over(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    if (!*args) return fail(o, "syntax", "usage: game_over result=win|draw|loss ...");
+    snprintf(p->last_result, sizeof p->last_result, "%s", args);
+    ok(o, "");
+}
+
+/* time_settings MOVE_MS BANK_MS INC_MS */
+static void cmd_time_settings(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    gg_time_control tc;
+    char *a = next_word(&args), *b = next_word(&args), *c = next_word(&args);
+    if (!parse_count(a, MAX_MS, &tc.move_ms) || !parse_count(b, MAX_MS, &tc.bank_ms) ||
+        !parse_count(c, MAX_MS, &tc.inc_ms) || next_word(&args))
+        return fail(o, "syntax", "usage: time_settings MOVE_MS BANK_MS INC_MS");
+    p->time = tc;
+    p->time_left_ms = tc.bank_ms ? tc.bank_ms : -1;
+    ok(o, "");
+}
+
+/* time_left MS — what this engine's next move may take at most. */
+static void cmd_time_left(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    long ms;
+    char *a = next_word(&args);
+    if (!parse_count(a, MAX_MS, &ms) || next_word(&args))
+        return fail(o, "syntax", "usage: time_left MS");
+    p->time_left_ms = ms;
+    ok(o, "");
+}
+
+/* setoption NAME VALUE, or UCI's setoption name NAME value VALUE:
+ * bot (the bot spec genmove uses) and seed (its seed, and new_game's). */
+static void cmd_setoption(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    char *name = next_word(&args);
+    if (name && !strcmp(name, "name")) {
+        name = next_word(&args);
+        char *v = args;
+        while (is_space(*v)) v++;
+        if (strncmp(v, "value", 5) || (v[5] && !is_space(v[5])))
+            return fail(o, "syntax", "usage: setoption name NAME value VALUE");
+        args = v + 5;
+    }
+    while (is_space(*args)) args++;
+    if (!name || !*args) return fail(o, "syntax", "usage: setoption NAME VALUE");
+    gg_error err;
+    if (!strcmp(name, "bot")) {
+        if (strlen(args) >= sizeof p->bot_spec) return fail(o, "option", "bot spec too long");
+        gg_bot *bot = gg_bot_new(args, p->seed, &err);
+        if (!bot) return fail(o, "option", err.msg);
+        gg_bot_free(p->bot);
+        p->bot = bot;
+        strcpy(p->bot_spec, args);
+        return ok(o, "");
+    }
+    if (!strcmp(name, "seed")) {
+        char *end;
+        uint64_t seed = strtoull(args, &end, 10);
+        if (*args == '-' || *end) return fail(o, "syntax", "seed takes a whole number");
+        gg_bot *bot = gg_bot_new(p->bot_spec, seed, &err);
+        if (!bot) return fail(o, "option", err.msg);
+        gg_bot_free(p->bot);
+        p->bot = bot;
+        p->seed = seed;
+        return ok(o, "");
+    }
+    char msg[96];
+    snprintf(msg, sizeof msg, "unknown option \"%.40s\" (options: bot, seed)", name);
+    fail(o, "option", msg);
 }
 
 static void cmd_protocol_version(gg_proto_session *p, char *args, gg_proto_out *o);
 static void cmd_name(gg_proto_session *p, char *args, gg_proto_out *o);
+static void cmd_version(gg_proto_session *p, char *args, gg_proto_out *o);
 static void cmd_list_commands(gg_proto_session *p, char *args, gg_proto_out *o);
+static void cmd_known_command(gg_proto_session *p, char *args, gg_proto_out *o);
+static void cmd_isready(gg_proto_session *p, char *args, gg_proto_out *o);
 static void cmd_quit(gg_proto_session *p, char *args, gg_proto_out *o);
 
 typedef struct proto_command {
@@ -295,38 +577,78 @@ typedef struct proto_command {
     void (*run)(gg_proto_session *p, char *args, gg_proto_out *o);
 } proto_command;
 
+/* Every command, in the order list_commands gives them. The engine event
+ * stream (issue 20) will add "events" here: the announced events since the
+ * engine last asked, for its seat (docs/protocol.md, "Reserved"). */
 static const proto_command commands[] = {
     {"protocol_version", cmd_protocol_version},
     {"name", cmd_name},
+    {"version", cmd_version},
     {"list_commands", cmd_list_commands},
+    {"known_command", cmd_known_command},
+    {"isready", cmd_isready},
+    {"setoption", cmd_setoption},
     {"new_game", cmd_new_game},
     {"set_seat", cmd_set_seat},
+    {"time_settings", cmd_time_settings},
+    {"time_left", cmd_time_left},
     {"position", cmd_position},
     {"view", cmd_view},
+    {"observe", cmd_observe},
     {"legal", cmd_legal},
     {"play", cmd_play},
     {"genmove", cmd_genmove},
+    {"undo", cmd_undo},
+    {"showboard", cmd_showboard},
+    {"final_score", cmd_final_score},
+    {"game_over", cmd_game_over},
     {"quit", cmd_quit},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 
 static void cmd_protocol_version(gg_proto_session *p, char *args, gg_proto_out *o)
 {
-    (void)p, (void)args;
+    (void)p;
+    if (!no_args(args, "protocol_version", o)) return;
     out_printf(o, "= %d\n\n", GG_PROTO_VERSION);
 }
 
 static void cmd_name(gg_proto_session *p, char *args, gg_proto_out *o)
 {
-    (void)args;
+    if (!no_args(args, "name", o)) return;
     out_printf(o, "= gemgames %s (%s)\n\n", GG_VERSION, p->bot_spec);
+}
+
+static void cmd_version(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    (void)p;
+    if (!no_args(args, "version", o)) return;
+    ok(o, GG_VERSION);
 }
 
 static void cmd_list_commands(gg_proto_session *p, char *args, gg_proto_out *o)
 {
-    (void)p, (void)args;
+    (void)p;
+    if (!no_args(args, "list_commands", o)) return;
     for (int i = 0; i < N_COMMANDS; i++) out_printf(o, "%s%s", i ? "\n" : "= ", commands[i].name);
     out_add(o, "\n\n", 2);
+}
+
+static void cmd_known_command(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    (void)p;
+    char *w = next_word(&args);
+    if (!w || next_word(&args)) return fail(o, "syntax", "usage: known_command COMMAND");
+    for (int i = 0; i < N_COMMANDS; i++)
+        if (!strcmp(w, commands[i].name)) return ok(o, "true");
+    ok(o, "false");
+}
+
+static void cmd_isready(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    (void)p;
+    if (!no_args(args, "isready", o)) return;
+    ok(o, "readyok");
 }
 
 static void cmd_quit(gg_proto_session *p, char *args, gg_proto_out *o)

@@ -1,42 +1,177 @@
 #!/bin/sh
-# gemgames engine: the line protocol through the binary (docs/protocol.md),
-# and engine:CMD players in a match. The full scripted session with every
-# command and error is tests/unit/test_bots_protocol.c; this checks the real
-# stdin/stdout wiring and, for each registered game, a real game.
+# gemgames engine: the line protocol through the binary (docs/protocol.md):
+# every command and every error reply, the terminal board of showboard,
+# getopt_long options; engine:CMD players in a match for every registered
+# game, their quoting rule, engine-sh:, --bots-file, and quit read before the
+# pipe closes. (tests/unit/test_bots_protocol.c runs the same session on the
+# test-only game without a process.)
 . "$(dirname "$0")/../lib/tap.sh"
 G=${GEMGAMES:-build/san/gemgames}
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 
-out=$(printf 'protocol_version\nname\nlist_commands\nfrobnicate\nlegal\001\nlegal\nnew_game chess\nquit\nname\n' | "$G" engine --bot random)
-contains "protocol_version is 1" "$out" "= 1"
-contains "name names the bot" "$out" "= gemgames"
-contains "list_commands lists genmove" "$out" "genmove"
-contains "unknown command is refused" "$out" '? unknown: unknown command "frobnicate"'
-contains "a malformed line is refused" "$out" "? malformed: byte 0x01"
-contains "legal needs a game" "$out" "? state: no game yet"
+# every reply starts with = or ? and ends with an empty line
+well_formed() { # what text replies
+    T_N=$((T_N + 1))
+    r=$(printf '%s\n' "$2" | grep -c '^[=?]')
+    b=$(printf '%s\n\n' "$2" | grep -c '^$')
+    if [ "$r" = "$3" ] && [ "$b" = "$3" ]; then echo "ok $T_N - $1: $3 replies, each ended by an empty line"; else echo "not ok $T_N - $1: $r replies, $b empty lines (want $3)"; fi
+}
+
+out=$(printf '%s\n' protocol_version 'protocol_version 1' name version list_commands 'known_command undo' \
+    'known_command fly' known_command isready 'setoption bot random' 'setoption name seed value 4' \
+    'setoption nope 1' 'setoption bot' 'time_settings 1000 60000 100' 'time_settings x' 'time_left 500' \
+    'time_left' frobnicate "$(printf 'legal\001')" legal view genmove undo showboard final_score position \
+    'new_game chess' 'new_game' 'new_game splendor seat=3' 'new_game splendor move_ms=x' \
+    'new_game splendor players=2 seed=42 seat=1 move_ms=1000 bank_ms=60000 inc_ms=100' \
+    'set_seat 5' 'set_seat x' 'observe [1]' 'observe {"seat":1}' 'play 0 fly' 'play 1 take W B G' 'play 0' \
+    'play 0 take W B G' 'undo 1' undo undo 'play 0 take W B G' 'genmove buy 1-1' genmove \
+    'game_over' 'game_over result=win rank=1 scores=15,9 ranks=1,2' quit name | "$G" engine --bot random)
+contains "protocol_version is 2" "$out" "= 2"
+contains "protocol_version takes no arguments" "$out" "? syntax: protocol_version takes no arguments"
+contains "name names the bot" "$out" "= gemgames 0.1.0 (random)"
+contains "version" "$out" "= 0.1.0"
+contains "list_commands lists every command" "$out" "= protocol_version
+name
+version
+list_commands
+known_command
+isready
+setoption
+new_game
+set_seat
+time_settings
+time_left
+position
+view
+observe
+legal
+play
+genmove
+undo
+showboard
+final_score
+game_over
+quit"
+contains "known_command: true" "$out" "= true"
+contains "known_command: false" "$out" "= false"
+contains "known_command needs a word" "$out" "? syntax: usage: known_command COMMAND"
+contains "isready" "$out" "= readyok"
+contains "setoption: an unknown option" "$out" '? option: unknown option "nope" (options: bot, seed)'
+contains "setoption: a value is needed" "$out" "? syntax: usage: setoption NAME VALUE"
+contains "time_settings: bad" "$out" "? syntax: usage: time_settings MOVE_MS BANK_MS INC_MS"
+contains "time_left: bad" "$out" "? syntax: usage: time_left MS"
+contains "an unknown command is refused" "$out" '? unknown: unknown command "frobnicate" (list_commands lists them)'
+contains "a malformed line is refused" "$out" "? malformed: byte 0x01 at column 6 (printable ASCII only)"
+contains "no game yet" "$out" "? state: no game yet (new_game GAME first)"
 contains "an unknown game is refused" "$out" "? option: unknown game"
+contains "new_game needs a game" "$out" "? syntax: usage: new_game GAME"
+contains "new_game: a seat that is not at the table" "$out" "? seat: there is no seat 3 at this 2-player table"
+contains "new_game: a bad time" "$out" "? syntax: a time is a whole number of milliseconds"
+contains "set_seat out of range" "$out" "? seat: there is no seat 5 at this 2-player table"
+contains "set_seat needs a number" "$out" "? syntax: a seat is a whole number"
+contains "observe needs a JSON object" "$out" "? json: observe takes the view, a JSON object"
+contains "a move that is not notation" "$out" '? parse: unknown action "fly"'
+contains "a move out of turn" "$out" "? seat: seat 1 is not to act now (waiting for seat 0)"
+contains "play needs a move" "$out" "? syntax: usage: play K MOVE"
+contains "undo takes no arguments" "$out" "? syntax: undo takes no arguments"
+contains "undo with nothing left" "$out" "? state: nothing to undo"
+contains "genmove: moves that are not the engine's position's" "$out" "? state: the moves listed are not this engine's position's (send position first)"
+contains "genmove: the engine's move" "$out" "? state: the moves listed are not this engine's position's (send position first)
+
+= "
+contains "game_over needs a result" "$out" "? syntax: usage: game_over result=win|draw|loss ..."
 T_N=$((T_N + 1))
-# quit ends the session: "name" after it gets no reply (2 names would be 2 replies)
+# quit ends the session: the "name" after it gets no reply
 if [ "$(printf '%s\n' "$out" | grep -c '^= gemgames')" = 1 ]; then echo "ok $T_N - quit ends the session"; else echo "not ok $T_N - quit ends the session"; fi
-T_N=$((T_N + 1))
-# every reply ends with an empty line ($(...) drops the last one)
-replies=$(printf '%s\n' "$out" | grep -c '^[=?]')
-blanks=$(printf '%s\n' "$out" | grep -c '^$')
-if [ "$replies" = 8 ] && [ "$blanks" = 7 ]; then echo "ok $T_N - 8 replies, each ended by an empty line"; else echo "not ok $T_N - replies $replies, blank lines $blanks"; fi
-expect_fail "engine refuses an unknown argument" "$G" engine --frob
+well_formed "a session of 49 lines" "$out" 48
+
+# showboard is the terminal's board; final_score; the position read back
+out=$(printf '%s\n' 'new_game splendor players=2 seed=42' showboard final_score 'play 0 take W B G' genmove position undo position 'position {"game":"splendor"}' 'position [' quit | "$G" engine --bot random)
+contains "showboard draws the terminal board" "$out" "= == Splendor ==
+Nobles (3 points each, need bonuses):"
+contains "showboard shows whose turn it is" "$out" "Now: seat 0 takes tokens"
+contains "final_score during the game" "$out" "= over=false scores=0,0 ranks=1,1 winners=2"
+contains "the position is read back after play" "$out" '"supply":[3,3,3,4,4,5]'
+contains "undo puts the tokens back" "$out" '"supply":[4,4,4,4,4,5]'
+contains "a genmove out of turn" "$out" "? seat: seat 0 is not to act now"
+contains "a position that does not load" "$out" "? json: "
+well_formed "showboard session" "$out" 11
+
+# a line over 1 MiB is refused (and not held), and the session goes on
+out=$(python3 -c "print('name'); print('x' * 3000000); print('version'); print('quit')" | "$G" engine --bot random)
+contains "a line over 1 MiB is refused" "$out" "? malformed: longer than 1048576 bytes
+
+= 0.1.0"
+
+# options (getopt_long)
+out=$("$G" engine --help); rc=$?
+contains "engine --help prints the usage on stdout" "$out" "usage: gemgames engine [--bot SPEC] [--seed S]"
+T_N=$((T_N + 1)); if [ "$rc" = 0 ]; then echo "ok $T_N - engine --help exits 0"; else echo "not ok $T_N - engine --help exits $rc"; fi
+"$G" engine --frob </dev/null >/dev/null 2>"$TMP/err"; rc=$?
+T_N=$((T_N + 1)); if [ "$rc" = 2 ]; then echo "ok $T_N - a bad option exits 2"; else echo "not ok $T_N - a bad option exits $rc"; fi
+contains "the bad option is named" "$(cat "$TMP/err")" 'unknown option "--frob"'
 expect_fail "engine refuses a bad bot" "$G" engine --bot nonsense
+expect_fail "engine refuses a bad seed" "$G" engine --seed=x
+contains "--bot=SPEC form" "$(echo name | "$G" engine --bot=heuristic)" "= gemgames 0.1.0 (heuristic)"
 
 for game in $("$G" --help | sed -n 's/^games://p'); do
-    out=$(printf 'new_game %s players=2 seed=5\nset_seat 1\nview\nlegal\ngenmove\nset_seat 0\nlegal\nplay 0 no-such-move\nplay 1 x\nset_seat 9\nquit\n' "$game" | "$G" engine --bot random)
+    out=$(printf 'new_game %s players=2 seed=5\nset_seat 1\nview\nlegal\ngenmove\nset_seat 0\nlegal\nplay 0 no-such-move\nplay 1 x\nset_seat 9\nfinal_score\nshowboard\nquit\n' "$game" | "$G" engine --bot random)
     contains "$game: new_game and set_seat" "$out" "=
 
 =
 
 = {\"game\":\"$game\""
-    contains "$game: the view is seat 0's... of seat 1" "$out" '"seat":1'
+    contains "$game: the view is seat 1's" "$out" '"seat":1'
+    contains "$game: the view carries the printed card data" "$out" '"printed":{'
     contains "$game: set_seat out of range" "$out" "? seat: there is no seat 9"
     contains "$game: a bad move is refused" "$out" "? parse"
+    well_formed "$game: a session" "$out" 13
     # engine:CMD in a match, both ways round
-    m=$("$G" match --game "$game" --players 2 --games 2 --seed 3 --bots "engine:$G engine --bot random,random")
+    m=$("$G" match --game "$game" --players 2 --games 2 --seed 3 --logs "$TMP/logs-$game" --bots "engine:$G engine --bot random,random")
     contains "$game: a match with an engine player runs" "$m" "engine:"
-    expect_fail "$game: an engine that is not there fails cleanly" "$G" match --game "$game" --players 2 --games 2 --bots "engine:/nonexistent/engine,random"
+    contains "$game: without forfeits" "$m" "engine:$G engine --bot random 0 forfeits"
+    expect_fail "$game: an engine that is not there fails cleanly" "$G" match --game "$game" --players 2 --games 2 --logs "$TMP/l" --bots "engine:/nonexistent/engine,random"
 done
+
+# printed data: every Splendor card's cost, every Ys character's rule and window
+v=$(printf 'new_game splendor players=2\nview\nquit\n' | "$G" engine --bot random)
+contains "splendor: a card's printed cost and bonus" "$v" '{"card":0,"tier":1,"bonus":"white","points":0,"cost":{"white":0,"blue":0,"green":0,"red":2,"black":1}}'
+contains "splendor: a noble's requirement" "$v" '{"noble":0,"points":3,"requires":{"white":4,"blue":4,"green":0,"red":0,"black":0}}'
+v=$(printf 'new_game ys players=2\nview\nquit\n' | "$G" engine --bot random)
+contains "ys: a character's name, rule, window, set, discard and text" "$v" '"banker":{"name":"Banker","rule":"Y-7.5","window":"start_of_scoring","set":"base","discard":"played","text":"Raise one colour'"'"'s rate by 1 and lower another colour'"'"'s rate by 1 (both required)."}'
+contains "ys: an event and its text" "$v" '"embassy":{"name":"Embassy","rule":"Y-10.20","kind":"general","text":"Draw an extra ship card'
+T_N=$((T_N + 1))
+texts=$(printf '%s\n' "$v" | grep -o '"rule":"Y-[0-9.]*","window":"[a-z_]*","set":"[a-z]*","discard":"[a-z_]*","text":"[^"]' | wc -l)
+etexts=$(printf '%s\n' "$v" | grep -o '"kind":"[a-z]*","text":"[^"]' | wc -l)
+if [ "$texts" = 28 ] && [ "$etexts" = 13 ]; then echo "ok $T_N - ys: all 28 characters and 13 events carry their text"; else echo "not ok $T_N - ys: $texts characters and $etexts events with a text"; fi
+contains "ys: a ship card" "$v" '{"card":1,"large":"blue","small":["green","yellow"]}'
+
+# the quoting rule of engine:CMD (no shell), engine-sh:, --bots-file
+cat >"$TMP/echo_args.sh" <<'SH'
+#!/bin/sh
+# an engine that says its arguments on stderr, then plays randomly
+printf 'argc=%s' "$#" >&2; for a in "$@"; do printf ' [%s]' "$a" >&2; done; echo >&2
+exec python3 examples/bots/random_bot.py
+SH
+chmod +x "$TMP/echo_args.sh"
+"$G" match --game splendor --players 2 --games 2 --seed 1 --logs "$TMP/q1" \
+    --bots "engine:$TMP/echo_args.sh 'a, b' \"c\\\"d\" e\\ f \$HOME,random" >"$TMP/q1.out" 2>&1
+contains "engine:CMD: quotes keep commas and spaces, no shell expansion" "$(cat "$TMP/q1/entrant-0.log")" 'argc=4 [a, b] [c"d] [e f] [$HOME]'
+contains "engine:CMD: the quoted spec is one entrant" "$(cat "$TMP/q1.out")" "random                           0 forfeits"
+"$G" match --game splendor --players 2 --games 2 --seed 1 --logs "$TMP/q2" \
+    --bots "engine-sh:$TMP/echo_args.sh \$((1+2)) | cat,random" >/dev/null 2>&1
+contains "engine-sh:CMD runs under a shell" "$(cat "$TMP/q2/entrant-0.log")" 'argc=1 [3]'
+printf '{"bots": [{"engine": ["%s", "x,y", "it'"'"'s"]}, "random"]}\n' "$TMP/echo_args.sh" >"$TMP/bots.json"
+"$G" match --game splendor --players 2 --games 2 --seed 1 --logs "$TMP/q3" --bots-file "$TMP/bots.json" >"$TMP/q3.out" 2>&1
+contains "--bots-file: an engine's argv, commas and quotes kept" "$(cat "$TMP/q3/entrant-0.log")" "argc=2 [x,y] [it's]"
+expect_fail "an unclosed quote is refused" "$G" match --game splendor --players 2 --games 2 --bots "engine:a 'b,random"
+printf '{"bots": [{"engine": []}]}' >"$TMP/bad.json"
+expect_fail "--bots-file: an empty argv is refused" "$G" match --game splendor --players 2 --games 2 --bots-file "$TMP/bad.json"
+expect_fail "--bots and --bots-file together are refused" "$G" match --game splendor --players 2 --games 2 --bots random --bots-file "$TMP/bots.json"
+
+# quit is answered before the pipe closes: a naive bot that writes "=" after
+# quit does not die of a broken pipe (its stderr would show a traceback)
+"$G" match --game splendor --players 2 --games 2 --seed 2 --logs "$TMP/q4" \
+    --bots "engine:python3 examples/bots/random_bot.py,random" >/dev/null 2>&1
+T_N=$((T_N + 1))
+if grep -q -e Traceback -e BrokenPipe "$TMP/q4/entrant-0.log"; then echo "not ok $T_N - the bot died after quit: $(cat "$TMP/q4/entrant-0.log")"; else echo "ok $T_N - quit's reply is read before the pipe is closed"; fi

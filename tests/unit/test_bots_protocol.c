@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "../support/goof.h"
+#include "bots/engine.h"
 #include "bots/protocol.h"
 
 static const gg_game *const extra[] = {&goof_game, NULL};
@@ -56,17 +57,69 @@ static void test_scripted_session(void **unused)
     (void)unused;
     gg_proto_session p;
     session(&p);
-    expect(&p, "protocol_version\n", "= 1\n\n");
+    expect(&p, "protocol_version\n", "= 2\n\n");
+    expect(&p, "protocol_version 3", "? syntax: protocol_version takes no arguments\n\n");
     expect(&p, "name", "= gemgames " GG_VERSION " (ismcts:iters=200)\n\n");
-    expect(&p, "list_commands", "= protocol_version\nname\nlist_commands\nnew_game\nset_seat\n"
-                                "position\nview\nlegal\nplay\ngenmove\nquit\n\n");
+    expect(&p, "name x", "? syntax: name takes no arguments\n\n");
+    expect(&p, "version", "= " GG_VERSION "\n\n");
+    expect(&p, "version 1", "? syntax: version takes no arguments\n\n");
+    expect(&p, "list_commands",
+           "= protocol_version\nname\nversion\nlist_commands\nknown_command\nisready\n"
+           "setoption\nnew_game\nset_seat\ntime_settings\ntime_left\nposition\nview\nobserve\n"
+           "legal\nplay\ngenmove\nundo\nshowboard\nfinal_score\ngame_over\nquit\n\n");
+    expect(&p, "list_commands x", "? syntax: list_commands takes no arguments\n\n");
+    expect(&p, "known_command undo", "= true\n\n");
+    expect(&p, "known_command events", "= false\n\n"); /* reserved, not yet */
+    expect(&p, "known_command", "? syntax: usage: known_command COMMAND\n\n");
+    expect(&p, "known_command a b", "? syntax: usage: known_command COMMAND\n\n");
+    expect(&p, "isready", "= readyok\n\n");
+    expect(&p, "isready now", "? syntax: isready takes no arguments\n\n");
+    /* setoption, both forms */
+    expect(&p, "setoption bot random", "=\n\n");
+    expect(&p, "name", "= gemgames " GG_VERSION " (random)\n\n");
+    expect(&p, "setoption name bot value ismcts:iters=200", "=\n\n");
+    expect(&p, "name", "= gemgames " GG_VERSION " (ismcts:iters=200)\n\n");
+    expect(&p, "setoption seed 9", "=\n\n");
+    expect(&p, "setoption name seed value 3", "=\n\n");
+    expect(&p, "setoption seed -1", "? syntax: seed takes a whole number\n\n");
+    expect_prefix(&p, "setoption bot nonsense", "? option: unknown bot");
+    expect(&p, "setoption colour red", "? option: unknown option \"colour\" (options: bot, seed)\n\n");
+    expect(&p, "setoption bot", "? syntax: usage: setoption NAME VALUE\n\n");
+    expect(&p, "setoption name bot random", "? syntax: usage: setoption name NAME value VALUE\n\n");
+    /* time */
+    expect(&p, "time_settings 1000 60000 500", "=\n\n");
+    assert_int_equal(p.time.move_ms, 1000);
+    assert_int_equal(p.time.bank_ms, 60000);
+    assert_int_equal(p.time.inc_ms, 500);
+    expect(&p, "time_settings 1000 60000", "? syntax: usage: time_settings MOVE_MS BANK_MS INC_MS\n\n");
+    expect(&p, "time_settings 1 2 -3", "? syntax: usage: time_settings MOVE_MS BANK_MS INC_MS\n\n");
+    expect(&p, "time_left 1234", "=\n\n");
+    assert_int_equal(p.time_left_ms, 1234);
+    expect(&p, "time_left soon", "? syntax: usage: time_left MS\n\n");
+    expect(&p, "time_left", "? syntax: usage: time_left MS\n\n");
     expect(&p, "", "");                    /* blank lines are ignored */
     expect(&p, "# a comment", "");
     /* no game yet */
     expect(&p, "legal", "? state: no game yet (new_game GAME first)\n\n");
     expect(&p, "view", "? state: no game yet (new_game GAME first)\n\n");
     expect(&p, "genmove", "? state: no game yet (new_game GAME first)\n\n");
-    expect(&p, "new_game", "? syntax: usage: new_game GAME [players=N] [seed=S] [KEY=VALUE]...\n\n");
+    expect(&p, "undo", "? state: no game yet (new_game GAME first)\n\n");
+    expect(&p, "showboard", "? state: no game yet (new_game GAME first)\n\n");
+    expect(&p, "final_score", "? state: no game yet (new_game GAME first)\n\n");
+    expect(&p, "position", "? state: no game yet (new_game GAME first)\n\n");
+    expect(&p, "new_game", "? syntax: usage: new_game GAME [players=N] [seat=K] [seed=S] "
+                           "[move_ms=T] [bank_ms=T] [inc_ms=T] [KEY=VALUE]...\n\n");
+    expect(&p, "new_game goof seat=x", "? syntax: seat=K takes a seat number\n\n");
+    expect(&p, "new_game goof seat=3", "? seat: there is no seat 3 at this 2-player table\n\n");
+    expect(&p, "new_game goof move_ms=soon", "? syntax: a time is a whole number of milliseconds\n\n");
+    /* a game with a seat and a time control in new_game */
+    expect(&p, "new_game goof players=2 seat=1 move_ms=100 bank_ms=5000 inc_ms=10", "=\n\n");
+    assert_int_equal(p.seat, 1);
+    assert_int_equal(p.time.move_ms, 100);
+    assert_int_equal(p.time.bank_ms, 5000);
+    assert_int_equal(p.time.inc_ms, 10);
+    assert_int_equal(p.time_left_ms, 5000);
+    expect(&p, "new_game goof players=2 seat=0", "=\n\n");
     expect(&p, "new_game chess", "? option: unknown game\n\n");
     expect_prefix(&p, "new_game goof players=9", "? option: ");
     expect_prefix(&p, "new_game goof colour=red", "? option: ");
@@ -80,6 +133,25 @@ static void test_scripted_session(void **unused)
     expect_prefix(&p, "view", "= {\"game\":\"goof\"");
     expect(&p, "view x", "? syntax: view takes no arguments\n\n");
     expect(&p, "legal x", "? syntax: legal takes no arguments\n\n");
+    expect(&p, "observe {\"seat\":1}", "=\n\n");
+    expect(&p, "observe", "? json: observe takes the view, a JSON object\n\n");
+    expect(&p, "observe [1]", "? json: observe takes the view, a JSON object\n\n");
+    /* showboard without a terminal renderer: the view */
+    expect_prefix(&p, "showboard", "= {\"game\":\"goof\"");
+    expect(&p, "showboard x", "? syntax: showboard takes no arguments\n\n");
+    expect(&p, "final_score", "= over=false scores=0,0 ranks=1,1 winners=2\n\n");
+    expect(&p, "final_score x", "? syntax: final_score takes no arguments\n\n");
+    /* undo: nothing yet; then a move taken back, and the position read back */
+    expect(&p, "undo", "? state: nothing to undo\n\n");
+    expect(&p, "undo 2", "? syntax: undo takes no arguments\n\n");
+    char before[4096];
+    snprintf(before, sizeof before, "%s", send(&p, "position"));
+    assert_true(before[0] == '=' && strstr(before, "\"game\":\"goof\""));
+    expect(&p, "play 0 c2", "=\n\n");
+    assert_string_not_equal(send(&p, "position"), before);
+    expect(&p, "undo", "=\n\n");
+    assert_string_equal(send(&p, "position"), before);
+    expect(&p, "undo", "? state: nothing to undo\n\n");
     /* play: seat 0 bids in secret; then seat 0 is not to act */
     expect(&p, "play 0 c2", "=\n\n");
     expect(&p, "play 0 c3", "? seat: seat 0 is not to act now (waiting for seat 1)\n\n"); /* wrong seat */
@@ -90,8 +162,11 @@ static void test_scripted_session(void **unused)
     /* the view of seat 1 does not show seat 0's secret bid */
     const char *v = send(&p, "view");
     assert_null(strstr(v, "\"bid\":2"));
+    /* genmove with the legal moves listed: the choice must be among them */
+    expect(&p, "genmove c7|c8", "? state: the moves listed are not this engine's position's (send position first)\n\n");
+    expect_prefix(&p, "genmove c1|c2|c3", "= c");
+    expect(&p, "undo", "=\n\n");
     expect_prefix(&p, "genmove", "= c");
-    expect(&p, "genmove x", "? syntax: genmove takes no arguments\n\n");
     /* seat 1 has bid; round over, both act again: set_seat 0 and play on */
     expect(&p, "set_seat 0", "=\n\n");
     expect_prefix(&p, "genmove", "= c");
@@ -103,6 +178,10 @@ static void test_scripted_session(void **unused)
     expect(&p, "set_seat 1", "=\n\n");
     expect_prefix(&p, "genmove", "= c"); /* round 3: the last */
     expect(&p, "genmove", "? over: the game is over\n\n");
+    expect_prefix(&p, "final_score", "= over=true scores=");
+    expect(&p, "game_over", "? syntax: usage: game_over result=win|draw|loss ...\n\n");
+    expect(&p, "game_over result=win rank=1 scores=3,2 ranks=1,2", "=\n\n");
+    assert_string_equal(p.last_result, "result=win rank=1 scores=3,2 ranks=1,2");
     expect(&p, "legal", "=\n\n");
     expect(&p, "play 1 c1", "? over: the game is over\n\n");
     /* position: a state as JSON (the registry has no goof, so a bad one here) */
@@ -143,11 +222,46 @@ static void test_parse_line(void **unused)
     free(e);
 }
 
+/* engine:CMD's quoting rule (docs/protocol.md, "Running engines"). */
+static void test_engine_split(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *cmd;
+        int n;
+        const char *words[6];
+    } cases[] = {
+        {"bot", 1, {"bot"}},
+        {"  python3\t bot.py  --x ", 3, {"python3", "bot.py", "--x"}},
+        {"bot 'a, b' \"c\\\"d\" e\\ f $HOME", 5, {"bot", "a, b", "c\"d", "e f", "$HOME"}},
+        {"a'b'\"c\"d 'it'\\''s'", 2, {"abcd", "it's"}},
+        {"'' \"\"", 2, {"", ""}},
+        {"\"a\\\\b\" 'c\\d'", 2, {"a\\b", "c\\d"}},
+        {"", 0, {NULL}},
+        {"bot 'open", -1, {NULL}},
+        {"bot \"open", -1, {NULL}},
+        {"bot trailing\\", -1, {NULL}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[128];
+        char *argv[8];
+        int n = gg_engine_split(cases[i].cmd, buf, argv, 8);
+        if (n != cases[i].n) fail_msg("\"%s\": %d words, expected %d", cases[i].cmd, n, cases[i].n);
+        for (int k = 0; k < n; k++) assert_string_equal(argv[k], cases[i].words[k]);
+        if (n >= 0) assert_null(argv[n]);
+    }
+    char buf[64];
+    char *argv[3];
+    assert_int_equal(gg_engine_split("a b c", buf, argv, 3), -1); /* too many words */
+    assert_int_equal(gg_engine_split("a b", buf, argv, 3), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scripted_session),
         cmocka_unit_test(test_parse_line),
+        cmocka_unit_test(test_engine_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
