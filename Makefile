@@ -81,13 +81,25 @@ tests-build: $(BIN) $(TEST_BINS)
 # The test build: sanitizers on, then every unit, CLI and browser test. The
 # Splendor rules and 2-player simulation tests also run on a build without
 # SSE2 (-U__SSE2__: the scalar fallbacks in splendor.c), as *_scalar.
+# The random simulations (test_*sim*) play every game in an optimised build
+# with assertions on (build/rel, run as *_rel) and one game in SIM_SHARE under
+# the sanitizers (tests/support/sim.h). Builds run TEST_JOBS at a time.
 SCALAR_TESTS := test_splendor_rules test_splendor_sim2p
+SIM_TESTS    := $(patsubst tests/unit/%.c,%,$(filter tests/unit/test_%sim%.c,$(TEST_SRC)))
+SIM_SHARE    ?= 8
+TEST_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+TEST_J        = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
+ifeq ($(VARIANT),san)
+$(O)/obj/tests/support/sim.o: CFLAGS += -DSIM_SHARE=$(SIM_SHARE)
+endif
 test:
-	@$(MAKE) --no-print-directory VARIANT=san tests-build
-	@$(MAKE) --no-print-directory VARIANT=san O=build/san-scalar EXTRA_CFLAGS=-U__SSE2__ \
-		$(SCALAR_TESTS:%=build/san-scalar/tests/%)
-	@for t in $(SCALAR_TESTS); do cp build/san-scalar/tests/$$t build/san/tests/$${t}_scalar; done
-	@sh tests/run.sh build/san
+	@GG_TEST_START=$$(date +%s); export GG_TEST_START; \
+	$(MAKE) --no-print-directory $(TEST_J) VARIANT=san tests-build && \
+	$(MAKE) --no-print-directory $(TEST_J) VARIANT=rel build/rel/gemgames $(SIM_TESTS:%=build/rel/tests/%) && \
+	$(MAKE) --no-print-directory $(TEST_J) VARIANT=san O=build/san-scalar SIM_SHARE=1 \
+		EXTRA_CFLAGS=-U__SSE2__ $(SCALAR_TESTS:%=build/san-scalar/tests/%) && \
+	for t in $(SCALAR_TESTS); do cp build/san-scalar/tests/$$t build/san/tests/$${t}_scalar; done && \
+	sh tests/run.sh build/san build/rel
 
 # Ys, 4 players: you against 3 bots (the heuristic bot, or random where the
 # game has no heuristic yet). PLAY_ARGS="--seats human,human" etc. overrides.
