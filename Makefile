@@ -4,6 +4,7 @@
 #   make play       Ys in the terminal against bots
 #   make fuzz       libFuzzer targets, each run briefly (FUZZ_SECONDS)
 #   make bench      gemgames bench for every game
+#   make install    PREFIX=/usr/local DESTDIR=: program, library, UI, manual (uninstall)
 # Modules add generated sources and flags in their own module.mk files.
 
 .DEFAULT_GOAL := all
@@ -131,6 +132,55 @@ bench: all
 CRASH_KILLS ?= 200
 soak: all
 	@CRASH_KILLS=$(CRASH_KILLS) GEMGAMES=$(CURDIR)/$(BIN) node tests/web/crash.mjs
+
+# ---------------------------------------------------------------- install
+# make install [PREFIX=/usr/local] [DESTDIR=...]: the program, the library
+# with its header and pkg-config file, the browser UI with the two npm
+# libraries it loads (node_modules/, from npm ci), the manual, the bash
+# completion and the docs. `gemgames serve` finds the UI relative to its own
+# binary (BINDIR/../share/gemgames/web), so a DESTDIR or any PREFIX works.
+VERSION     := $(shell sed -n 's/^\#define GG_VERSION "\(.*\)"$$/\1/p' include/gemgames.h)
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+LIBDIR      ?= $(PREFIX)/lib
+INCLUDEDIR  ?= $(PREFIX)/include
+DATADIR     ?= $(PREFIX)/share
+MANDIR      ?= $(DATADIR)/man
+DOCDIR      ?= $(DATADIR)/doc/gemgames
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+PKGDATADIR  := $(DATADIR)/gemgames
+INSTALL     ?= install
+WEB_FILES   := $(shell find web -type f | sort)
+VENDOR_FILES := preact/LICENSE preact/package.json preact/dist/preact.module.js \
+                preact/hooks/dist/hooks.module.js htm/LICENSE htm/package.json \
+                htm/dist/htm.module.js
+DOC_FILES   := $(wildcard README.md LICENSE CHANGELOG.md docs/guide.md docs/notation.md \
+               docs/formats.md docs/bots.md docs/protocol.md docs/server.md docs/terminal.md)
+.PHONY: install uninstall
+install: build/rel/gemgames build/rel/libgemgames.a
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 755 build/rel/gemgames $(DESTDIR)$(BINDIR)/gemgames
+	$(INSTALL) -m 644 build/rel/libgemgames.a $(DESTDIR)$(LIBDIR)/libgemgames.a
+	$(INSTALL) -m 644 include/gemgames.h $(DESTDIR)$(INCLUDEDIR)/gemgames.h
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$(INCLUDEDIR)' 'libdir=$(LIBDIR)' '' \
+		'Name: gemgames' 'Description: rules engine and bots for Ys and Splendor' \
+		'Version: $(VERSION)' 'Requires: libcjson' 'Cflags: -I$${includedir}' \
+		'Libs: -L$${libdir} -lgemgames -lpthread -lm' >$(DESTDIR)$(LIBDIR)/pkgconfig/gemgames.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/gemgames.pc
+	$(INSTALL) -m 644 man/gemgames.1 $(DESTDIR)$(MANDIR)/man1/gemgames.1
+	$(INSTALL) -m 644 completion/gemgames $(DESTDIR)$(BASHCOMPDIR)/gemgames
+	$(INSTALL) -m 644 $(DOC_FILES) $(DESTDIR)$(DOCDIR)/
+	for f in $(WEB_FILES); do \
+		$(INSTALL) -D -m 644 $$f $(DESTDIR)$(PKGDATADIR)/$$f || exit 1; done
+	for f in $(VENDOR_FILES); do \
+		$(INSTALL) -D -m 644 node_modules/$$f $(DESTDIR)$(PKGDATADIR)/node_modules/$$f || exit 1; done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gemgames $(DESTDIR)$(LIBDIR)/libgemgames.a \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/gemgames.pc $(DESTDIR)$(INCLUDEDIR)/gemgames.h \
+		$(DESTDIR)$(MANDIR)/man1/gemgames.1 $(DESTDIR)$(BASHCOMPDIR)/gemgames
+	rm -rf $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf build/rel build/san build/san-scalar build/fuzz build/gen
