@@ -1,7 +1,8 @@
 #!/bin/sh
 # The manual page gemgames(1) (man/gemgames.1) has a section for every
 # command, and every long option a command's --help shows is in that
-# command's section, and the other way round; man renders it without warnings.
+# command's section, and the other way round; man renders it without warnings;
+# its title line and debian/changelog name the version of include/gemgames.h.
 . "$(dirname "$0")/../lib/tap.sh"
 G=${GEMGAMES:-build/san/gemgames}
 MAN="$(dirname "$0")/../../man/gemgames.1"
@@ -36,6 +37,9 @@ done
 contains "the manual's DESCRIPTION says every command takes --help and --version" \
     "$(sed 's/\\-/-/g' "$MAN" | awk '/^\.SH DESCRIPTION/ { on = 1; next } /^\.SH / { on = 0 } on')" \
     "Every command takes"
+VERSION=$(sed -n 's/^#define GG_VERSION "\(.*\)"$/\1/p' "$(dirname "$0")/../../include/gemgames.h")
+contains "the manual's title line names this version ($VERSION)" "$(grep '^\.TH' "$MAN")" "\"gemgames $VERSION\""
+contains "debian/changelog names this version" "$(head -n 1 "$(dirname "$0")/../../debian/changelog")" "($VERSION)"
 if command -v man >/dev/null 2>&1; then
     warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$MAN" 2>&1 >/dev/null)
     contains "man renders gemgames.1 without warnings" "[$warnings]" "[]"
