@@ -4,6 +4,7 @@
 #   make play       Ys in the terminal against bots
 #   make fuzz       libFuzzer targets, each run briefly (FUZZ_SECONDS)
 #   make bench      gemgames bench for every game
+#   make install    PREFIX=/usr/local DESTDIR=: program, library, UI, manual (uninstall)
 # Modules add generated sources and flags in their own module.mk files.
 
 .DEFAULT_GOAL := all
@@ -81,13 +82,25 @@ tests-build: $(BIN) $(TEST_BINS)
 # The test build: sanitizers on, then every unit, CLI and browser test. The
 # Splendor rules and 2-player simulation tests also run on a build without
 # SSE2 (-U__SSE2__: the scalar fallbacks in splendor.c), as *_scalar.
+# The random simulations (test_*sim*) play every game in an optimised build
+# with assertions on (build/rel, run as *_rel) and one game in SIM_SHARE under
+# the sanitizers (tests/support/sim.h). Builds run TEST_JOBS at a time.
 SCALAR_TESTS := test_splendor_rules test_splendor_sim2p
+SIM_TESTS    := $(patsubst tests/unit/%.c,%,$(filter tests/unit/test_%sim%.c,$(TEST_SRC)))
+SIM_SHARE    ?= 8
+TEST_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+TEST_J        = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
+ifeq ($(VARIANT),san)
+$(O)/obj/tests/support/sim.o: CFLAGS += -DSIM_SHARE=$(SIM_SHARE)
+endif
 test:
-	@$(MAKE) --no-print-directory VARIANT=san tests-build
-	@$(MAKE) --no-print-directory VARIANT=san O=build/san-scalar EXTRA_CFLAGS=-U__SSE2__ \
-		$(SCALAR_TESTS:%=build/san-scalar/tests/%)
-	@for t in $(SCALAR_TESTS); do cp build/san-scalar/tests/$$t build/san/tests/$${t}_scalar; done
-	@sh tests/run.sh build/san
+	@GG_TEST_START=$$(date +%s); export GG_TEST_START; \
+	$(MAKE) --no-print-directory $(TEST_J) VARIANT=san tests-build && \
+	$(MAKE) --no-print-directory $(TEST_J) VARIANT=rel build/rel/gemgames $(SIM_TESTS:%=build/rel/tests/%) && \
+	$(MAKE) --no-print-directory $(TEST_J) VARIANT=san O=build/san-scalar SIM_SHARE=1 \
+		EXTRA_CFLAGS=-U__SSE2__ $(SCALAR_TESTS:%=build/san-scalar/tests/%) && \
+	for t in $(SCALAR_TESTS); do cp build/san-scalar/tests/$$t build/san/tests/$${t}_scalar; done && \
+	sh tests/run.sh build/san build/rel
 
 # Ys, 4 players: you against 3 bots (the heuristic bot, or random where the
 # game has no heuristic yet). PLAY_ARGS="--seats human,human" etc. overrides.
@@ -119,6 +132,55 @@ bench: all
 CRASH_KILLS ?= 200
 soak: all
 	@CRASH_KILLS=$(CRASH_KILLS) GEMGAMES=$(CURDIR)/$(BIN) node tests/web/crash.mjs
+
+# ---------------------------------------------------------------- install
+# make install [PREFIX=/usr/local] [DESTDIR=...]: the program, the library
+# with its header and pkg-config file, the browser UI with the two npm
+# libraries it loads (node_modules/, from npm ci), the manual, the bash
+# completion and the docs. `gemgames serve` finds the UI relative to its own
+# binary (BINDIR/../share/gemgames/web), so a DESTDIR or any PREFIX works.
+VERSION     := $(shell sed -n 's/^\#define GG_VERSION "\(.*\)"$$/\1/p' include/gemgames.h)
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+LIBDIR      ?= $(PREFIX)/lib
+INCLUDEDIR  ?= $(PREFIX)/include
+DATADIR     ?= $(PREFIX)/share
+MANDIR      ?= $(DATADIR)/man
+DOCDIR      ?= $(DATADIR)/doc/gemgames
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+PKGDATADIR  := $(DATADIR)/gemgames
+INSTALL     ?= install
+WEB_FILES   := $(shell find web -type f | sort)
+VENDOR_FILES := preact/LICENSE preact/package.json preact/dist/preact.module.js \
+                preact/hooks/dist/hooks.module.js htm/LICENSE htm/package.json \
+                htm/dist/htm.module.js
+DOC_FILES   := $(wildcard README.md LICENSE CHANGELOG.md docs/guide.md docs/notation.md \
+               docs/formats.md docs/bots.md docs/protocol.md docs/server.md docs/terminal.md)
+.PHONY: install uninstall
+install: build/rel/gemgames build/rel/libgemgames.a
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 755 build/rel/gemgames $(DESTDIR)$(BINDIR)/gemgames
+	$(INSTALL) -m 644 build/rel/libgemgames.a $(DESTDIR)$(LIBDIR)/libgemgames.a
+	$(INSTALL) -m 644 include/gemgames.h $(DESTDIR)$(INCLUDEDIR)/gemgames.h
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$(INCLUDEDIR)' 'libdir=$(LIBDIR)' '' \
+		'Name: gemgames' 'Description: rules engine and bots for Ys and Splendor' \
+		'Version: $(VERSION)' 'Requires: libcjson' 'Cflags: -I$${includedir}' \
+		'Libs: -L$${libdir} -lgemgames -lpthread -lm' >$(DESTDIR)$(LIBDIR)/pkgconfig/gemgames.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/gemgames.pc
+	$(INSTALL) -m 644 man/gemgames.1 $(DESTDIR)$(MANDIR)/man1/gemgames.1
+	$(INSTALL) -m 644 completion/gemgames $(DESTDIR)$(BASHCOMPDIR)/gemgames
+	$(INSTALL) -m 644 $(DOC_FILES) $(DESTDIR)$(DOCDIR)/
+	for f in $(WEB_FILES); do \
+		$(INSTALL) -D -m 644 $$f $(DESTDIR)$(PKGDATADIR)/$$f || exit 1; done
+	for f in $(VENDOR_FILES); do \
+		$(INSTALL) -D -m 644 node_modules/$$f $(DESTDIR)$(PKGDATADIR)/node_modules/$$f || exit 1; done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gemgames $(DESTDIR)$(LIBDIR)/libgemgames.a \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/gemgames.pc $(DESTDIR)$(INCLUDEDIR)/gemgames.h \
+		$(DESTDIR)$(MANDIR)/man1/gemgames.1 $(DESTDIR)$(BASHCOMPDIR)/gemgames
+	rm -rf $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf build/rel build/san build/san-scalar build/fuzz build/gen

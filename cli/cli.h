@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "gemgames.h"
+#include "opts.h"
 
 /* Commands: argv[0] is the command name. Return the process exit code. */
 int cmd_play(int argc, char **argv);
@@ -14,6 +15,9 @@ int cmd_bench(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_serve(int argc, char **argv); /* server/serve.c */
+
+/* The option tables of the commands that parse with opts.h (their --help). */
+extern const cli_spec cli_play_spec, cli_selfplay_spec, cli_replay_spec, cli_bench_spec;
 
 /* A game and its table as given by GAME [--players N] [--option K=V]... */
 typedef struct cli_table {
@@ -30,6 +34,9 @@ int cli_table_init(cli_table *t, const char *game_name);
 /* Consumes a table flag at argv[*i] (--players, --option, --seed); returns
  * 1 if consumed, 0 if not a table flag, -1 on error (already reported). */
 int cli_table_flag(cli_table *t, int argc, char **argv, int *i);
+/* Sets a table option given as --NAME VALUE (players, option, seed) for
+ * commands parsing with opts.h; 0, or 2 with the error reported. */
+int cli_table_opt(cli_table *t, const char *name, const char *value);
 /* 1 when arg is "--name" or "--name=...". */
 int cli_flag_is(const char *arg, const char *name);
 /* Value of the flag at argv[*i] ("--x V" or "--x=V"); NULL (reported) if missing. */

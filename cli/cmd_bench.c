@@ -149,36 +149,79 @@ static cJSON *run_json(const bench_run *r)
     return o;
 }
 
-int cmd_bench(int argc, char **argv)
+enum { OPT_GAME, OPT_PLAYERS, OPT_GAMES, OPT_JSON, OPT_OPTION };
+static const cli_opt bench_opts[] = {
+    [OPT_GAME] = {"game", "G", "only this game (default: every game)"},
+    [OPT_PLAYERS] = {"players", "N", "only this player count (default: every count)"},
+    [OPT_GAMES] = {"games", "M", "games a run plays (default: Splendor 100000, Ys 20000)"},
+    [OPT_JSON] = {"json", NULL, "the runs and the checksum as JSON (docs/formats.md)"},
+    [OPT_OPTION] = {"option", "K=V", "a table option of --game (repeatable)"},
+    {NULL, NULL, NULL}};
+
+const cli_spec cli_bench_spec = {
+    "bench", "[OPTION]...",
+    "Plays seeded games by uniform random choice and prints the speed (decisions a\n"
+    "second) and a checksum of every choice and score, which changes only when the\n"
+    "rules' behaviour changes (docs/performance.md).",
+    bench_opts, NULL};
+
+typedef struct bench_args {
+    const char *game_name;
+    long players, games;
+    int json;
+    cli_table table; /* with --option: the options given */
+    int table_ready;
+} bench_args;
+
+/* Returns 0, or the exit code (-1 for 0 after --help/--version). */
+static int parse_bench_args(bench_args *a, int argc, char **argv)
 {
-    const char *game_name = NULL;
-    long players = 0, games = 0;
-    int json = 0;
-    cli_table table = {0};
-    int table_ready = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (cli_flag_is(argv[i], "--game")) {
-            if (!(v = cli_flag_value(argc, argv, &i))) return 2;
-            game_name = v;
-        } else if (cli_flag_is(argv[i], "--players")) {
-            if (!(v = cli_flag_value(argc, argv, &i)) || cli_parse_int(v, 1, GG_MAX_SEATS, &players))
-                return cli_error("--players needs a number from 1 to %d", GG_MAX_SEATS);
-        } else if (cli_flag_is(argv[i], "--games")) {
-            if (!(v = cli_flag_value(argc, argv, &i)) || cli_parse_int(v, 1, 100000000, &games))
-                return cli_error("--games needs a positive number");
-        } else if (!strcmp(argv[i], "--json")) {
-            json = 1;
-        } else if (cli_flag_is(argv[i], "--option")) {
-            if (!game_name) return cli_error("give --game before --option");
-            if (!table_ready && cli_table_init(&table, game_name)) return 2;
-            table_ready = 1;
-            if (cli_table_flag(&table, argc, argv, &i) < 0) return 2;
-        } else {
-            return cli_error("bench: unknown argument \"%s\"", argv[i]);
+    cli_parser p;
+    const char *v, *options[32];
+    int k, n_options = 0;
+    cli_opts_begin(&p, &cli_bench_spec, argc, argv);
+    while ((k = cli_opts_next(&p, &v)) >= 0) {
+        switch (k) {
+        case OPT_GAME: a->game_name = v; break;
+        case OPT_PLAYERS:
+            if (cli_parse_int(v, 1, GG_MAX_SEATS, &a->players))
+                return cli_usage_error(&cli_bench_spec, "--players needs a number from 1 to %d",
+                                       GG_MAX_SEATS);
+            break;
+        case OPT_GAMES:
+            if (cli_parse_int(v, 1, 100000000, &a->games))
+                return cli_usage_error(&cli_bench_spec, "--games needs a positive number");
+            break;
+        case OPT_JSON: a->json = 1; break;
+        case OPT_OPTION:
+            if (n_options == 32) return cli_usage_error(&cli_bench_spec, "too many --option");
+            options[n_options++] = v;
+            break;
         }
     }
-    if (game_name && !gg_game_find(game_name)) return cli_error("unknown game \"%s\"", game_name);
+    if (k == CLI_OPTS_EXIT) return p.status ? p.status : -1;
+    char **rest;
+    if (cli_opts_operands(&p, &rest) > 0)
+        return cli_usage_error(&cli_bench_spec, "unexpected operand '%s'", rest[0]);
+    if (a->game_name && !gg_game_find(a->game_name))
+        return cli_error("unknown game \"%s\"", a->game_name);
+    if (n_options && !a->game_name) return cli_usage_error(&cli_bench_spec, "--option needs --game");
+    if (n_options && cli_table_init(&a->table, a->game_name)) return 2;
+    for (int i = 0; i < n_options; i++)
+        if (cli_table_opt(&a->table, "option", options[i])) return 2;
+    a->table_ready = n_options > 0;
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_args a = {0};
+    int rc = parse_bench_args(&a, argc, argv);
+    if (rc) return rc < 0 ? 0 : rc;
+    const char *game_name = a.game_name;
+    long players = a.players, games = a.games;
+    int json = a.json, table_ready = a.table_ready;
+    const cli_table table = a.table;
 
     bench_run runs[16];
     int n_runs = 0;

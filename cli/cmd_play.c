@@ -286,39 +286,74 @@ static int play_tui(play_args *a, int bots_given)
     return tui_play(&cfg);
 }
 
+enum { OPT_PLAYERS, OPT_SEAT, OPT_BOTS, OPT_SEATS, OPT_PLAIN, OPT_LOAD, OPT_OPTION, OPT_SEED };
+static const cli_opt play_opts[] = {
+    [OPT_PLAYERS] = {"players", "N", "seats at the table (default: the game's fewest)"},
+    [OPT_SEAT] = {"seat", "K", "your seat, from 0 (default 0)"},
+    [OPT_BOTS] = {"bots", "SPEC", "the other seats' bots: one spec, or one per seat (docs/bots.md)"},
+    [OPT_SEATS] = {"seats", "LIST", "who sits where, e.g. human,human,heuristic (full screen)"},
+    [OPT_PLAIN] = {"plain", NULL, "the line-based game even on a terminal"},
+    [OPT_LOAD] = {"load", "FILE", "resume a saved game record (full screen; GAME not needed)"},
+    [OPT_OPTION] = {"option", "K=V", "a table option of the game (repeatable; docs/formats.md)"},
+    [OPT_SEED] = {"seed", "S", "the deal's seed (default: from the clock)"},
+    {NULL, NULL, NULL}};
+
+const cli_spec cli_play_spec = {
+    "play", "GAME [OPTION]...\n       gemgames play --load FILE [--seats LIST]",
+    "Plays a game in the terminal: full screen on a terminal (docs/terminal.md), else\n"
+    "line by line, you against bots or several people at one screen.",
+    play_opts,
+    "examples: gemgames play ys --players 4\n"
+    "          gemgames play splendor --seats human,human"};
+
+/* Reads GAME (unless --load) and the options, in the order given after GAME.
+ * Returns 0, or the exit code (-1 for 0 after --help or --version). */
+static int parse_play_args(play_args *a, int *bots_given, int argc, char **argv)
+{
+    cli_parser p;
+    const char *v;
+    int k, n = 0;
+    struct { int k; const char *v; } given[64];
+    cli_opts_begin(&p, &cli_play_spec, argc, argv);
+    while ((k = cli_opts_next(&p, &v)) >= 0) {
+        if (n == 64) return cli_usage_error(&cli_play_spec, "too many options");
+        given[n].k = k;
+        given[n++].v = v;
+        if (k == OPT_LOAD) a->load = v;
+    }
+    if (k == CLI_OPTS_EXIT) return p.status ? p.status : -1;
+    char **games;
+    int n_games = cli_opts_operands(&p, &games);
+    if (n_games > 1 || (n_games == 0 && !a->load))
+        return cli_usage_error(&cli_play_spec, n_games ? "give one GAME" : "which GAME?");
+    if (n_games && cli_table_init(&a->table, games[0])) return 2;
+    for (int i = 0; i < n; i++) {
+        v = given[i].v;
+        switch (given[i].k) {
+        case OPT_SEAT:
+            if (cli_parse_int(v, 0, GG_MAX_SEATS - 1, &a->seat))
+                return cli_usage_error(&cli_play_spec, "--seat needs a seat number");
+            break;
+        case OPT_BOTS: a->bots = v, *bots_given = 1; break;
+        case OPT_SEATS: a->seats = v; break;
+        case OPT_PLAIN: a->plain = 1; break;
+        case OPT_LOAD: break;
+        default:
+            if (!a->table.game)
+                return cli_usage_error(&cli_play_spec, "--%s needs GAME (a loaded game keeps "
+                                       "its table)", play_opts[given[i].k].name);
+            if (cli_table_opt(&a->table, play_opts[given[i].k].name, v)) return 2;
+        }
+    }
+    return 0;
+}
+
 int cmd_play(int argc, char **argv)
 {
     play_args a = {.seat = 0, .bots = "random"};
     int bots_given = 0;
-    /* `play --load FILE` takes the game from the record */
-    int first = argc >= 2 && cli_flag_is(argv[1], "--load") ? 1 : 2;
-    if (argc < 2 || (first == 2 && argv[1][0] == '-'))
-        return cli_error("usage: gemgames play GAME [--players N] [--seat K] [--bots SPEC] "
-                         "[--seats LIST] [--plain] [--option K=V]... [--seed S]\n"
-                         "       gemgames play --load FILE [--seats LIST]");
-    if (first == 2 && cli_table_init(&a.table, argv[1])) return 2;
-    for (int i = first; i < argc; i++) {
-        int r = a.table.game ? cli_table_flag(&a.table, argc, argv, &i) : 0;
-        if (r < 0) return 2;
-        if (r > 0) continue;
-        const char *v;
-        if (cli_flag_is(argv[i], "--seat")) {
-            if (!(v = cli_flag_value(argc, argv, &i)) ||
-                cli_parse_int(v, 0, GG_MAX_SEATS - 1, &a.seat))
-                return cli_error("--seat needs a seat number");
-        } else if (cli_flag_is(argv[i], "--bots")) {
-            if (!(a.bots = cli_flag_value(argc, argv, &i))) return 2;
-            bots_given = 1;
-        } else if (cli_flag_is(argv[i], "--plain")) {
-            a.plain = 1;
-        } else if (cli_flag_is(argv[i], "--seats")) {
-            if (!(a.seats = cli_flag_value(argc, argv, &i))) return 2;
-        } else if (cli_flag_is(argv[i], "--load")) {
-            if (!(a.load = cli_flag_value(argc, argv, &i))) return 2;
-        } else {
-            return cli_error("play: unknown argument \"%s\"", argv[i]);
-        }
-    }
+    int rc = parse_play_args(&a, &bots_given, argc, argv);
+    if (rc) return rc < 0 ? 0 : rc;
     if (!a.table.game && !a.load) return cli_error("play: which game?");
     if (!a.plain && tui_available()) return play_tui(&a, bots_given);
     if (a.seats || a.load) return cli_error("--seats and --load need the full-screen game "

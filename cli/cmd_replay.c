@@ -18,18 +18,33 @@ cJSON *cli_result_json(const gg_state *s)
     return o;
 }
 
+static const cli_opt replay_opts[] = {{NULL, NULL, NULL}};
+
+const cli_spec cli_replay_spec = {
+    "replay", "FILE",
+    "Replays a game record (docs/formats.md; FILE \"-\" is stdin) and prints the final\n"
+    "referee state and the result as JSON.",
+    replay_opts, NULL};
+
 int cmd_replay(int argc, char **argv)
 {
-    if (argc != 2) return cli_error("usage: gemgames replay FILE");
-    char *text = cli_read_file(argv[1], 64u << 20);
-    if (!text) return cli_error("cannot read %s", argv[1]);
+    cli_parser p;
+    const char *value;
+    cli_opts_begin(&p, &cli_replay_spec, argc, argv);
+    int k = cli_opts_next(&p, &value);
+    if (k == CLI_OPTS_EXIT) return p.status;
+    char **files;
+    if (cli_opts_operands(&p, &files) != 1)
+        return cli_usage_error(&cli_replay_spec, "give one game record FILE");
+    char *text = cli_read_file(files[0], 64u << 20);
+    if (!text) return cli_error("cannot read %s", files[0]);
     gg_error err;
     gg_record *rec = gg_record_parse(text, &err);
     free(text);
-    if (!rec) return cli_error("%s: %s", argv[1], err.msg);
+    if (!rec) return cli_error("%s: %s", files[0], err.msg);
     gg_state *s = gg_record_replay(rec, -1, &err);
     gg_record_free(rec);
-    if (!s) return cli_error("%s: %s", argv[1], err.msg), 1;
+    if (!s) return cli_error("%s: %s", files[0], err.msg), 1;
     char *state = gg_state_json(s);
     cJSON *out = cJSON_CreateObject();
     cJSON_AddItemToObject(out, "state", cJSON_Parse(state));

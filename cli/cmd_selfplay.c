@@ -73,30 +73,55 @@ static int write_record(const char *dir, long index, const gg_record *rec)
     return fclose(f) ? cli_error("cannot write %s", path) : 0;
 }
 
+enum { OPT_PLAYERS, OPT_GAMES, OPT_SEED, OPT_BOTS, OPT_RECORDS, OPT_OPTION };
+static const cli_opt selfplay_opts[] = {
+    [OPT_PLAYERS] = {"players", "N", "seats at the table (default: the game's fewest)"},
+    [OPT_GAMES] = {"games", "M", "games to play (default 100)"},
+    [OPT_SEED] = {"seed", "S", "seed of the first game; game g has S+g (default 1)"},
+    [OPT_BOTS] = {"bots", "SPEC", "one bot spec for all, or one per seat (default random)"},
+    [OPT_RECORDS] = {"records", "DIR", "write each game's record to DIR/game-NNNNN.json"},
+    [OPT_OPTION] = {"option", "K=V", "a table option of the game (repeatable; docs/formats.md)"},
+    {NULL, NULL, NULL}};
+
+const cli_spec cli_selfplay_spec = {
+    "selfplay", "GAME [OPTION]...",
+    "Bots play each other; prints each seat's wins and average score.", selfplay_opts,
+    "example: gemgames selfplay splendor --players 3 --games 1000 --bots heuristic"};
+
+/* GAME first (the table flags need the game), then every option in order. */
 static int parse_args(selfplay_args *a, int argc, char **argv)
 {
-    if (argc < 2) return cli_error("usage: gemgames selfplay GAME --players N --games M "
-                                   "[--seed S] [--bots SPEC] [--records DIR]");
-    if (cli_table_init(&a->table, argv[1])) return 2;
+    cli_parser p;
+    const char *v;
+    int k, n_opts = 0;
+    struct { int k; const char *v; } given[64];
+    cli_opts_begin(&p, &cli_selfplay_spec, argc, argv);
+    while ((k = cli_opts_next(&p, &v)) >= 0) {
+        if (n_opts == 64) return cli_usage_error(&cli_selfplay_spec, "too many options");
+        given[n_opts].k = k;
+        given[n_opts++].v = v;
+    }
+    if (k == CLI_OPTS_EXIT) return p.status ? p.status : -1;
+    char **games;
+    int n = cli_opts_operands(&p, &games);
+    if (n != 1) return cli_usage_error(&cli_selfplay_spec, "give one GAME");
+    if (cli_table_init(&a->table, games[0])) return 2;
     a->games = 100;
     a->bots = "random";
-    for (int i = 2; i < argc; i++) {
-        int r = cli_table_flag(&a->table, argc, argv, &i);
-        const char *v;
-        if (r < 0) return 2;
-        if (r) continue;
-        if (!strncmp(argv[i], "--games", 7)) {
-            if (!(v = cli_flag_value(argc, argv, &i)) || cli_parse_int(v, 1, 100000000, &a->games))
-                return cli_error("--games takes a positive whole number");
-        } else if (!strncmp(argv[i], "--bots", 6)) {
-            if (!(a->bots = cli_flag_value(argc, argv, &i))) return 2;
-        } else if (!strncmp(argv[i], "--records", 9)) {
-            if (!(a->records = cli_flag_value(argc, argv, &i))) return 2;
-        } else {
-            return cli_error("selfplay: unknown argument \"%s\"", argv[i]);
+    a->table.seed = 1;
+    for (int i = 0; i < n_opts; i++) {
+        v = given[i].v;
+        switch (given[i].k) {
+        case OPT_GAMES:
+            if (cli_parse_int(v, 1, 100000000, &a->games))
+                return cli_usage_error(&cli_selfplay_spec, "--games takes a positive whole number");
+            break;
+        case OPT_BOTS: a->bots = v; break;
+        case OPT_RECORDS: a->records = v; break;
+        default:
+            if (cli_table_opt(&a->table, cli_selfplay_spec.opts[given[i].k].name, v)) return 2;
         }
     }
-    if (!a->table.seed_given) a->table.seed = 1;
     return 0;
 }
 
@@ -104,7 +129,8 @@ int cmd_selfplay(int argc, char **argv)
 {
     selfplay_args a;
     memset(&a, 0, sizeof a);
-    if (parse_args(&a, argc, argv)) return 2;
+    int rc = parse_args(&a, argc, argv);
+    if (rc) return rc < 0 ? 0 : rc;
     int players = a.table.opts.players;
     char specs[GG_MAX_SEATS][128];
     if (seat_specs(a.bots, players, specs))
@@ -112,7 +138,6 @@ int cmd_selfplay(int argc, char **argv)
     if (a.records) mkdir(a.records, 0777);
     gg_bot *bots[GG_MAX_SEATS] = {0};
     gg_error err;
-    int rc = 0;
     for (int i = 0; i < players && !rc; i++)
         if (!(bots[i] = gg_bot_new(specs[i], a.table.seed * 31 + (uint64_t)i, &err)))
             rc = cli_error("%s", err.msg);

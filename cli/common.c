@@ -105,6 +105,24 @@ int cli_table_flag(cli_table *t, int argc, char **argv, int *i)
     return 0;
 }
 
+int cli_table_opt(cli_table *t, const char *name, const char *value)
+{
+    gg_error err;
+    if (!strcmp(name, "players") || !strcmp(name, "option")) {
+        int bad = !strcmp(name, "players")
+                      ? gg_options_set(&t->opts, t->game, "players", value, &err)
+                      : gg_options_set_kv(&t->opts, t->game, value, &err);
+        return bad ? cli_error("--%s %s: %s", name, value, err.msg) : 0;
+    }
+    if (!strcmp(name, "seed")) {
+        if (cli_parse_u64(value, &t->seed))
+            return cli_error("--seed takes a whole number, not \"%s\"", value);
+        t->seed_given = 1;
+        return 0;
+    }
+    return cli_error("--%s is not a table option", name);
+}
+
 char *cli_read_file(const char *path, size_t max)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");

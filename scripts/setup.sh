@@ -8,6 +8,10 @@ for p in build-essential libcjson-dev libcmocka-dev libcivetweb-dev libsqlite3-d
          libncurses-dev clang libfuzzer-14-dev tmux chromium; do
     have "$p" || need="$need $p"
 done
+# make install's test (curl, pkg-config) and the Debian package (debian/, .ci/run)
+for p in curl pkgconf debhelper lintian fakeroot; do
+    have "$p" || need="$need $p"
+done
 # The browser UI's libraries and the browser tests' driver come from npm
 # (package-lock.json); node itself from Debian when the machine has none.
 command -v npm >/dev/null 2>&1 || need="$need nodejs npm"

@@ -55,18 +55,19 @@ static int is_file(const char *dir, const char *name)
     return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
 }
 
-/* web/ next to the working directory, else next to the binary (build/rel/). */
+/* web/ next to the working directory, else next to the binary (build/rel/),
+ * else installed: BINDIR/../share/gemgames/web (make install, any PREFIX). */
 static int find_web(char *out, size_t n)
 {
+    static const char *const from_exe[] = {"../../web", "../share/gemgames/web"};
     char exe[PATH_MAX];
     if (is_file("web", "index.html") && realpath("web", out)) return 0;
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = 0;
-        char cand[PATH_MAX + 16];
-        snprintf(cand, sizeof cand, "%s/../../web", exe);
+    char *slash = len > 0 ? (exe[len] = 0, strrchr(exe, '/')) : NULL;
+    if (slash) *slash = 0;
+    for (int i = 0; slash && i < 2; i++) {
+        char cand[PATH_MAX + 32];
+        snprintf(cand, sizeof cand, "%s/%s", exe, from_exe[i]);
         if (is_file(cand, "index.html") && realpath(cand, out)) return 0;
     }
     (void)n;

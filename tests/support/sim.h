@@ -23,6 +23,12 @@
  * the others (the offset moves from game to game, so every step index is
  * covered), and always on the final position. The environment variable
  * SIM_FULL=1 runs them at every step of every game.
+ *
+ * Game counts: the optimised test build (build/rel, assertions on) plays
+ * every game; the sanitizer build plays the first games/SIM_SHARE of them
+ * (at least one, and at least the full_games), SIM_SHARE coming from the
+ * Makefile (-DSIM_SHARE=N), or from the environment (SIM_SHARE=1 plays them
+ * all under the sanitizers too). The summary line says how many were played.
  */
 #ifndef GG_TESTS_SIM_H
 #define GG_TESTS_SIM_H
@@ -54,7 +60,7 @@ typedef struct sim_config {
     int players;
     const char *options[4]; /* "key=value" strings, NULL-terminated (may be empty) */
     uint64_t first_seed;    /* games use first_seed, first_seed+1, ... */
-    int games;
+    int games;              /* before the share (see above) */
     int max_steps;          /* a game longer than this fails */
     const sim_hooks *hooks; /* may be NULL */
     int full_games;         /* games with the JSON checks at every step */
@@ -63,6 +69,7 @@ typedef struct sim_config {
 
 typedef struct sim_stats {
     long games, steps, actions_checked, json_checked;
+    long share; /* games played = games given / share */
     long longest; /* most decisions in one game */
 } sim_stats;
 

@@ -30,9 +30,10 @@ extern const sim_hooks sim_ys_hooks;
  * hooks, as a cmocka test: a failed check fails the test with its message.
  * JSON checks at every step of the first SIM_YS_FULL games, then at every
  * SIM_YS_EVERY-th step and on each final position (SIM_FULL=1 in the
- * environment: every step of every game). In the sanitizer build the
- * test_ys_sim_* binaries take about 8 minutes of CPU together, most of it the
- * notation round trip of every legal action at every decision. */
+ * environment: every step of every game). All SIM_YS_GAMES are played in
+ * the optimised test build (build/rel, about 3 minutes of CPU for every
+ * test_ys_sim_* together); the sanitizer build plays one in SIM_SHARE
+ * (sim.h), as the sanitizers make each game several times slower. */
 #ifndef SIM_YS_GAMES
 #define SIM_YS_GAMES 2000
 #endif

@@ -1,6 +1,7 @@
 /* test_core.c — the parts of the core that need no particular game: the RNG
  * (a documented algorithm, so fixed known answers), status names, the
- * registry's refusals, and records/states that name no known game. */
+ * registry's refusals, records/states that name no known game, and the
+ * notation formatters' text buffer (gg_put) against snprintf. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "core/game.h"
 #include "gemgames.h"
 
 /* SplitMix64 from seed 0: the published reference outputs. */
@@ -127,6 +129,50 @@ static void test_record_parse_rejects_garbage(void **unused)
     }
 }
 
+/* The reference: gg_put as plain vsnprintf at the end of the buffer. */
+static void ref_put(gg_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void ref_put(gg_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->len < o->cap ? o->cap - o->len : 0;
+    int k = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (k > 0) o->len += (size_t)k;
+}
+
+/* gg_put writes what vsnprintf would, byte for byte, for every buffer size
+ * (truncation included), after a prefix, and counts the full length. */
+#define CHECK_PUT(prefix, fmt, ...)                                                          \
+    do {                                                                                     \
+        for (size_t cap = 0; cap <= 40; cap++) {                                             \
+            char want[64], got[64];                                                          \
+            memset(want, 'x', sizeof want);                                                  \
+            memset(got, 'x', sizeof got);                                                    \
+            gg_out w = {want, cap, 0}, o = {got, cap, 0};                                    \
+            ref_put(&w, "%s", prefix);                                                       \
+            ref_put(&w, fmt, __VA_ARGS__);                                                   \
+            gg_put(&o, "%s", prefix);                                                        \
+            gg_put(&o, fmt, __VA_ARGS__);                                                    \
+            assert_int_equal(o.len, w.len);                                                  \
+            assert_memory_equal(got, want, sizeof want);                                     \
+        }                                                                                    \
+    } while (0)
+
+static void test_put_matches_snprintf(void **unused)
+{
+    (void)unused;
+    CHECK_PUT("", "up %u d%u-%s", 3u, 1u, "port");
+    CHECK_PUT("play ", "%s%s%s ", "a", "", "magician");
+    CHECK_PUT("take", " %c", 'W');
+    CHECK_PUT("", "rate %s%c", "green", '+');
+    CHECK_PUT("x", "%d|%d|%d", -2147483647 - 1, 0, 2147483647);
+    CHECK_PUT("", "%u %u", 0u, 4294967295u);
+    CHECK_PUT("", "100%% %s", "sure");
+    CHECK_PUT("", "%5u|%-3s|%x", 42u, "a", 255u); /* not plain: through vsnprintf */
+    CHECK_PUT("abcdefghij", "%s", "klmnopqrstuvwxyz0123456789");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +185,7 @@ int main(void)
         cmocka_unit_test(test_new_without_game_is_refused),
         cmocka_unit_test(test_state_load_rejects_garbage),
         cmocka_unit_test(test_record_parse_rejects_garbage),
+        cmocka_unit_test(test_put_matches_snprintf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
