@@ -67,7 +67,7 @@ export async function startServer(db, extra = []) {
 
 export async function http(srv, method, path, body, raw) {
   const res = await fetch(srv.base + path, {
-    method, headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+    method, headers: body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {},
     body: raw !== undefined ? raw : body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
