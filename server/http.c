@@ -384,21 +384,24 @@ static int vendor_handler(struct mg_connection *conn, void *cbdata)
 typedef struct ws_client {
     srv_conn c;
     struct mg_connection *mg;
+    srv_outq *out; /* every frame to this client goes through it (outq.c) */
     srv_bucket bucket;
     int drops;
     char token[SRV_TOKEN_HEX + 1];
 } ws_client;
 
+/* Queues a frame; never blocks (a table may be locked). */
 static int ws_send(void *handle, const char *text, size_t len)
 {
-    return mg_websocket_write(handle, MG_WEBSOCKET_OPCODE_TEXT, text, len);
+    ws_client *w = handle;
+    return srv_outq_push(w->out, text, len);
 }
 
 static void ws_json(ws_client *w, cJSON *m)
 {
     char *text = cJSON_PrintUnformatted(m);
     cJSON_Delete(m);
-    if (text) ws_send(w->mg, text, strlen(text));
+    if (text) ws_send(w, text, strlen(text));
     free(text);
 }
 
@@ -422,11 +425,15 @@ static void ws_ready(struct mg_connection *conn, void *cbdata)
 {
     (void)cbdata;
     ws_client *w = calloc(1, sizeof *w);
+    if (w && !(w->out = srv_outq_new(conn))) {
+        free(w);
+        w = NULL;
+    }
     if (!w) return; /* ws_data then hangs up */
     w->c.seat = GG_SPECTATOR;
     w->c.send = ws_send;
     w->mg = conn;
-    w->c.handle = conn;
+    w->c.handle = w;
     mg_set_user_connection_data(conn, w);
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "type", "hello");
@@ -539,6 +546,8 @@ static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len
     int op = flags & 0x0f, fin = flags & 0x80;
     srv_err e = {0};
     if (!w || op == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) return 0;
+    srv_outq_heard(w->out);
+    if (srv_outq_dropped(w->out)) return 0; /* fell behind or idle: goodbye */
     if (op == MG_WEBSOCKET_OPCODE_PING) {
         mg_websocket_write(conn, MG_WEBSOCKET_OPCODE_PONG, data, len);
         return 1;
@@ -566,7 +575,8 @@ static void ws_close(const struct mg_connection *conn, void *cbdata)
     (void)cbdata;
     ws_client *w = mg_get_user_connection_data(conn);
     if (!w) return;
-    srv_table_unsubscribe(&w->c);
+    srv_table_unsubscribe(&w->c); /* no push reaches w after this */
+    srv_outq_free(w->out);        /* waits for its writer */
     mg_set_user_connection_data(conn, NULL);
     free(w);
 }
@@ -583,7 +593,8 @@ static int log_message(const struct mg_connection *conn, const char *msg)
 int srv_http_start(const srv_config *c, char *err)
 {
     cfg = c;
-    char ports[80], threads[16], maxreq[16];
+    char ports[80], threads[16], maxreq[16], ping[32];
+    snprintf(ping, sizeof ping, "%ld", c->ws_idle_s * 1000 + 5000);
     int v6 = c->host && strchr(c->host, ':');
     snprintf(ports, sizeof ports, "%s%s%s%s%d", v6 ? "[" : "", c->host ? c->host : "",
              v6 ? "]" : "", c->host ? ":" : "", c->port);
@@ -603,8 +614,9 @@ int srv_http_start(const srv_config *c, char *err)
                              "enable_directory_listing", "no",
                              "enable_keep_alive", "yes",
                              "max_request_size", maxreq,
-                             "websocket_timeout_ms", "30000",
-                             "enable_websocket_ping_pong", "yes",
+                             /* outq.c pings and drops silent clients */
+                             "websocket_timeout_ms", ping,
+                             "enable_websocket_ping_pong", "no",
                              /* also the slow-header limit: a request must
                               * arrive whole within 10 s */
                              "request_timeout_ms", "10000",

@@ -98,7 +98,7 @@ typedef struct serve_opt {
 enum {
     O_PORT, O_HOST, O_DB, O_WEB, O_THREADS, O_BOT_THREADS, O_BOT_DELAY, O_RATE, O_BOT_MAX_MS,
     O_BOT_MAX_ITERS, O_ENGINES, O_ORIGIN, O_PROXY, O_TABLES_PER_ADDR, O_EXPIRE_OVER,
-    O_EXPIRE_IDLE, O_QUIET, O_HELP, O_COUNT
+    O_EXPIRE_IDLE, O_WS_IDLE, O_QUIET, O_HELP, O_COUNT
 };
 
 static const serve_opt opts[O_COUNT] = {
@@ -130,6 +130,9 @@ static const serve_opt opts[O_COUNT] = {
     [O_EXPIRE_IDLE] = {"expire-idle", "SECONDS", 1, 315360000,
                        "unfinished tables with no move for this long are deleted "
                        "(default 2592000: 30 days)"},
+    [O_WS_IDLE] = {"ws-idle", "SECONDS", 3, 86400,
+                   "a WebSocket from which nothing (not even a pong to the server's pings) "
+                   "arrives for this long is closed (default 75)"},
     [O_QUIET] = {"quiet", NULL, 0, 0, "no start-up or connection messages on stderr"},
     [O_HELP] = {"help", NULL, 0, 0, "print this help and exit"},
 };
@@ -213,6 +216,7 @@ static int parse_options(int argc, char **argv, srv_config *cfg, char *db, char 
         case O_TABLES_PER_ADDR: cfg->tables_per_addr = (int)v; break;
         case O_EXPIRE_OVER: cfg->expire_over_s = v; break;
         case O_EXPIRE_IDLE: cfg->expire_idle_s = v; break;
+        case O_WS_IDLE: cfg->ws_idle_s = v; break;
         case O_QUIET: cfg->quiet = 1; break;
         case O_HELP: usage(stdout); return 1;
         }
@@ -242,7 +246,8 @@ int cmd_serve(int argc, char **argv)
     srv_config cfg = {.host = NULL, .port = 8080, .threads = 64, .bot_threads = 2,
                       .bot_delay_ms = 400, .rate = 20, .burst = 60, .bot_max_ms = 2000,
                       .bot_max_iters = 20000, .tables_per_addr = 100,
-                      .expire_over_s = 7 * 86400, .expire_idle_s = 30 * 86400};
+                      .expire_over_s = 7 * 86400, .expire_idle_s = 30 * 86400,
+                      .ws_idle_s = 75};
     int r = parse_options(argc, argv, &cfg, db, web);
     if (r) return r == 1 ? 0 : 2;
     if (!*db && default_db(db, sizeof db) != 0) return 1;
@@ -257,9 +262,11 @@ int cmd_serve(int argc, char **argv)
     if (srv_botlist_init(&cfg, err) != 0) return serve_error("%s", err);
     store *st = store_sqlite_open(db, err);
     if (!st) return serve_error("%s", err);
-    if (srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 ||
+    if (srv_outq_start((double)cfg.ws_idle_s, cfg.quiet) != 0 ||
+        srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 ||
         srv_tables_init(st, &cfg, err) != 0 || srv_http_start(&cfg, err) != 0) {
         srv_bots_stop();
+        srv_outq_stop();
         srv_tables_shutdown();
         st->ops->close(st);
         return serve_error("%s", err);
@@ -276,6 +283,7 @@ int cmd_serve(int argc, char **argv)
     if (failed) serve_error("%s; stopping (nothing more was acknowledged)", srv_store_error());
     else if (!cfg.quiet) fprintf(stderr, "gemgames serve: stopping\n");
     srv_http_stop();
+    srv_outq_stop();
     srv_bots_stop();
     srv_tables_shutdown();
     st->ops->close(st);

@@ -67,6 +67,7 @@ typedef struct srv_config {
     int tables_per_addr;      /* live tables one creator address may have */
     long expire_over_s;       /* finished tables go this long after their last move */
     long expire_idle_s;       /* unfinished tables with no move for this long go */
+    long ws_idle_s;           /* a WebSocket silent this long (no pong either) is dropped */
     int quiet;
 } srv_config;
 
@@ -116,7 +117,8 @@ typedef struct srv_conn srv_conn;
 typedef struct srv_table srv_table;
 
 /* A subscriber (a WebSocket joined to a table as a seat or spectator).
- * `send` writes one text frame; it is called with the table locked. */
+ * `send` queues one text frame and never blocks: it is called with the
+ * table locked, and the socket write happens elsewhere (outq.c). */
 struct srv_conn {
     void *handle;
     int (*send)(void *handle, const char *text, size_t len);
@@ -181,6 +183,19 @@ void srv_bots_stop(void);
 /* Queues the table for a bot move (no-op if already queued). */
 void srv_bots_schedule(srv_table *t);
 int srv_bots_queued(const srv_table *t); /* 1 while the table waits in the queue */
+
+/* ----------------------------------------------------------------- outq */
+/* A WebSocket's bounded outgoing queue (outq.c). */
+typedef struct srv_outq srv_outq;
+struct mg_connection;
+srv_outq *srv_outq_new(struct mg_connection *mg);
+int srv_outq_push(srv_outq *q, const char *text, size_t len); /* -1: dropped */
+void srv_outq_heard(srv_outq *q);  /* a frame arrived from the client */
+int srv_outq_dropped(srv_outq *q); /* fell behind or went quiet */
+void srv_outq_free(srv_outq *q);   /* waits for its writer */
+int srv_outq_start(double idle_s, int quiet); /* the reaper of silent WebSockets */
+void srv_outq_stop(void);
+int srv_outq_dropped_count(void);
 
 /* ----------------------------------------------------------------- http */
 int srv_http_start(const srv_config *cfg, char *err);

@@ -37,12 +37,31 @@ typedef struct sqlite_store {
     char failed[STORE_ERR]; /* the first write failure; "" while healthy */
     sqlite3 *ck; /* the checkpointer's connection */
     pthread_t ck_thread;
-    int ck_running, ck_stop;
+    int ck_running, ck_stop, ck_due;
     pthread_mutex_t ck_mu;
     pthread_cond_t ck_cv;
 } sqlite_store;
 
-/* Every half second: a passive checkpoint, which never blocks the writer. */
+/* After every commit (sqlite3_wal_hook): past CK_PAGES pages of WAL, the
+ * checkpointer is woken at once instead of at its next half second, so the
+ * WAL stays near that size however fast moves come. */
+enum { CK_PAGES = 512 };
+static int on_commit(void *arg, sqlite3 *db, const char *name, int pages)
+{
+    sqlite_store *s = arg;
+    (void)db;
+    (void)name;
+    if (pages >= CK_PAGES) {
+        pthread_mutex_lock(&s->ck_mu);
+        s->ck_due = 1;
+        pthread_cond_signal(&s->ck_cv);
+        pthread_mutex_unlock(&s->ck_mu);
+    }
+    return SQLITE_OK;
+}
+
+/* Every half second, or when woken: a passive checkpoint, which never
+ * blocks the writer. */
 static void *checkpointer(void *arg)
 {
     sqlite_store *s = arg;
@@ -52,7 +71,8 @@ static void *checkpointer(void *arg)
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_nsec += 500000000;
         if (ts.tv_nsec >= 1000000000) ts.tv_sec++, ts.tv_nsec -= 1000000000;
-        pthread_cond_timedwait(&s->ck_cv, &s->ck_mu, &ts);
+        if (!s->ck_due) pthread_cond_timedwait(&s->ck_cv, &s->ck_mu, &ts);
+        s->ck_due = 0;
         if (s->ck_stop) break;
         pthread_mutex_unlock(&s->ck_mu);
         sqlite3_wal_checkpoint_v2(s->ck, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
@@ -76,6 +96,7 @@ static void checkpointer_start(sqlite_store *s, const char *path)
     }
     sqlite3_busy_timeout(s->ck, 5000);
     sqlite3_exec(s->ck, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+    sqlite3_wal_hook(s->db, on_commit, s);
     s->ck_running = 1;
 }
 
