@@ -333,5 +333,19 @@ await T('per-address', async () => {
   await srv.stop();
 });
 
+// ------------------------------------------------------------ the command line
+await T('options', async () => {
+  const help = spawnSync(BIN, ['serve', '--help'], { encoding: 'utf8', timeout: 20000 });
+  ok(help.status === 0 && /usage: gemgames serve/.test(help.stdout) && /--allowed-origin/.test(help.stdout) && /--engines/.test(help.stdout),
+     'serve --help prints its usage on stdout and exits 0', help);
+  for (const args of [['--bogus'], ['--port', 'x'], ['--port'], ['--rate', '-1'], ['--threads', '999999999999999999999'], ['stray']]) {
+    const p = spawnSync(BIN, ['serve', ...args], { encoding: 'utf8', timeout: 20000 });
+    ok(p.status === 2 && p.stderr.includes(args[0]), `serve ${args.join(' ')}: exit 2, naming it`, [p.status, p.stderr]);
+  }
+  const s = await startServer(`${dir}/host.db`);
+  ok(s.port > 0, 'the start-up line names --host ("listening on http://127.0.0.1:PORT/")');
+  await s.stop();
+});
+
 cleanup(dir);
 done();
