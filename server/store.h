@@ -53,6 +53,8 @@ typedef struct store_ops {
     int (*update_seats)(store *st, const char *table_id, const char *seats, char *err);
     int (*delete_table)(store *st, const char *table_id, char *err);
     int (*load_all)(store *st, const store_loader *loader, char *err);
+    /* NULL while healthy; else why every write now fails (the first fault). */
+    const char *(*failure)(store *st);
     void (*close)(store *st);
 } store_ops;
 

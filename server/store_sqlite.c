@@ -164,7 +164,9 @@ static int step_done(sqlite_store *s, sqlite3_stmt *st, const char *what, char *
         int rc = sqlite3_step(st);
         if (rc != SQLITE_DONE) {
             r = fail(err, s->db, what);
-            snprintf(s->failed, STORE_ERR, "%s", err);
+            /* a refused row (a constraint) is that write's problem; anything
+             * else means the database itself is in trouble */
+            if ((rc & 0xff) != SQLITE_CONSTRAINT) snprintf(s->failed, STORE_ERR, "%s", err);
         }
     }
     sqlite3_reset(st);
@@ -320,9 +322,18 @@ static void sq_close(store *base)
     free(s);
 }
 
-static const store_ops sqlite_ops = {"sqlite",         sq_create_table, sq_append_action,
-                                     sq_update_seats,  sq_delete_table, sq_load_all,
-                                     sq_close};
+static const char *sq_failure(store *base)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    const char *f = s->failed[0] ? s->failed : NULL;
+    pthread_mutex_unlock(&s->mu);
+    return f;
+}
+
+static const store_ops sqlite_ops = {"sqlite",        sq_create_table, sq_append_action,
+                                     sq_update_seats, sq_delete_table, sq_load_all,
+                                     sq_failure,      sq_close};
 
 /* "ok", or the first problems PRAGMA integrity_check reports. */
 static int integrity(sqlite_store *s, char *err)

@@ -63,7 +63,7 @@ static struct {
  * is acknowledged from now on; serve.c sees the flag and exits non-zero. */
 static int store_fail(srv_err *e, const char *err)
 {
-    if (!reg.store_failed) {
+    if (!reg.store_failed && reg.st->ops->failure(reg.st)) {
         fprintf(stderr, "gemgames serve: %s\n", err);
         snprintf(reg.store_error, sizeof reg.store_error, "%s", err);
         reg.store_failed = 1;
@@ -685,6 +685,7 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
         return srv_fail(e, 409, "broken", "this table could not be restored: %s",
                         t->broken_reason);
     if (reg.store_failed) return srv_fail(e, 503, "storage", "%s", reg.store_error);
+    if (t->gone_at) return srv_fail(e, 404, "unknown_table", "this table has expired");
     if (gg_is_over(t->state)) return srv_fail(e, 409, "game_over", "the game is over");
     if (!gg_is_actor(t->state, seat))
         return srv_fail(e, 409, "not_your_turn", "seat %d is not to act now", seat);
@@ -791,7 +792,9 @@ int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec
     pthread_mutex_lock(&t->mu);
     int r = 0;
     srv_seat saved = t->seats[seat];
-    if (t->broken) {
+    if (t->gone_at) {
+        r = srv_fail(e, 404, "unknown_table", "this table has expired");
+    } else if (t->broken) {
         r = srv_fail(e, 409, "broken", "this table could not be restored: %s", t->broken_reason);
     } else if (saved.bot) {
         r = srv_fail(e, 409, "bot_seat", "seat %d is already played by a bot", seat);
