@@ -5,7 +5,7 @@
 // Loopback only; every wait is bounded.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync, statSync, chmodSync, openSync, writeSync, closeSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { resolve } from 'node:path';
 import WebSocket from 'ws';
 import { ok, done, sleep, tempDir, startServer, http, connect, join, cleanup, BIN } from './lib.mjs';
 
@@ -19,9 +19,9 @@ const up = async (srv) => (await http(srv, 'GET', '/api/games')).status === 200;
 const sql = (db, q) => execFileSync('sqlite3', [db, q], { encoding: 'utf8' });
 
 // ------------------------------------------------------------ 1. bot specs
-const marker = `${process.cwd()}/${dir}/pwned`;
+const marker = resolve(dir, 'pwned');
 const engines = `${dir}/engines.conf`;
-writeFileSync(engines, `# engines offered to clients\nhouse = ${process.cwd()}/${BIN} engine --bot random\n`);
+writeFileSync(engines, `# engines offered to clients\nhouse = ${resolve(BIN)} engine --bot random\n`);
 const db1 = `${dir}/one.db`;
 let srv = await startServer(db1, ['--engines', engines, '--bot-max-ms', '500', '--bot-max-iters', '3000']);
 
@@ -302,7 +302,7 @@ await T('expiry', async () => {
 
 // ------------------------------------------------------------ 5/6. caps and rate limits per address
 await T('per-address', async () => {
-  srv = await startServer(`${dir}/caps.db`, ['--trusted-proxy', '127.0.0.1', '--tables-per-addr', '3', '--rate', '5']);
+  srv = await startServer(`${dir}/caps.db`, ['--trusted-proxy', '127.0.0.1', '--tables-per-addr', '3', '--rate', '1']);
   const as = (ip) => ({ 'X-Forwarded-For': `203.0.113.9, ${ip}` });
   const a = [];
   for (let i = 0; i < 4; i++) a.push(await post(srv, '/api/tables', { game: G }, as('198.51.100.1')));
@@ -315,10 +315,11 @@ await T('per-address', async () => {
   const flood = await Promise.all(Array.from({ length: 90 }, () => post(srv, '/api/tables', { game: 'nosuch' }, as('198.51.100.3'))));
   const limited = flood.filter((r) => r.status === 429).length;
   const other = await Promise.all(Array.from({ length: 10 }, () => post(srv, '/api/tables', { game: 'nosuch' }, as('198.51.100.4'))));
-  const again = await post(srv, '/api/tables', { game: 'nosuch' }, as('198.51.100.3'));
-  ok(limited >= 10 && other.every((r) => r.status === 400) && again.status === 429,
+  const again = (await Promise.all(Array.from({ length: 5 }, () => post(srv, '/api/tables', { game: 'nosuch' }, as('198.51.100.3')))))
+    .filter((r) => r.status === 429).length;
+  ok(limited >= 10 && other.every((r) => r.status === 400) && again >= 3,
      'a flood from one address is limited (after its burst of 60) while another address is served, and its bucket is not reset',
-     { limited, other: other.map((r) => r.status), again: again.status });
+     { limited, other: other.map((r) => r.status), again });
   // IPv6: one bucket per /64.
   const v6 = (ip) => post(srv, '/api/tables', { game: 'nosuch' }, as(ip));
   await Promise.all(Array.from({ length: 90 }, () => v6('2001:db8:1:2::1')));
@@ -327,7 +328,7 @@ await T('per-address', async () => {
   ok(same64.status === 429 && other64.status === 400, 'IPv6 addresses share a bucket per /64, and only per /64', [same64.status, other64.status]);
   await srv.stop();
   // Without --trusted-proxy, X-Forwarded-For is ignored.
-  srv = await startServer(`${dir}/noproxy.db`, ['--rate', '5']);
+  srv = await startServer(`${dir}/noproxy.db`, ['--rate', '1']);
   const spoof = await Promise.all(Array.from({ length: 90 }, (_, i) => post(srv, '/api/tables', { game: 'nosuch' }, as(`198.51.100.${10 + i}`))));
   ok(spoof.filter((r) => r.status === 429).length >= 10, 'a forged X-Forwarded-For does not escape the limit', spoof.map((r) => r.status));
   await srv.stop();
