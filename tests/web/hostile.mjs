@@ -334,6 +334,19 @@ await T('per-address', async () => {
   await srv.stop();
 });
 
+// ------------------------------------------------------------ SIGTERM while bots think
+await T('sigterm', async () => {
+  const s = await startServer(`${dir}/term.db`);
+  for (let i = 0; i < 3; i++) await post(s, '/api/tables', { game: G, players: 2, seats: ['ismcts:ms=2000', 'ismcts:ms=2000'] });
+  await sleep(1000);
+  const t0 = performance.now();
+  const code = await Promise.race([s.stop(), sleep(15000).then(() => 'still running')]);
+  const secs = (performance.now() - t0) / 1000;
+  ok(code !== 'still running' && code.code === 0 && secs < 6,
+     `SIGTERM stops the server while bots think at the largest budget (--bot-max-ms 2000): ${secs.toFixed(1)} s`, code);
+  if (code === 'still running') await s.kill();
+});
+
 // ------------------------------------------------------------ the command line
 await T('options', async () => {
   const help = spawnSync(BIN, ['serve', '--help'], { encoding: 'utf8', timeout: 20000 });
