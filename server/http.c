@@ -388,6 +388,7 @@ typedef struct ws_client {
     srv_bucket bucket;
     int drops;
     char token[SRV_TOKEN_HEX + 1];
+    char who[SRV_ADDR_KEY]; /* client key: counted in srv_addr_conns */
 } ws_client;
 
 /* Queues a frame; never blocks (a table may be locked). */
@@ -416,7 +417,10 @@ static void ws_error(ws_client *w, const srv_err *e, const cJSON *id)
 static int ws_connect(const struct mg_connection *conn, void *cbdata)
 {
     (void)cbdata;
-    return origin_allowed(conn) ? 0 : 1;
+    char who[SRV_ADDR_KEY];
+    client_key(conn, who);
+    /* one address cannot take every connection thread */
+    return origin_allowed(conn) && srv_addr_conns(who, 0) < cfg->ws_per_addr ? 0 : 1;
 }
 
 /* The connection's state is made only once the handshake is done: the close
@@ -434,6 +438,8 @@ static void ws_ready(struct mg_connection *conn, void *cbdata)
     w->c.send = ws_send;
     w->mg = conn;
     w->c.handle = w;
+    client_key(conn, w->who);
+    srv_addr_conns(w->who, +1);
     mg_set_user_connection_data(conn, w);
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "type", "hello");
@@ -577,6 +583,7 @@ static void ws_close(const struct mg_connection *conn, void *cbdata)
     if (!w) return;
     srv_table_unsubscribe(&w->c); /* no push reaches w after this */
     srv_outq_free(w->out);        /* waits for its writer */
+    srv_addr_conns(w->who, -1);
     mg_set_user_connection_data(conn, NULL);
     free(w);
 }

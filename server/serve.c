@@ -98,7 +98,7 @@ typedef struct serve_opt {
 enum {
     O_PORT, O_HOST, O_DB, O_WEB, O_THREADS, O_BOT_THREADS, O_BOT_DELAY, O_RATE, O_BOT_MAX_MS,
     O_BOT_MAX_ITERS, O_ENGINES, O_ORIGIN, O_PROXY, O_TABLES_PER_ADDR, O_EXPIRE_OVER,
-    O_EXPIRE_IDLE, O_WS_IDLE, O_QUIET, O_HELP, O_COUNT
+    O_EXPIRE_IDLE, O_WS_IDLE, O_WS_PER_ADDR, O_QUIET, O_HELP, O_COUNT
 };
 
 static const serve_opt opts[O_COUNT] = {
@@ -106,7 +106,7 @@ static const serve_opt opts[O_COUNT] = {
     [O_HOST] = {"host", "ADDR", 0, 0, "listen on this address only (default: every interface)"},
     [O_DB] = {"db", "PATH", 0, 0, "the SQLite file (default $XDG_DATA_HOME/gemgames/gemgames.db)"},
     [O_WEB] = {"web", "DIR", 0, 0, "the browser UI (default ./web, else next to the build)"},
-    [O_THREADS] = {"threads", "N", 4, 20000, "connection threads (default 64)"},
+    [O_THREADS] = {"threads", "N", 4, 20000, "connection threads (default 256)"},
     [O_BOT_THREADS] = {"bot-threads", "N", 1, 16, "threads that let bots move (default 2)"},
     [O_BOT_DELAY] = {"bot-delay", "MS", 0, 60000, "pause before a bot moves (default 400)"},
     [O_RATE] = {"rate", "N", 0, 1000000,
@@ -133,6 +133,8 @@ static const serve_opt opts[O_COUNT] = {
     [O_WS_IDLE] = {"ws-idle", "SECONDS", 3, 86400,
                    "a WebSocket from which nothing (not even a pong to the server's pings) "
                    "arrives for this long is closed (default 75)"},
+    [O_WS_PER_ADDR] = {"ws-per-addr", "N", 1, 1000000,
+                       "open WebSockets one address (IPv6: one /64) may hold (default 32)"},
     [O_QUIET] = {"quiet", NULL, 0, 0, "no start-up or connection messages on stderr"},
     [O_HELP] = {"help", NULL, 0, 0, "print this help and exit"},
 };
@@ -217,6 +219,7 @@ static int parse_options(int argc, char **argv, srv_config *cfg, char *db, char 
         case O_EXPIRE_OVER: cfg->expire_over_s = v; break;
         case O_EXPIRE_IDLE: cfg->expire_idle_s = v; break;
         case O_WS_IDLE: cfg->ws_idle_s = v; break;
+        case O_WS_PER_ADDR: cfg->ws_per_addr = (int)v; break;
         case O_QUIET: cfg->quiet = 1; break;
         case O_HELP: usage(stdout); return 1;
         }
@@ -243,11 +246,11 @@ static void install_signals(void)
 int cmd_serve(int argc, char **argv)
 {
     static char db[PATH_MAX], web[PATH_MAX], vendor[PATH_MAX + 16];
-    srv_config cfg = {.host = NULL, .port = 8080, .threads = 64, .bot_threads = 2,
+    srv_config cfg = {.host = NULL, .port = 8080, .threads = 256, .bot_threads = 2,
                       .bot_delay_ms = 400, .rate = 20, .burst = 60, .bot_max_ms = 2000,
                       .bot_max_iters = 20000, .tables_per_addr = 100,
                       .expire_over_s = 7 * 86400, .expire_idle_s = 30 * 86400,
-                      .ws_idle_s = 75};
+                      .ws_idle_s = 75, .ws_per_addr = 32};
     int r = parse_options(argc, argv, &cfg, db, web);
     if (r) return r == 1 ? 0 : 2;
     if (!*db && default_db(db, sizeof db) != 0) return 1;

@@ -68,6 +68,7 @@ typedef struct srv_config {
     long expire_over_s;       /* finished tables go this long after their last move */
     long expire_idle_s;       /* unfinished tables with no move for this long go */
     long ws_idle_s;           /* a WebSocket silent this long (no pong either) is dropped */
+    int ws_per_addr;          /* open WebSockets one client key may hold */
     int quiet;
 } srv_config;
 
@@ -111,6 +112,8 @@ int srv_bucket_take(srv_bucket *b, double rate, double burst);
 /* Per-address buckets for HTTP requests, keyed on the exact key (never
  * shared by two addresses); idle buckets are forgotten. */
 int srv_addr_allow(const char *key, double rate, double burst);
+/* Adds delta to the open WebSockets of a client key; returns the count. */
+int srv_addr_conns(const char *key, int delta);
 
 /* --------------------------------------------------------------- tables */
 typedef struct srv_conn srv_conn;

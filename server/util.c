@@ -140,3 +140,37 @@ int srv_addr_allow(const char *key, double rate, double burst)
     pthread_mutex_unlock(&addrs.mu);
     return ok;
 }
+
+/* Open WebSockets per client key (exact keys, entries gone at zero). */
+typedef struct conn_count {
+    char key[SRV_ADDR_KEY];
+    int n;
+    struct conn_count *next;
+} conn_count;
+static struct {
+    pthread_mutex_t mu;
+    conn_count *slot[ADDR_SLOTS];
+} counts = {PTHREAD_MUTEX_INITIALIZER};
+
+int srv_addr_conns(const char *key, int delta)
+{
+    uint32_t h = 2166136261u;
+    for (const char *p = key; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
+    pthread_mutex_lock(&counts.mu);
+    conn_count **pp = &counts.slot[h % ADDR_SLOTS];
+    while (*pp && strcmp((*pp)->key, key) != 0) pp = &(*pp)->next;
+    int n = *pp ? (*pp)->n : 0;
+    if (delta > 0 && !*pp && (*pp = calloc(1, sizeof **pp)))
+        snprintf((*pp)->key, sizeof (*pp)->key, "%s", key);
+    if (delta && *pp) {
+        n = (*pp)->n += delta;
+        if (n <= 0) {
+            conn_count *e = *pp;
+            *pp = e->next;
+            free(e);
+            n = 0;
+        }
+    }
+    pthread_mutex_unlock(&counts.mu);
+    return n;
+}

@@ -334,6 +334,27 @@ await T('per-address', async () => {
   await srv.stop();
 });
 
+// ------------------------------------------------------------ WebSockets per address
+await T('ws per address', async () => {
+  const s = await startServer(`${dir}/wsaddr.db`, ['--ws-per-addr', '3', '--trusted-proxy', '127.0.0.1']);
+  const open = (headers = {}) => new Promise((res) => {
+    const w = new WebSocket(s.ws, { headers });
+    w.on('open', () => res(w));
+    w.on('error', () => res(null));
+    w.on('unexpected-response', () => res(null));
+  });
+  const mine = [await open(), await open(), await open()];
+  const fourth = await open();
+  const other = await open({ 'X-Forwarded-For': '198.51.100.77' });
+  ok(mine.every(Boolean) && !fourth && other, 'the fourth WebSocket from one address is refused (--ws-per-addr 3); another address still connects');
+  mine[0].close();
+  await sleep(500);
+  const again = await open();
+  ok(again, 'after one closes, that address may connect again');
+  for (const w of [...mine, fourth, other, again]) if (w) w.terminate();
+  await s.stop();
+});
+
 // ------------------------------------------------------------ SIGTERM while bots think
 await T('sigterm', async () => {
   const s = await startServer(`${dir}/term.db`);
