@@ -121,6 +121,16 @@ build/fuzz/fuzzers/%: fuzz/%.c fuzz-lib
 	clang $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $(INCS) -o $@ $< \
 		build/fuzz/libgemgames.a $(LIBS)
 
+# fuzz_server also links the server's request handling (not civetweb's http.c
+# nor serve.c): the tables, the guard, the bot list and the SQLite store.
+FUZZ_SERVER_OBJ := $(addprefix build/fuzz/obj/server/,guard.o tables.o botlist.o bots.o util.o \
+                     store_sqlite.o)
+build/fuzz/fuzzers/fuzz_server: fuzz/fuzz_server.c fuzz-lib
+	@$(MAKE) --no-print-directory VARIANT=fuzz $(FUZZ_SERVER_OBJ)
+	@mkdir -p $(dir $@)
+	clang $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $(INCS) -o $@ $< \
+		$(FUZZ_SERVER_OBJ) build/fuzz/libgemgames.a $(LIBS)
+
 fuzz: $(DEPS)
 	@for f in $(FUZZ_SRC); do $(MAKE) --no-print-directory build/fuzz/fuzzers/$$(basename $$f .c) || exit 1; done
 	@sh tests/fuzz.sh $(FUZZ_SECONDS)

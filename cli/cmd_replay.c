@@ -8,13 +8,9 @@
 
 cJSON *cli_result_json(const gg_state *s)
 {
-    gg_result r;
-    gg_result_get(s, &r);
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddBoolToObject(o, "over", r.over);
-    cJSON_AddItemToObject(o, "score", cJSON_CreateIntArray((const int *)r.score, r.players));
-    cJSON_AddItemToObject(o, "rank", cJSON_CreateIntArray(r.rank, r.players));
-    cJSON_AddNumberToObject(o, "winners", r.winners);
+    char *text = gg_result_json(s);
+    cJSON *o = text ? cJSON_Parse(text) : NULL;
+    free(text);
     return o;
 }
 

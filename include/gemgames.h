@@ -209,6 +209,9 @@ typedef struct gg_result {
 
 int gg_is_over(const gg_state *s);
 void gg_result_get(const gg_state *s, gg_result *r);
+/* The result as JSON: {"over":B,"score":[..],"rank":[..],"winners":N}
+ * (docs/formats.md); caller frees, NULL when out of memory. */
+char *gg_result_json(const gg_state *s);
 
 /* ------------------------------------------------------- views and saves */
 

@@ -46,7 +46,7 @@ mkdirSync(BASE, { recursive: true });
 const dir = mkdtempSync(join(BASE, 'load-'));
 const serverCmd = PRIORITY !== null ? ['nice', ['-n', String(PRIORITY), BIN]] : [BIN, []];
 const server = spawn(serverCmd[0], [...serverCmd[1], 'serve', '--port', '0', '--host', '127.0.0.1', '--db', `${dir}/load.db`, '--quiet',
-  '--rate', '0', '--threads', String(2 * CONC + SPECTATORS + 64)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  '--rate', '0', '--tables-per-addr', '1000000', '--ws-per-addr', '1000000', '--threads', String(2 * CONC + SPECTATORS + 64)], { stdio: ['ignore', 'pipe', 'inherit'] });
 process.on('exit', () => { server.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); });
 const port = await new Promise((resolve, reject) => {
   let out = '';

@@ -29,6 +29,14 @@ static int queued(const srv_table *t)
     return 0;
 }
 
+int srv_bots_queued(const srv_table *t)
+{
+    pthread_mutex_lock(&q.mu);
+    int r = queued(t);
+    pthread_mutex_unlock(&q.mu);
+    return r;
+}
+
 void srv_bots_schedule(srv_table *t)
 {
     pthread_mutex_lock(&q.mu);

@@ -13,6 +13,8 @@
 
 static struct mg_context *ctx;
 static const srv_config *cfg;
+/* Sent with every reply, pages and API alike (docs/server.md, "Security"). */
+static char security_headers[1024];
 
 /* ------------------------------------------------------------ replies */
 
@@ -26,6 +28,7 @@ static const char *status_text(int code)
     case 405: return "Method Not Allowed";
     case 409: return "Conflict";
     case 413: return "Payload Too Large";
+    case 415: return "Unsupported Media Type";
     case 429: return "Too Many Requests";
     case 503: return "Service Unavailable";
     default: return "Internal Server Error";
@@ -36,12 +39,12 @@ static const char *status_text(int code)
 static int reply_text(struct mg_connection *conn, int code, const char *body)
 {
     size_t n = strlen(body);
-    char head[256];
+    char head[1536];
     int hn = snprintf(head, sizeof head,
                       "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
                       "Content-Length: %zu\r\nCache-Control: no-store\r\n"
-                      "Keep-Alive: timeout=5\r\n\r\n",
-                      code, status_text(code), n);
+                      "Keep-Alive: timeout=5\r\n%s\r\n\r\n",
+                      code, status_text(code), n, security_headers);
     char *buf = malloc((size_t)hn + n);
     if (!buf) {
         mg_write(conn, head, (size_t)hn);
@@ -64,12 +67,19 @@ static int reply_json(struct mg_connection *conn, int code, cJSON *o)
     return r;
 }
 
+/* Messages may quote a client's bytes, cut to a length: what goes out is
+ * always valid UTF-8 (bytes of a broken sequence become '?'). */
 static cJSON *error_json(const srv_err *e)
 {
+    char msg[sizeof e->msg];
+    snprintf(msg, sizeof msg, "%s", e->msg);
+    if (!srv_utf8_ok(msg, strlen(msg)))
+        for (char *p = msg; *p; p++)
+            if ((unsigned char)*p >= 0x80) *p = '?';
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "error");
     cJSON_AddStringToObject(o, "code", e->code ? e->code : "internal");
-    cJSON_AddStringToObject(o, "message", e->msg);
+    cJSON_AddStringToObject(o, "message", msg);
     return o;
 }
 
@@ -100,13 +110,7 @@ static cJSON *read_body(struct mg_connection *conn, srv_err *e)
     cJSON *o = NULL;
     if (n > SRV_MAX_MESSAGE) srv_fail(e, 413, "too_large", "requests are limited to %d bytes",
                                       SRV_MAX_MESSAGE);
-    else if (!(o = cJSON_ParseWithLength(buf, n)))
-        srv_fail(e, 400, "bad_json", "the body is not valid JSON");
-    else if (!cJSON_IsObject(o)) {
-        srv_fail(e, 400, "bad_json", "the body must be a JSON object");
-        cJSON_Delete(o);
-        o = NULL;
-    }
+    else o = srv_parse_client_json(buf, n, e);
     free(buf);
     return o;
 }
@@ -144,8 +148,9 @@ static int json_int(const cJSON *o, const char *key, int lo, int hi, int def, in
         *out = def;
         return 0;
     }
-    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
-        v->valueint < lo || v->valueint > hi)
+    /* the range first: (int) of a double out of range is undefined */
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= lo) || !(v->valuedouble <= hi) ||
+        v->valuedouble != (double)(int)v->valuedouble)
         return -1;
     *out = v->valueint;
     return 0;
@@ -155,8 +160,6 @@ static int json_int(const cJSON *o, const char *key, int lo, int hi, int def, in
 
 static cJSON *games_json(void)
 {
-    static const char *const bot_specs[] = {"random", "heuristic", "ismcts:ms=300",
-                                            "ismcts:ms=1000"};
     cJSON *o = cJSON_CreateObject();
     cJSON *games = cJSON_AddArrayToObject(o, "games");
     for (int i = 0; i < gg_game_count(); i++) {
@@ -177,19 +180,17 @@ static cJSON *games_json(void)
         }
         cJSON_AddItemToArray(games, gj);
     }
-    cJSON *bots = cJSON_AddArrayToObject(o, "bots");
-    for (size_t i = 0; i < sizeof bot_specs / sizeof bot_specs[0]; i++) {
-        gg_bot *b = gg_bot_new(bot_specs[i], 1, NULL);
-        if (b) cJSON_AddItemToArray(bots, cJSON_CreateString(bot_specs[i]));
-        gg_bot_free(b);
-    }
+    cJSON_AddItemToObject(o, "bots", srv_bot_offers());
+    cJSON *lim = cJSON_AddObjectToObject(o, "bot_limits");
+    cJSON_AddNumberToObject(lim, "max_ms", (double)cfg->bot_max_ms);
+    cJSON_AddNumberToObject(lim, "max_iters", (double)cfg->bot_max_iters);
     return o;
 }
 
 static int api_action(struct mg_connection *conn, srv_table *t, const cJSON *req)
 {
     srv_err e = {0};
-    int seat, index;
+    int seat = -1, index = -1;
     char canon[GG_MAX_NOTATION];
     const char *action = json_str(req, "action");
     if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
@@ -209,7 +210,7 @@ static int api_action(struct mg_connection *conn, srv_table *t, const cJSON *req
 static int api_bot(struct mg_connection *conn, srv_table *t, const cJSON *req)
 {
     srv_err e = {0};
-    int seat;
+    int seat = -1;
     if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
         return reply_error(conn, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be a seat"), &e));
     if (srv_table_to_bot(t, seat, json_str(req, "token"), json_str(req, "bot"), &e) != 0)
@@ -272,6 +273,40 @@ static int api_table(struct mg_connection *conn, const char *rest, int post)
     return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such request"), &e));
 }
 
+/* The client's key for rate limits and the per-creator cap (guard.c). */
+static void client_key(const struct mg_connection *conn, char key[SRV_ADDR_KEY])
+{
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    srv_client_key(cfg, ri->remote_addr, mg_get_header(conn, "X-Forwarded-For"), key);
+}
+
+/* A browser page may only reach us from an allowed origin: the configured
+ * ones, else our own (the Host it asked for). No Origin: not a page's
+ * script (curl, the engine, a navigation), allowed. */
+static int origin_allowed(const struct mg_connection *conn)
+{
+    const char *origin = mg_get_header(conn, "Origin");
+    if (!origin) return 1;
+    if (cfg->n_origins > 0) {
+        for (int i = 0; i < cfg->n_origins; i++)
+            if (!strcmp(origin, cfg->origins[i])) return 1;
+        return 0;
+    }
+    const char *host = mg_get_header(conn, "Host");
+    if (!host) return 0;
+    const char *rest = !strncmp(origin, "http://", 7) ? origin + 7
+                       : !strncmp(origin, "https://", 8) ? origin + 8 : NULL;
+    return rest && !strcmp(rest, host);
+}
+
+/* POSTs carry JSON: a page elsewhere can send text/plain or a form without
+ * asking (no CORS preflight), but not application/json. */
+static int is_json_post(const struct mg_connection *conn)
+{
+    const char *ct = mg_get_header(conn, "Content-Type");
+    return ct && !strncmp(ct, "application/json", 16) && (!ct[16] || ct[16] == ';');
+}
+
 static int api_handler(struct mg_connection *conn, void *cbdata)
 {
     (void)cbdata;
@@ -281,9 +316,16 @@ static int api_handler(struct mg_connection *conn, void *cbdata)
     srv_err e = {0};
     if (!post && strcmp(ri->request_method, "GET") != 0)
         return reply_error(conn, (srv_fail(&e, 405, "bad_method", "use GET or POST"), &e));
+    if (post && !origin_allowed(conn))
+        return reply_error(conn, (srv_fail(&e, 403, "bad_origin",
+                                           "requests from that page are not allowed"), &e));
+    if (post && !is_json_post(conn))
+        return reply_error(conn, (srv_fail(&e, 415, "bad_content_type",
+                                           "send the body as application/json"), &e));
     /* Reads are cheap and pages poll: they get five times the rate of writes. */
-    char key[64];
-    snprintf(key, sizeof key, "%s%s", post ? "" : "GET ", ri->remote_addr);
+    char who[SRV_ADDR_KEY], key[SRV_ADDR_KEY + 8];
+    client_key(conn, who);
+    snprintf(key, sizeof key, "%s%s", post ? "" : "GET ", who);
     if (!srv_addr_allow(key, post ? cfg->rate : 5 * cfg->rate, post ? cfg->burst : 5 * cfg->burst))
         return reply_error(conn, (srv_fail(&e, 429, "rate_limited",
                                            "too many requests; slow down"), &e));
@@ -295,12 +337,30 @@ static int api_handler(struct mg_connection *conn, void *cbdata)
             return reply_json(conn, 200, o);
         }
         cJSON *req = read_body(conn, &e);
-        cJSON *reply = req ? srv_table_create(req, &e) : NULL;
+        cJSON *reply = req ? srv_table_create(req, who, &e) : NULL;
         cJSON_Delete(req);
         return reply ? reply_json(conn, 200, reply) : reply_error(conn, &e);
     }
     if (!strncmp(uri, "/api/tables/", 12)) return api_table(conn, uri + 12, post);
     return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such request"), &e));
+}
+
+/* Every request passes here first: outside /api/, only GET and HEAD (the
+ * pages, /vendor/ and the WebSocket upgrade). */
+static int begin_request(struct mg_connection *conn)
+{
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    if (!strncmp(ri->local_uri, "/api/", 5) || !strcmp(ri->request_method, "GET") ||
+        !strcmp(ri->request_method, "HEAD"))
+        return 0;
+    static const char body[] = "{\"type\":\"error\",\"code\":\"bad_method\","
+                               "\"message\":\"only GET and HEAD here\"}";
+    mg_printf(conn,
+              "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\n"
+              "Content-Type: application/json\r\nContent-Length: %zu\r\n%s\r\n"
+              "Connection: close\r\n\r\n%s",
+              sizeof body - 1, security_headers, body);
+    return 405;
 }
 
 /* /vendor/preact/... and /vendor/htm/...: the UI's two libraries. */
@@ -344,21 +404,25 @@ static int rules_handler(struct mg_connection *conn, void *cbdata)
 typedef struct ws_client {
     srv_conn c;
     struct mg_connection *mg;
+    srv_outq *out; /* every frame to this client goes through it (outq.c) */
     srv_bucket bucket;
     int drops;
     char token[SRV_TOKEN_HEX + 1];
+    char who[SRV_ADDR_KEY]; /* client key: counted in srv_addr_conns */
 } ws_client;
 
+/* Queues a frame; never blocks (a table may be locked). */
 static int ws_send(void *handle, const char *text, size_t len)
 {
-    return mg_websocket_write(handle, MG_WEBSOCKET_OPCODE_TEXT, text, len);
+    ws_client *w = handle;
+    return srv_outq_push(w->out, text, len);
 }
 
 static void ws_json(ws_client *w, cJSON *m)
 {
     char *text = cJSON_PrintUnformatted(m);
     cJSON_Delete(m);
-    if (text) ws_send(w->mg, text, strlen(text));
+    if (text) ws_send(w, text, strlen(text));
     free(text);
 }
 
@@ -369,24 +433,34 @@ static void ws_error(ws_client *w, const srv_err *e, const cJSON *id)
     ws_json(w, m);
 }
 
+/* The upgrade: refused (civetweb closes) for a page from another origin. */
 static int ws_connect(const struct mg_connection *conn, void *cbdata)
 {
     (void)cbdata;
-    ws_client *w = calloc(1, sizeof *w);
-    if (!w) return 1; /* refuse */
-    w->c.seat = GG_SPECTATOR;
-    w->c.send = ws_send;
-    mg_set_user_connection_data(conn, w);
-    return 0;
+    char who[SRV_ADDR_KEY];
+    client_key(conn, who);
+    /* one address cannot take every connection thread */
+    return origin_allowed(conn) && srv_addr_conns(who, 0) < cfg->ws_per_addr ? 0 : 1;
 }
 
+/* The connection's state is made only once the handshake is done: the close
+ * handler runs for every connection that got this far, so it is always freed. */
 static void ws_ready(struct mg_connection *conn, void *cbdata)
 {
     (void)cbdata;
-    ws_client *w = mg_get_user_connection_data(conn);
-    if (!w) return;
+    ws_client *w = calloc(1, sizeof *w);
+    if (w && !(w->out = srv_outq_new(conn))) {
+        free(w);
+        w = NULL;
+    }
+    if (!w) return; /* ws_data then hangs up */
+    w->c.seat = GG_SPECTATOR;
+    w->c.send = ws_send;
     w->mg = conn;
-    w->c.handle = conn;
+    w->c.handle = w;
+    client_key(conn, w->who);
+    srv_addr_conns(w->who, +1);
+    mg_set_user_connection_data(conn, w);
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "type", "hello");
     cJSON_AddStringToObject(m, "server", "gemgames " GG_VERSION);
@@ -457,13 +531,24 @@ static void ws_bot(ws_client *w, const cJSON *m)
     if (e.code) ws_error(w, &e, cJSON_GetObjectItemCaseSensitive(m, "id"));
 }
 
+/* A message type worth quoting back: short and plain. */
+static int plain_word(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 24) return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
+    return 1;
+}
+
 static void ws_message(ws_client *w, const char *data, size_t len)
 {
     srv_err e = {0};
-    cJSON *m = cJSON_ParseWithLength(data, len);
+    cJSON *m = srv_parse_client_json(data, len, &e);
     const char *type = json_str(m, "type");
-    if (!m) srv_fail(&e, 400, "bad_json", "that message is not valid JSON");
-    else if (!cJSON_IsObject(m) || !type)
+    if (!m) {
+        /* e filled */
+    } else if (!type)
         srv_fail(&e, 400, "bad_request", "a message is an object with a \"type\"");
     else if (!strcmp(type, "join")) ws_join(w, m);
     else if (!strcmp(type, "action")) ws_action(w, m);
@@ -472,8 +557,10 @@ static void ws_message(ws_client *w, const char *data, size_t len)
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "type", "pong");
         ws_json(w, p);
-    } else
-        srv_fail(&e, 400, "bad_request", "unknown message type \"%.40s\"", type);
+    } else if (plain_word(type))
+        srv_fail(&e, 400, "bad_request", "unknown message type \"%s\"", type);
+    else
+        srv_fail(&e, 400, "bad_request", "unknown message type");
     if (e.code) ws_error(w, &e, NULL);
     cJSON_Delete(m);
 }
@@ -485,6 +572,8 @@ static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len
     int op = flags & 0x0f, fin = flags & 0x80;
     srv_err e = {0};
     if (!w || op == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) return 0;
+    srv_outq_heard(w->out);
+    if (srv_outq_dropped(w->out)) return 0; /* fell behind or idle: goodbye */
     if (op == MG_WEBSOCKET_OPCODE_PING) {
         mg_websocket_write(conn, MG_WEBSOCKET_OPCODE_PONG, data, len);
         return 1;
@@ -512,7 +601,9 @@ static void ws_close(const struct mg_connection *conn, void *cbdata)
     (void)cbdata;
     ws_client *w = mg_get_user_connection_data(conn);
     if (!w) return;
-    srv_table_unsubscribe(&w->c);
+    srv_table_unsubscribe(&w->c); /* no push reaches w after this */
+    srv_outq_free(w->out);        /* waits for its writer */
+    srv_addr_conns(w->who, -1);
     mg_set_user_connection_data(conn, NULL);
     free(w);
 }
@@ -529,8 +620,19 @@ static int log_message(const struct mg_connection *conn, const char *msg)
 int srv_http_start(const srv_config *c, char *err)
 {
     cfg = c;
-    char ports[80], threads[16], maxreq[16];
-    snprintf(ports, sizeof ports, "%s%s%d", c->host ? c->host : "", c->host ? ":" : "", c->port);
+    char ports[80], threads[16], maxreq[16], ping[32];
+    snprintf(ping, sizeof ping, "%ld", c->ws_idle_s * 1000 + 5000);
+    int v6 = c->host && strchr(c->host, ':');
+    snprintf(ports, sizeof ports, "%s%s%s%s%d", v6 ? "[" : "", c->host ? c->host : "",
+             v6 ? "]" : "", c->host ? ":" : "", c->port);
+    /* Every reply: the policy (pages may run only our scripts and talk only
+     * to us, in no frame), no MIME sniffing, no referrer. */
+    char csp[700];
+    srv_csp_header(c->web_root, csp, sizeof csp);
+    snprintf(security_headers, sizeof security_headers,
+             "%s\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
+             "X-Frame-Options: DENY",
+             csp);
     snprintf(threads, sizeof threads, "%d", c->threads);
     snprintf(maxreq, sizeof maxreq, "%d", 16384);
     const char *options[] = {"listening_ports", ports,
@@ -539,15 +641,24 @@ int srv_http_start(const srv_config *c, char *err)
                              "enable_directory_listing", "no",
                              "enable_keep_alive", "yes",
                              "max_request_size", maxreq,
-                             "websocket_timeout_ms", "30000",
-                             "enable_websocket_ping_pong", "yes",
-                             "request_timeout_ms", "30000",
+                             /* outq.c pings and drops silent clients */
+                             "websocket_timeout_ms", ping,
+                             "enable_websocket_ping_pong", "no",
+                             /* also the slow-header limit: a request must
+                              * arrive whole within 10 s */
+                             "request_timeout_ms", "10000",
+                             /* no CORS: only our own pages use the API */
+                             "access_control_allow_origin", "",
+                             "access_control_allow_methods", "",
+                             "access_control_allow_headers", "",
+                             "additional_header", security_headers,
                              "keep_alive_timeout_ms", "5000",
                              "tcp_nodelay", "1",
                              NULL};
     struct mg_callbacks cb;
     memset(&cb, 0, sizeof cb);
     cb.log_message = log_message;
+    cb.begin_request = begin_request;
     mg_init_library(0);
     ctx = mg_start(&cb, NULL, options);
     if (!ctx) {

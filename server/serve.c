@@ -1,16 +1,18 @@
-/* serve.c — `gemgames serve`: open the store, restore every table by
- * replaying its log, start the bot workers and the web server, and run until
- * SIGINT or SIGTERM. */
+/* serve.c — `gemgames serve`: read the options, open the store, restore
+ * every table by replaying its log, start the bot workers and the web
+ * server, and run until SIGINT or SIGTERM (or until the store fails: then
+ * the server stops acknowledging and exits non-zero). */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../cli/cli.h"
 #include "server.h"
 
 static volatile sig_atomic_t stop_requested;
@@ -19,6 +21,18 @@ static void on_signal(int sig)
 {
     (void)sig;
     stop_requested = 1;
+}
+
+static int serve_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int serve_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gemgames serve: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 1;
 }
 
 static int mkdirs(const char *dir)
@@ -42,7 +56,7 @@ static int default_db(char *out, size_t n)
     if (xdg && *xdg) snprintf(dir, sizeof dir, "%s/gemgames", xdg);
     else if (home && *home) snprintf(dir, sizeof dir, "%s/.local/share/gemgames", home);
     else snprintf(dir, sizeof dir, "gemgames-data");
-    if (mkdirs(dir) != 0) return cli_error("cannot create %s: %s", dir, strerror(errno)), -1;
+    if (mkdirs(dir) != 0) return serve_error("cannot create %s: %s", dir, strerror(errno)), -1;
     if ((size_t)snprintf(out, n, "%.4000s/gemgames.db", dir) >= n) return -1;
     return 0;
 }
@@ -57,7 +71,7 @@ static int is_file(const char *dir, const char *name)
 
 /* web/ next to the working directory, else next to the binary (build/rel/),
  * else installed: BINDIR/../share/gemgames/web (make install, any PREFIX). */
-static int find_web(char *out, size_t n)
+static int find_web(char *out)
 {
     static const char *const from_exe[] = {"../../web", "../share/gemgames/web"};
     char exe[PATH_MAX];
@@ -70,69 +84,212 @@ static int find_web(char *out, size_t n)
         snprintf(cand, sizeof cand, "%s/%s", exe, from_exe[i]);
         if (is_file(cand, "index.html") && realpath(cand, out)) return 0;
     }
-    (void)n;
     return -1;
 }
 
-int cmd_serve(int argc, char **argv)
-{
-    static char db[PATH_MAX], web[PATH_MAX], vendor[PATH_MAX + 16];
-    srv_config cfg = {.host = NULL, .port = 8080, .threads = 64, .bot_threads = 2,
-                      .bot_delay_ms = 400, .rate = 20, .burst = 60};
-    long v;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val;
-        if (cli_flag_is(a, "--quiet")) {
-            cfg.quiet = 1;
-            continue;
-        }
-        if (!(val = cli_flag_value(argc, argv, &i))) return 2;
-        if (cli_flag_is(a, "--port") && !cli_parse_int(val, 0, 65535, &v)) cfg.port = (int)v;
-        else if (cli_flag_is(a, "--host")) cfg.host = val;
-        else if (cli_flag_is(a, "--db")) snprintf(db, sizeof db, "%s", val);
-        else if (cli_flag_is(a, "--web")) snprintf(web, sizeof web, "%s", val);
-        else if (cli_flag_is(a, "--threads") && !cli_parse_int(val, 4, 20000, &v))
-            cfg.threads = (int)v;
-        else if (cli_flag_is(a, "--bot-threads") && !cli_parse_int(val, 1, 16, &v))
-            cfg.bot_threads = (int)v;
-        else if (cli_flag_is(a, "--bot-delay") && !cli_parse_int(val, 0, 60000, &v))
-            cfg.bot_delay_ms = (int)v;
-        else if (cli_flag_is(a, "--rate") && !cli_parse_int(val, 0, 1000000, &v))
-            cfg.rate = (double)v, cfg.burst = cfg.burst < 3.0 * v ? 3.0 * v : cfg.burst;
-        else return cli_error("serve: bad or unknown flag %s %s", a, val);
-    }
-    if (!*db && default_db(db, sizeof db) != 0) return 1;
-    if (!*web && find_web(web, sizeof web) != 0)
-        return cli_error("serve: cannot find the web/ folder (give --web DIR)"), 1;
-    snprintf(vendor, sizeof vendor, "%s/../node_modules", web);
-    cfg.db_path = db;
-    cfg.web_root = web;
-    cfg.vendor_root = vendor;
+/* ------------------------------------------------------------ options */
 
-    char err[STORE_ERR];
-    store *st = store_sqlite_open(db, err);
-    if (!st) return cli_error("serve: %s", err), 1;
-    if (srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 ||
-        srv_tables_init(st, &cfg, err) != 0 || srv_http_start(&cfg, err) != 0) {
-        srv_bots_stop();
-        srv_tables_shutdown();
-        st->ops->close(st);
-        return cli_error("serve: %s", err), 1;
+/* One option table: the parser and --help are made from it (STYLE 12). */
+typedef struct serve_opt {
+    const char *name, *arg;
+    long lo, hi; /* integer options: the accepted range */
+    const char *help;
+} serve_opt;
+
+enum {
+    O_PORT, O_HOST, O_DB, O_WEB, O_THREADS, O_BOT_THREADS, O_BOT_DELAY, O_RATE, O_BOT_MAX_MS,
+    O_BOT_MAX_ITERS, O_ENGINES, O_ORIGIN, O_PROXY, O_TABLES_PER_ADDR, O_EXPIRE_OVER,
+    O_EXPIRE_IDLE, O_WS_IDLE, O_WS_PER_ADDR, O_QUIET, O_HELP, O_COUNT
+};
+
+static const serve_opt opts[O_COUNT] = {
+    [O_PORT] = {"port", "N", 0, 65535, "TCP port (default 8080; 0: any free port)"},
+    [O_HOST] = {"host", "ADDR", 0, 0, "listen on this address only (default: every interface)"},
+    [O_DB] = {"db", "PATH", 0, 0, "the SQLite file (default $XDG_DATA_HOME/gemgames/gemgames.db)"},
+    [O_WEB] = {"web", "DIR", 0, 0, "the browser UI (default ./web, else next to the build)"},
+    [O_THREADS] = {"threads", "N", 4, 20000, "connection threads (default 256)"},
+    [O_BOT_THREADS] = {"bot-threads", "N", 1, 16, "threads that let bots move (default 2)"},
+    [O_BOT_DELAY] = {"bot-delay", "MS", 0, 60000, "pause before a bot moves (default 400)"},
+    [O_RATE] = {"rate", "N", 0, 1000000,
+                "messages/s per WebSocket and POSTs/s per address (default 20; 0: off)"},
+    [O_BOT_MAX_MS] = {"bot-max-ms", "MS", 1, 600000,
+                      "most thinking time a client may give an ismcts bot (default 2000)"},
+    [O_BOT_MAX_ITERS] = {"bot-max-iters", "N", 1, 100000000,
+                         "most iterations a client may give an ismcts bot (default 20000)"},
+    [O_ENGINES] = {"engines", "FILE", 0, 0,
+                   "external engines clients may name: lines name=command (default none)"},
+    [O_ORIGIN] = {"allowed-origin", "ORIGIN", 0, 0,
+                  "a page origin allowed to open WebSockets, e.g. https://games.example "
+                  "(repeatable; default: the server's own host only)"},
+    [O_PROXY] = {"trusted-proxy", "ADDR", 0, 0,
+                 "a reverse proxy whose X-Forwarded-For is believed (repeatable; default none)"},
+    [O_TABLES_PER_ADDR] = {"tables-per-addr", "N", 1, 1000000,
+                           "live tables one address (IPv6: one /64) may have created (default 100)"},
+    [O_EXPIRE_OVER] = {"expire-over", "SECONDS", 1, 315360000,
+                       "finished tables are deleted this long after their last move "
+                       "(default 604800: 7 days)"},
+    [O_EXPIRE_IDLE] = {"expire-idle", "SECONDS", 1, 315360000,
+                       "unfinished tables with no move for this long are deleted "
+                       "(default 2592000: 30 days)"},
+    [O_WS_IDLE] = {"ws-idle", "SECONDS", 3, 86400,
+                   "a WebSocket from which nothing (not even a pong to the server's pings) "
+                   "arrives for this long is closed (default 75)"},
+    [O_WS_PER_ADDR] = {"ws-per-addr", "N", 1, 1000000,
+                       "open WebSockets one address (IPv6: one /64) may hold (default 32)"},
+    [O_QUIET] = {"quiet", NULL, 0, 0, "no start-up or connection messages on stderr"},
+    [O_HELP] = {"help", NULL, 0, 0, "print this help and exit"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: gemgames serve [OPTION]...  (docs/server.md)\n\n");
+    for (int i = 0; i < O_COUNT; i++) {
+        char left[48];
+        snprintf(left, sizeof left, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
+                 opts[i].arg ? opts[i].arg : "");
+        fprintf(out, "  %-26s %s\n", left, opts[i].help);
     }
+}
+
+static int int_arg(int which, const char *val, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(val, &end, 10);
+    if (!*val || *end || errno || v < opts[which].lo || v > opts[which].hi) {
+        serve_error("--%s takes a whole number from %ld to %ld, not \"%s\"", opts[which].name,
+                    opts[which].lo, opts[which].hi, val);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int add_to(const char **list, int *n, int max, const char *val, const char *what)
+{
+    if (*n == max) return serve_error("at most %d --%s", max, what), -1;
+    list[(*n)++] = val;
+    return 0;
+}
+
+/* 0 to run, 1 when --help was printed, 2 on a bad option. */
+static int parse_options(int argc, char **argv, srv_config *cfg, char *db, char *web)
+{
+    struct option lo[O_COUNT + 1];
+    for (int i = 0; i < O_COUNT; i++)
+        lo[i] = (struct option){opts[i].name, opts[i].arg ? required_argument : no_argument,
+                                NULL, 1000 + i};
+    lo[O_COUNT] = (struct option){0, 0, 0, 0};
+    opterr = 0;
+    optind = 1;
+    int c;
+    long v = 0;
+    while ((c = getopt_long(argc, argv, ":", lo, NULL)) != -1) {
+        if (c == '?' || c == ':') {
+            const char *bad = argv[optind - 1];
+            serve_error(c == ':' ? "%s needs a value" : "unknown option %s (try --help)", bad);
+            return 2;
+        }
+        int which = c - 1000;
+        const char *val = optarg;
+        if (opts[which].hi > 0 && int_arg(which, val, &v) != 0) return 2;
+        switch (which) {
+        case O_PORT: cfg->port = (int)v; break;
+        case O_HOST: cfg->host = val; break;
+        case O_DB: snprintf(db, PATH_MAX, "%s", val); break;
+        case O_WEB: snprintf(web, PATH_MAX, "%s", val); break;
+        case O_THREADS: cfg->threads = (int)v; break;
+        case O_BOT_THREADS: cfg->bot_threads = (int)v; break;
+        case O_BOT_DELAY: cfg->bot_delay_ms = (int)v; break;
+        case O_RATE:
+            cfg->rate = (double)v;
+            cfg->burst = cfg->burst < 3.0 * (double)v ? 3.0 * (double)v : cfg->burst;
+            break;
+        case O_BOT_MAX_MS: cfg->bot_max_ms = v; break;
+        case O_BOT_MAX_ITERS: cfg->bot_max_iters = v; break;
+        case O_ENGINES: cfg->engines_file = val; break;
+        case O_ORIGIN:
+            if (add_to(cfg->origins, &cfg->n_origins, SRV_MAX_LIST, val, "allowed-origin"))
+                return 2;
+            break;
+        case O_PROXY:
+            if (add_to(cfg->proxies, &cfg->n_proxies, SRV_MAX_LIST, val, "trusted-proxy"))
+                return 2;
+            break;
+        case O_TABLES_PER_ADDR: cfg->tables_per_addr = (int)v; break;
+        case O_EXPIRE_OVER: cfg->expire_over_s = v; break;
+        case O_EXPIRE_IDLE: cfg->expire_idle_s = v; break;
+        case O_WS_IDLE: cfg->ws_idle_s = v; break;
+        case O_WS_PER_ADDR: cfg->ws_per_addr = (int)v; break;
+        case O_QUIET: cfg->quiet = 1; break;
+        case O_HELP: usage(stdout); return 1;
+        }
+    }
+    if (optind < argc) {
+        serve_error("unexpected argument %s (try --help)", argv[optind]);
+        return 2;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ run */
+
+static void install_signals(void)
+{
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    static char db[PATH_MAX], web[PATH_MAX], vendor[PATH_MAX + 16];
+    srv_config cfg = {.host = NULL, .port = 8080, .threads = 256, .bot_threads = 2,
+                      .bot_delay_ms = 400, .rate = 20, .burst = 60, .bot_max_ms = 2000,
+                      .bot_max_iters = 20000, .tables_per_addr = 100,
+                      .expire_over_s = 7 * 86400, .expire_idle_s = 30 * 86400,
+                      .ws_idle_s = 75, .ws_per_addr = 32};
+    int r = parse_options(argc, argv, &cfg, db, web);
+    if (r) return r == 1 ? 0 : 2;
+    if (!*db && default_db(db, sizeof db) != 0) return 1;
+    if (!*web && find_web(web) != 0)
+        return serve_error("cannot find the web/ folder (give --web DIR)");
+    snprintf(vendor, sizeof vendor, "%s/../node_modules", web);
+    cfg.db_path = db;
+    cfg.web_root = web;
+    cfg.vendor_root = vendor;
+
+    char err[STORE_ERR];
+    if (srv_botlist_init(&cfg, err) != 0) return serve_error("%s", err);
+    store *st = store_sqlite_open(db, err);
+    if (!st) return serve_error("%s", err);
+    if (srv_outq_start((double)cfg.ws_idle_s, cfg.quiet) != 0 ||
+        srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 ||
+        srv_tables_init(st, &cfg, err) != 0 || srv_http_start(&cfg, err) != 0) {
+        srv_bots_stop();
+        srv_outq_stop();
+        srv_tables_shutdown();
+        st->ops->close(st);
+        return serve_error("%s", err);
+    }
+    install_signals();
     printf("gemgames serve: listening on http://%s:%d/ (db %s)\n",
            cfg.host ? cfg.host : "localhost", srv_http_port(), db);
     fflush(stdout);
-    while (!stop_requested) pause();
-    if (!cfg.quiet) fprintf(stderr, "gemgames serve: stopping\n");
+    while (!stop_requested && !srv_store_failed()) {
+        sleep(1);
+        srv_tables_expire();
+    }
+    int failed = srv_store_failed();
+    if (failed) serve_error("%s; stopping (nothing more was acknowledged)", srv_store_error());
+    else if (!cfg.quiet) fprintf(stderr, "gemgames serve: stopping\n");
     srv_http_stop();
+    srv_outq_stop();
     srv_bots_stop();
     srv_tables_shutdown();
     st->ops->close(st);
-    return 0;
+    return failed ? 1 : 0;
 }

@@ -6,6 +6,10 @@
  *   tables.c       tables, seats, tokens; the one path every move takes
  *                  (validate → store → acknowledge → push views)
  *   bots.c         bot workers: a timed queue of tables where a bot is to act
+ *   botlist.c      the bots a client may ask for (built-ins with bounded
+ *                  budgets, operator-named engines); nothing else runs
+ *   guard.c        checks on bytes before anything parses them (JSON depth,
+ *                  UTF-8) and client addresses (exact, IPv6 /64, proxies)
  *   util.c         tokens from getrandom, rate limits, clocks
  *   store.h        the storage interface (store_sqlite.c)
  *
@@ -27,7 +31,9 @@ enum {
     SRV_ID_HEX = 12,           /* table ids: 48 random bits, public */
     SRV_MAX_MESSAGE = 16384,   /* largest WebSocket message / request body */
     SRV_MAX_BOT_SPEC = 64,
-    SRV_MAX_TABLES = 100000
+    SRV_MAX_DEPTH = 16,        /* deepest JSON nesting accepted from a client */
+    SRV_MAX_LIST = 16,         /* --allowed-origin, --trusted-proxy entries */
+    SRV_ADDR_KEY = 64          /* a client address key: exact IPv4, IPv6 /64 */
 };
 
 /* An error for a client: a stable code, an HTTP status and a sentence. */
@@ -51,8 +57,44 @@ typedef struct srv_config {
     int bot_delay_ms;         /* pause before a bot moves, so people can follow */
     double rate;              /* messages per second per connection/address; 0: off */
     double burst;
+    long bot_max_ms;          /* most an ismcts bot may think (clients' specs) */
+    long bot_max_iters;
+    const char *engines_file; /* name=command lines: external engines clients may name */
+    const char *origins[SRV_MAX_LIST]; /* pages allowed to open WebSockets */
+    int n_origins;                     /* 0: same origin as the Host header */
+    const char *proxies[SRV_MAX_LIST]; /* addresses whose X-Forwarded-For counts */
+    int n_proxies;
+    int tables_per_addr;      /* live tables one creator address may have */
+    long expire_over_s;       /* finished tables go this long after their last move */
+    long expire_idle_s;       /* unfinished tables with no move for this long go */
+    long ws_idle_s;           /* a WebSocket silent this long (no pong either) is dropped */
+    int ws_per_addr;          /* open WebSockets one client key may hold */
     int quiet;
 } srv_config;
+
+int cmd_serve(int argc, char **argv);
+
+/* -------------------------------------------------------------- botlist */
+int srv_botlist_init(const srv_config *cfg, char *err);
+/* A client's (or the store's) bot spec: 0 and the gg_bot spec to run in
+ * `run`, or -1 and a sentence in `why`. */
+int srv_bot_allowed(const char *spec, char *run, size_t rn, char *why, size_t wn);
+cJSON *srv_bot_offers(void); /* the specs /api/games lists */
+
+/* ---------------------------------------------------------------- guard */
+/* 0 when `text` nests arrays/objects at most `max` deep (strings skipped);
+ * checked before cJSON sees a client's bytes. */
+int srv_json_depth_ok(const char *text, size_t len, int max);
+/* 1 when the bytes are well-formed UTF-8 (RFC 3629: no overlongs, no
+ * surrogates, nothing above U+10FFFF). */
+int srv_utf8_ok(const char *text, size_t len);
+/* Parses a client's JSON object after the depth check; NULL with e filled. */
+cJSON *srv_parse_client_json(const char *text, size_t len, srv_err *e);
+/* The rate-limit / creator key of a client: the exact IPv4 address, or the
+ * /64 of an IPv6 one. `forwarded` (X-Forwarded-For, may be NULL) counts only
+ * when `peer` is a configured trusted proxy: then its last address is used. */
+void srv_client_key(const srv_config *cfg, const char *peer, const char *forwarded,
+                    char key[SRV_ADDR_KEY]);
 
 /* ------------------------------------------------------------------ util */
 /* hex random from getrandom(2); out has room for 2*bytes+1. 0 or -1. */
@@ -67,15 +109,19 @@ typedef struct srv_bucket {
 } srv_bucket;
 /* 1 when one more message is allowed now (always, if rate <= 0). */
 int srv_bucket_take(srv_bucket *b, double rate, double burst);
-/* Per-address buckets for HTTP requests (a small fixed table). */
-int srv_addr_allow(const char *addr, double rate, double burst);
+/* Per-address buckets for HTTP requests, keyed on the exact key (never
+ * shared by two addresses); idle buckets are forgotten. */
+int srv_addr_allow(const char *key, double rate, double burst);
+/* Adds delta to the open WebSockets of a client key; returns the count. */
+int srv_addr_conns(const char *key, int delta);
 
 /* --------------------------------------------------------------- tables */
 typedef struct srv_conn srv_conn;
 typedef struct srv_table srv_table;
 
 /* A subscriber (a WebSocket joined to a table as a seat or spectator).
- * `send` writes one text frame; it is called with the table locked. */
+ * `send` queues one text frame and never blocks: it is called with the
+ * table locked, and the socket write happens elsewhere (outq.c). */
 struct srv_conn {
     void *handle;
     int (*send)(void *handle, const char *text, size_t len);
@@ -89,8 +135,15 @@ int srv_tables_init(store *st, const srv_config *cfg, char *err);
 void srv_tables_shutdown(void);
 int srv_table_count(void);
 
-/* POST /api/tables: creates from a request; returns the reply object. */
-cJSON *srv_table_create(const cJSON *req, srv_err *e);
+/* POST /api/tables: creates from a request by `creator` (a client key);
+ * returns the reply object. */
+cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e);
+/* Deletes tables past the expiry rules (run every second by serve.c). */
+void srv_tables_expire(void);
+/* Set once a write to the store failed: no move is acknowledged after it,
+ * and serve.c exits non-zero. */
+int srv_store_failed(void);
+const char *srv_store_error(void);
 /* The table with this id, or NULL. Tables are never freed while serving. */
 srv_table *srv_table_find(const char *id);
 const char *srv_table_id(const srv_table *t);
@@ -132,9 +185,25 @@ int srv_bots_start(int threads, int delay_ms);
 void srv_bots_stop(void);
 /* Queues the table for a bot move (no-op if already queued). */
 void srv_bots_schedule(srv_table *t);
+int srv_bots_queued(const srv_table *t); /* 1 while the table waits in the queue */
+
+/* ----------------------------------------------------------------- outq */
+/* A WebSocket's bounded outgoing queue (outq.c). */
+typedef struct srv_outq srv_outq;
+struct mg_connection;
+srv_outq *srv_outq_new(struct mg_connection *mg);
+int srv_outq_push(srv_outq *q, const char *text, size_t len); /* -1: dropped */
+void srv_outq_heard(srv_outq *q);  /* a frame arrived from the client */
+int srv_outq_dropped(srv_outq *q); /* fell behind or went quiet */
+void srv_outq_free(srv_outq *q);   /* waits for its writer */
+int srv_outq_start(double idle_s, int quiet); /* the reaper of silent WebSockets */
+void srv_outq_stop(void);
+int srv_outq_dropped_count(void);
 
 /* ----------------------------------------------------------------- http */
 int srv_http_start(const srv_config *cfg, char *err);
+/* "Content-Security-Policy: ..." for the pages under web_root (csp.c). */
+void srv_csp_header(const char *web_root, char *out, size_t n);
 int srv_http_port(void); /* the port actually listened on */
 void srv_http_stop(void);
 

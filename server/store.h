@@ -7,14 +7,15 @@
  * action log in notation. Restoring a table is replaying its log. Every
  * function returns 0 on success, or -1 and a message in err[STORE_ERR].
  * append_action must be durable against a process crash when it returns 0:
- * the server acknowledges a move only after that.
+ * the server acknowledges a move only after that. Writes also stamp the time
+ * (unix seconds) for the expiry rules.
  */
 #ifndef GG_SERVER_STORE_H
 #define GG_SERVER_STORE_H
 
 #include <stdint.h>
 
-enum { STORE_ERR = 200 };
+enum { STORE_ERR = 400 };
 
 typedef struct store store;
 
@@ -27,15 +28,20 @@ typedef struct store_table {
     const char *seats;   /* JSON array, see server.md ("seats" in the store) */
     const char *admin;   /* the creator's token */
     int64_t created;     /* unix seconds */
+    const char *creator; /* the creator's address key (per-address cap) */
+    int64_t last_move;   /* unix seconds of the newest move (load_all fills it) */
+    int seed_chosen;     /* the creator chose the seed (shown to everyone) */
 } store_table;
 
 /* Called once per stored table by load_all; actions come in index order via
- * `action` before `done` (which returns 0 to go on). */
+ * `action` before `done` (which returns 0 to go on). `problem` is NULL when
+ * every stored move was read, else why the log stopped early (a gap, an
+ * unreadable row): the table is then broken, with that reason. */
 typedef struct store_loader {
     void *ctx;
     int (*table)(void *ctx, const store_table *t);
     int (*action)(void *ctx, const char *table_id, int index, int seat, const char *text);
-    int (*done)(void *ctx, const char *table_id);
+    int (*done)(void *ctx, const char *table_id, const char *problem);
 } store_loader;
 
 typedef struct store_ops {
@@ -45,7 +51,10 @@ typedef struct store_ops {
     int (*append_action)(store *st, const char *table_id, int index, int seat,
                          const char *text, char *err);
     int (*update_seats)(store *st, const char *table_id, const char *seats, char *err);
+    int (*delete_table)(store *st, const char *table_id, char *err);
     int (*load_all)(store *st, const store_loader *loader, char *err);
+    /* NULL while healthy; else why every write now fails (the first fault). */
+    const char *(*failure)(store *st);
     void (*close)(store *st);
 } store_ops;
 
@@ -53,7 +62,10 @@ struct store {
     const store_ops *ops;
 };
 
-/* Opens (creating if needed) an SQLite database at path, in WAL mode. */
+/* Opens (creating if needed) an SQLite database at path, in WAL mode; checks
+ * it is writable and passes PRAGMA integrity_check. Every write afterwards
+ * first checks the file is still the one opened (not deleted or replaced);
+ * once a write fails, every later one fails too (the server stops). */
 store *store_sqlite_open(const char *path, char *err);
 
 #endif

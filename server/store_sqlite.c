@@ -5,13 +5,24 @@
  * a crash of the process (WAL, synchronous=NORMAL) and the server may
  * acknowledge it. Checkpoints (copying the WAL into the database, with its
  * fsyncs) run on a thread of their own and a connection of their own, so no
- * move ever waits for one. */
+ * move ever waits for one. That connection reads the database once before its
+ * first checkpoint (a connection that never read it has no WAL index, and its
+ * checkpoints did nothing: the WAL grew without bound), and the writer keeps
+ * journal_size_limit so a reset WAL is also cut back on disk.
+ *
+ * Health: every write first checks that the path still names the file that
+ * was opened (a deleted or replaced database would otherwise take writes
+ * into an unlinked inode and lose them at restart); the first failed write
+ * makes every later one fail, so nothing is acknowledged after it. */
+#include <errno.h>
 #include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "store.h"
 
@@ -19,15 +30,38 @@ typedef struct sqlite_store {
     store base;
     sqlite3 *db;
     pthread_mutex_t mu;
-    sqlite3_stmt *ins_table, *ins_action, *upd_seats;
+    sqlite3_stmt *ins_table, *ins_action, *upd_seats, *del_actions, *del_table;
+    char path[4096];
+    dev_t dev;
+    ino_t ino;
+    char failed[STORE_ERR]; /* the first write failure; "" while healthy */
     sqlite3 *ck; /* the checkpointer's connection */
     pthread_t ck_thread;
-    int ck_running, ck_stop;
+    int ck_running, ck_stop, ck_due;
     pthread_mutex_t ck_mu;
     pthread_cond_t ck_cv;
 } sqlite_store;
 
-/* Every half second: a passive checkpoint, which never blocks the writer. */
+/* After every commit (sqlite3_wal_hook): past CK_PAGES pages of WAL, the
+ * checkpointer is woken at once instead of at its next half second, so the
+ * WAL stays near that size however fast moves come. */
+enum { CK_PAGES = 512 };
+static int on_commit(void *arg, sqlite3 *db, const char *name, int pages)
+{
+    sqlite_store *s = arg;
+    (void)db;
+    (void)name;
+    if (pages >= CK_PAGES) {
+        pthread_mutex_lock(&s->ck_mu);
+        s->ck_due = 1;
+        pthread_cond_signal(&s->ck_cv);
+        pthread_mutex_unlock(&s->ck_mu);
+    }
+    return SQLITE_OK;
+}
+
+/* Every half second, or when woken: a passive checkpoint, which never
+ * blocks the writer. */
 static void *checkpointer(void *arg)
 {
     sqlite_store *s = arg;
@@ -37,7 +71,8 @@ static void *checkpointer(void *arg)
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_nsec += 500000000;
         if (ts.tv_nsec >= 1000000000) ts.tv_sec++, ts.tv_nsec -= 1000000000;
-        pthread_cond_timedwait(&s->ck_cv, &s->ck_mu, &ts);
+        if (!s->ck_due) pthread_cond_timedwait(&s->ck_cv, &s->ck_mu, &ts);
+        s->ck_due = 0;
         if (s->ck_stop) break;
         pthread_mutex_unlock(&s->ck_mu);
         sqlite3_wal_checkpoint_v2(s->ck, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
@@ -60,6 +95,8 @@ static void checkpointer_start(sqlite_store *s, const char *path)
         return;
     }
     sqlite3_busy_timeout(s->ck, 5000);
+    sqlite3_exec(s->ck, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+    sqlite3_wal_hook(s->db, on_commit, s);
     s->ck_running = 1;
 }
 
@@ -81,23 +118,57 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS tables("
     " id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
     " seed TEXT NOT NULL, seats TEXT NOT NULL, admin TEXT NOT NULL,"
-    " created INTEGER NOT NULL);"
+    " created INTEGER NOT NULL, creator TEXT NOT NULL DEFAULT '',"
+    " seed_chosen INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS actions("
     " table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,"
-    " seat INTEGER NOT NULL, action TEXT NOT NULL,"
+    " seat INTEGER NOT NULL, action TEXT NOT NULL, ts INTEGER NOT NULL DEFAULT 0,"
     " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;";
+
+/* Columns added after the first release; "duplicate column" is fine. */
+static const char *const migrations[] = {
+    "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE actions ADD COLUMN ts INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
+};
 
 static int fail(char *err, sqlite3 *db, const char *what)
 {
-    snprintf(err, STORE_ERR, "storage: %s: %s", what, db ? sqlite3_errmsg(db) : "no database");
+    snprintf(err, STORE_ERR, "storage: %.120s: %.200s", what, db ? sqlite3_errmsg(db) : "no database");
     return -1;
 }
 
-/* Runs a prepared statement that returns no rows, then resets it. */
+/* 0 while the database is healthy and its path still names the opened
+ * file; else -1 with the (first) failure. Called with s->mu held. */
+static int healthy(sqlite_store *s, char *err)
+{
+    struct stat sb;
+    if (!s->failed[0]) {
+        if (stat(s->path, &sb) != 0)
+            snprintf(s->failed, STORE_ERR, "storage: the database %.120s is gone (%s)", s->path,
+                     strerror(errno));
+        else if (sb.st_dev != s->dev || sb.st_ino != s->ino)
+            snprintf(s->failed, STORE_ERR, "storage: the database %.120s was replaced", s->path);
+    }
+    if (!s->failed[0]) return 0;
+    snprintf(err, STORE_ERR, "%s", s->failed);
+    return -1;
+}
+
+/* Runs a prepared statement that returns no rows, then resets it. A failed
+ * write fails the store for good. Called with s->mu held. */
 static int step_done(sqlite_store *s, sqlite3_stmt *st, const char *what, char *err)
 {
-    int rc = sqlite3_step(st);
-    int r = rc == SQLITE_DONE ? 0 : fail(err, s->db, what);
+    int r = healthy(s, err);
+    if (r == 0) {
+        int rc = sqlite3_step(st);
+        if (rc != SQLITE_DONE) {
+            r = fail(err, s->db, what);
+            /* a refused row (a constraint) is that write's problem; anything
+             * else means the database itself is in trouble */
+            if ((rc & 0xff) != SQLITE_CONSTRAINT) snprintf(s->failed, STORE_ERR, "%s", err);
+        }
+    }
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     return r;
@@ -115,6 +186,8 @@ static int sq_create_table(store *base, const store_table *t, char *err)
     sqlite3_bind_text(st, 5, t->seats, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 6, t->admin, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 7, t->created);
+    sqlite3_bind_text(st, 8, t->creator ? t->creator : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 9, t->seed_chosen);
     int r = step_done(s, st, "create table", err);
     pthread_mutex_unlock(&s->mu);
     return r;
@@ -130,6 +203,7 @@ static int sq_append_action(store *base, const char *table_id, int index, int se
     sqlite3_bind_int(st, 2, index);
     sqlite3_bind_int(st, 3, seat);
     sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
     int r = step_done(s, st, "append action", err);
     pthread_mutex_unlock(&s->mu);
     return r;
@@ -143,6 +217,29 @@ static int sq_update_seats(store *base, const char *table_id, const char *seats,
     sqlite3_bind_text(st, 1, seats, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, table_id, -1, SQLITE_STATIC);
     int r = step_done(s, st, "update seats", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+/* The actions first (they refer to the table), both in one transaction. */
+static int sq_delete_table(store *base, const char *table_id, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    int r = healthy(s, err);
+    if (r == 0 && sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+        r = fail(err, s->db, "delete table");
+    if (r == 0) {
+        sqlite3_bind_text(s->del_actions, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s->del_table, 1, table_id, -1, SQLITE_STATIC);
+        r = step_done(s, s->del_actions, "delete table", err);
+        if (r == 0) r = step_done(s, s->del_table, "delete table", err);
+        if (sqlite3_exec(s->db, r == 0 ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL) != SQLITE_OK &&
+            r == 0) {
+            r = fail(err, s->db, "delete table");
+            snprintf(s->failed, STORE_ERR, "%s", err);
+        }
+    }
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -161,8 +258,9 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
     int r = -1;
     pthread_mutex_lock(&s->mu);
     if (sqlite3_prepare_v2(s->db,
-                           "SELECT id, game, options, seed, seats, admin, created FROM tables"
-                           " ORDER BY created, id",
+                           "SELECT id, game, options, seed, seats, admin, created, creator, seed_chosen,"
+                           " (SELECT max(ts) FROM actions WHERE table_id = id)"
+                           " FROM tables ORDER BY created, id",
                            -1, &tq, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "SELECT idx, seat, action FROM actions WHERE table_id = ?1"
@@ -174,19 +272,27 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
     int rc;
     while ((rc = sqlite3_step(tq)) == SQLITE_ROW) {
         store_table t = {col(tq, 0), col(tq, 1), col(tq, 2), col(tq, 3),
-                         col(tq, 4), col(tq, 5), sqlite3_column_int64(tq, 6)};
+                         col(tq, 4), col(tq, 5), sqlite3_column_int64(tq, 6), col(tq, 7),
+                         sqlite3_column_int64(tq, 9), sqlite3_column_int(tq, 8)};
         if (ld->table(ld->ctx, &t) != 0) continue; /* the loader skipped it */
         sqlite3_bind_text(aq, 1, t.id, -1, SQLITE_TRANSIENT);
         int expect = 0, arc;
+        char problem[STORE_ERR] = "";
         while ((arc = sqlite3_step(aq)) == SQLITE_ROW) {
             int idx = sqlite3_column_int(aq, 0);
-            if (idx != expect) break; /* a gap cannot happen; stop at it if it does */
+            if (idx != expect) { /* a gap cannot happen unless the file was damaged */
+                snprintf(problem, sizeof problem, "stored move %d is missing", expect);
+                break;
+            }
             if (ld->action(ld->ctx, t.id, idx, sqlite3_column_int(aq, 1), col(aq, 2)) != 0)
                 break;
             expect++;
         }
+        if (arc != SQLITE_ROW && arc != SQLITE_DONE)
+            snprintf(problem, sizeof problem, "stored moves from %d could not be read: %s",
+                     expect, sqlite3_errmsg(s->db));
         sqlite3_reset(aq);
-        if (ld->done(ld->ctx, t.id) != 0) break;
+        if (ld->done(ld->ctx, t.id, problem[0] ? problem : NULL) != 0) break;
     }
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
         fail(err, s->db, "load");
@@ -209,13 +315,63 @@ static void sq_close(store *base)
     sqlite3_finalize(s->ins_table);
     sqlite3_finalize(s->ins_action);
     sqlite3_finalize(s->upd_seats);
+    sqlite3_finalize(s->del_actions);
+    sqlite3_finalize(s->del_table);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->mu);
     free(s);
 }
 
-static const store_ops sqlite_ops = {"sqlite", sq_create_table, sq_append_action,
-                                     sq_update_seats, sq_load_all, sq_close};
+static const char *sq_failure(store *base)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    const char *f = s->failed[0] ? s->failed : NULL;
+    pthread_mutex_unlock(&s->mu);
+    return f;
+}
+
+static const store_ops sqlite_ops = {"sqlite",        sq_create_table, sq_append_action,
+                                     sq_update_seats, sq_delete_table, sq_load_all,
+                                     sq_failure,      sq_close};
+
+/* "ok", or the first problems PRAGMA integrity_check reports. */
+static int integrity(sqlite_store *s, char *err)
+{
+    sqlite3_stmt *q = NULL;
+    char found[STORE_ERR] = "";
+    int rc = sqlite3_prepare_v2(s->db, "PRAGMA integrity_check(5)", -1, &q, NULL);
+    while (rc == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW) {
+        const char *line = col(q, 0);
+        if (strcmp(line, "ok") != 0 && strlen(found) + strlen(line) + 3 < sizeof found)
+            strcat(strcat(found, found[0] ? "; " : ""), line);
+    }
+    sqlite3_finalize(q);
+    if (rc != SQLITE_OK) return fail(err, s->db, "integrity check");
+    if (!found[0]) return 0;
+    snprintf(err, STORE_ERR, "storage: %.60s fails its integrity check (%.100s); restore a backup "
+             "or recover it (sqlite3 .recover)", s->path, found);
+    return -1;
+}
+
+/* The file must be writable now, or the server would take moves it cannot keep. */
+static int writable(sqlite_store *s, char *err)
+{
+    struct stat sb;
+    if (sqlite3_db_readonly(s->db, "main") == 1 ||
+        sqlite3_exec(s->db, "BEGIN IMMEDIATE; UPDATE tables SET id = id WHERE 0; COMMIT", NULL,
+                     NULL, NULL) != SQLITE_OK) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        snprintf(err, STORE_ERR, "storage: %.120s is not writable (%s)", s->path,
+                 sqlite3_db_readonly(s->db, "main") == 1 ? "opened read-only"
+                                                          : sqlite3_errmsg(s->db));
+        return -1;
+    }
+    if (stat(s->path, &sb) != 0) return fail(err, s->db, s->path);
+    s->dev = sb.st_dev;
+    s->ino = sb.st_ino;
+    return 0;
+}
 
 store *store_sqlite_open(const char *path, char *err)
 {
@@ -226,6 +382,8 @@ store *store_sqlite_open(const char *path, char *err)
     }
     s->base.ops = &sqlite_ops;
     pthread_mutex_init(&s->mu, NULL);
+    snprintf(s->path, sizeof s->path, "%s", path);
+    err[0] = 0;
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                                           SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK) {
         fail(err, s->db, path);
@@ -234,19 +392,31 @@ store *store_sqlite_open(const char *path, char *err)
     }
     sqlite3_busy_timeout(s->db, 5000);
     if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-                            "PRAGMA foreign_keys=ON;", NULL, NULL, NULL) != SQLITE_OK ||
-        sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
+                            "PRAGMA foreign_keys=ON; PRAGMA journal_size_limit=4194304;",
+                     NULL, NULL, NULL) != SQLITE_OK ||
+        integrity(s, err) != 0) {
+        if (!err[0]) fail(err, s->db, path);
+        sq_close(&s->base);
+        return NULL;
+    }
+    for (size_t i = 0; i < sizeof migrations / sizeof migrations[0]; i++)
+        sqlite3_exec(s->db, migrations[i], NULL, NULL, NULL);
+    if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK || writable(s, err) != 0 ||
         sqlite3_prepare_v2(s->db,
-                           "INSERT INTO tables(id, game, options, seed, seats, admin, created)"
-                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                           "INSERT INTO tables(id, game, options, seed, seats, admin, created,"
+                           " creator, seed_chosen) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                            -1, &s->ins_table, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
-                           "INSERT INTO actions(table_id, idx, seat, action)"
-                           " VALUES(?1, ?2, ?3, ?4)",
+                           "INSERT INTO actions(table_id, idx, seat, action, ts)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5)",
                            -1, &s->ins_action, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "UPDATE tables SET seats = ?1 WHERE id = ?2", -1,
-                           &s->upd_seats, NULL) != SQLITE_OK) {
-        fail(err, s->db, path);
+                           &s->upd_seats, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM actions WHERE table_id = ?1", -1,
+                           &s->del_actions, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM tables WHERE id = ?1", -1, &s->del_table,
+                           NULL) != SQLITE_OK) {
+        if (!err[0]) fail(err, s->db, path);
         sq_close(&s->base);
         return NULL;
     }

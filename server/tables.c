@@ -5,13 +5,15 @@
  * and validated on a copy of the state, appended to the store, and only then
  * applied, acknowledged and pushed: each connection gets the view of its own
  * seat, its own legal moves, and the move announced as its seat may see it.
- * Tables live for the whole run of the server (never freed while serving). */
+ * A table lives until the expiry rules delete it (srv_tables_expire): it then
+ * leaves the registry and the store at once, and its memory is freed after a
+ * grace period, so a request that found it a moment before still reads valid
+ * memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "../cli/cli.h"
 #include "server.h"
 
 typedef struct srv_seat {
@@ -24,7 +26,10 @@ typedef struct srv_seat {
 struct srv_table {
     char id[SRV_ID_HEX + 1];
     char admin[SRV_TOKEN_HEX + 1];
-    int64_t created;
+    char creator[SRV_ADDR_KEY]; /* who created it (per-address cap) */
+    int64_t created, last_move; /* unix seconds */
+    int seed_chosen;            /* the creator gave the seed: shown to everyone */
+    double gone_at;             /* expired: when it left the registry (srv_now) */
     const gg_game *game;
     uint64_t seed;
     int players;
@@ -32,21 +37,47 @@ struct srv_table {
     gg_state *state;
     gg_record *rec;
     int broken; /* its stored log did not replay; read-only */
+    char broken_reason[STORE_ERR];
     int bot_busy;
     pthread_mutex_t mu;
     srv_conn *conns;
     srv_table *hnext;
 };
 
-enum { HASH_SLOTS = 8192 };
+enum { HASH_SLOTS = 8192, GRACE_S = 600 };
 static struct {
     pthread_mutex_t mu;
     srv_table **all;
     int n, cap;
     srv_table *hash[HASH_SLOTS];
+    srv_table **gone; /* expired, freed GRACE_S after they left */
+    int n_gone, cap_gone;
+    double next_sweep;
     store *st;
     const srv_config *cfg;
+    volatile int store_failed;
+    char store_error[STORE_ERR];
 } reg = {PTHREAD_MUTEX_INITIALIZER};
+
+/* A store write failed: the store refuses every later write too, so no move
+ * is acknowledged from now on; serve.c sees the flag and exits non-zero. */
+static int store_fail(srv_err *e, const char *err)
+{
+    if (!reg.store_failed && reg.st->ops->failure(reg.st)) {
+        fprintf(stderr, "gemgames serve: %s\n", err);
+        snprintf(reg.store_error, sizeof reg.store_error, "%s", err);
+        reg.store_failed = 1;
+    }
+    return srv_fail(e, 503, "storage", "%s", err);
+}
+
+int srv_store_failed(void) { return reg.store_failed; }
+const char *srv_store_error(void) { return reg.store_error; }
+
+static char *result_text(const gg_state *s)
+{
+    return gg_is_over(s) ? gg_result_json(s) : NULL;
+}
 
 static unsigned hash_id(const char *id)
 {
@@ -114,12 +145,14 @@ static uint64_t bot_seed(const srv_table *t, int seat)
            ((uint64_t)gg_record_length(t->rec) << 32);
 }
 
+/* Only specs from the server's list ever reach gg_bot_new (botlist.c). */
 static int seat_make_bot(srv_table *t, int seat, const char *spec, srv_err *e)
 {
     gg_error ge;
-    if (strlen(spec) >= SRV_MAX_BOT_SPEC)
-        return srv_fail(e, 400, "bad_request", "bot spec \"%.40s...\" is too long", spec);
-    gg_bot *b = gg_bot_new(spec, bot_seed(t, seat), &ge);
+    char run[1024], why[200];
+    if (srv_bot_allowed(spec, run, sizeof run, why, sizeof why) != 0)
+        return srv_fail(e, 400, "bad_bot", "seat %d: %s", seat, why);
+    gg_bot *b = gg_bot_new(run, bot_seed(t, seat), &ge);
     if (!b) return srv_fail(e, 400, "bad_request", "seat %d: %s", seat, ge.msg);
     srv_seat *s = &t->seats[seat];
     gg_bot_free(s->b);
@@ -144,6 +177,9 @@ static char *seats_store_json(const srv_table *t)
     return s;
 }
 
+/* A stored bot the server's list no longer allows (an "engine:" spec from
+ * before issue 18, a budget over today's maximum) never runs: the seat keeps
+ * its spec for the record and the table is broken, with the reason. */
 static int seats_from_store(srv_table *t, const char *json)
 {
     cJSON *a = cJSON_Parse(json);
@@ -152,8 +188,17 @@ static int seats_from_store(srv_table *t, const char *json)
         const cJSON *o = cJSON_GetArrayItem(a, i);
         const cJSON *bot = cJSON_GetObjectItemCaseSensitive(o, "bot");
         const cJSON *tok = cJSON_GetObjectItemCaseSensitive(o, "token");
-        if (cJSON_IsString(bot)) {
-            ok = seat_make_bot(t, i, bot->valuestring, NULL) == 0;
+        srv_err e = {0};
+        if (cJSON_IsString(bot) && seat_make_bot(t, i, bot->valuestring, &e) != 0) {
+            t->seats[i].bot = 1;
+            snprintf(t->seats[i].spec, sizeof t->seats[i].spec, "%.*s", SRV_MAX_BOT_SPEC - 1,
+                     bot->valuestring);
+            if (!t->broken)
+                snprintf(t->broken_reason, sizeof t->broken_reason,
+                         "a stored bot is refused by this server: %s", e.msg);
+            t->broken = 1;
+        } else if (cJSON_IsString(bot)) {
+            /* allowed: made above */
         } else if (cJSON_IsString(tok) && strlen(tok->valuestring) == SRV_TOKEN_HEX) {
             strcpy(t->seats[i].token, tok->valuestring);
         } else {
@@ -216,8 +261,16 @@ static cJSON *info_locked(srv_table *t)
     int n = gg_actors(t->state, actors);
     cJSON_AddItemToObject(o, "actors", cJSON_CreateIntArray(actors, n));
     cJSON_AddBoolToObject(o, "over", gg_is_over(t->state));
-    if (gg_is_over(t->state)) cJSON_AddItemToObject(o, "result", cli_result_json(t->state));
-    if (t->broken) cJSON_AddBoolToObject(o, "broken", 1);
+    char *res = result_text(t->state);
+    if (res) cJSON_AddRawToObject(o, "result", res);
+    free(res);
+    if (t->broken) {
+        cJSON_AddBoolToObject(o, "broken", 1);
+        cJSON_AddStringToObject(o, "broken_reason", t->broken_reason);
+    }
+    /* A seed the creator chose is known to everyone, so nothing rests on it
+     * being secret (only tables with one person may choose one). */
+    if (t->seed_chosen) cJSON_AddNumberToObject(o, "seed", (double)t->seed);
     cJSON_AddNumberToObject(o, "created", (double)t->created);
     return o;
 }
@@ -270,13 +323,35 @@ static srv_table *table_new(const gg_game *game, const gg_options *opts, uint64_
     return t;
 }
 
+/* Deals the game again with its real seed (the seats are set by then). */
+static int table_seed(srv_table *t, const gg_options *opts, uint64_t seed, srv_err *e)
+{
+    gg_error ge;
+    gg_state *s = gg_new(t->game, opts, seed, &ge);
+    gg_record *rec = s ? gg_record_new(t->game, opts, seed) : NULL;
+    if (!s || !rec) {
+        gg_free(s);
+        return srv_fail(e, 503, "internal", "out of memory");
+    }
+    gg_free(t->state);
+    gg_record_free(t->rec);
+    t->state = s;
+    t->rec = rec;
+    t->seed = seed;
+    for (int i = 0; i < t->players; i++)
+        if (t->seats[i].b) seat_make_bot(t, i, t->seats[i].spec, NULL); /* reseed */
+    return 0;
+}
+
 static int parse_options(const gg_game *game, const cJSON *req, gg_options *opts, srv_err *e)
 {
     const cJSON *p = cJSON_GetObjectItemCaseSensitive(req, "players");
     int players = gg_game_min_players(game);
     if (p) {
-        if (!cJSON_IsNumber(p) || p->valuedouble != (int)p->valuedouble ||
-            p->valueint < gg_game_min_players(game) || p->valueint > gg_game_max_players(game))
+        /* compare as doubles first: (int)1e10 is undefined behaviour */
+        if (!cJSON_IsNumber(p) || !(p->valuedouble >= gg_game_min_players(game)) ||
+            !(p->valuedouble <= gg_game_max_players(game)) ||
+            p->valuedouble != (double)(int)p->valuedouble)
             return srv_fail(e, 400, "bad_options", "\"players\" must be %d to %d for %s",
                             gg_game_min_players(game), gg_game_max_players(game),
                             gg_game_name(game));
@@ -315,18 +390,34 @@ static int parse_seats(srv_table *t, const cJSON *req, srv_err *e)
             if (srv_random_hex(t->seats[i].token, SRV_TOKEN_HEX / 2) != 0)
                 return srv_fail(e, 500, "internal", "no random source");
         } else if (seat_make_bot(t, i, s->valuestring, e) != 0) {
-            e->code = "bad_seats";
             return -1;
         }
     }
     return 0;
 }
 
-static int parse_seed(const cJSON *req, uint64_t *seed, srv_err *e)
+static int people_at(const srv_table *t)
+{
+    int n = 0;
+    for (int i = 0; i < t->players; i++) n += !t->seats[i].bot;
+    return n;
+}
+
+/* The seed decides every hidden card: whoever chose it knows them all. So a
+ * chosen seed is only for practice at a table of one person and bots, and it
+ * is shown to everyone at the table (info "seed"). */
+static int parse_seed(const cJSON *req, const srv_table *t, uint64_t *seed, int *chosen,
+                      srv_err *e)
 {
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(req, "seed");
     *seed = srv_random_u64() >> 11; /* fits a JSON number exactly */
+    *chosen = 0;
     if (!s) return 0;
+    *chosen = 1;
+    if (people_at(t) > 1)
+        return srv_fail(e, 400, "seed_not_allowed",
+                        "a chosen seed would let its chooser know the hidden cards: it is only "
+                        "allowed at a table with one person (the others bots)");
     if (cJSON_IsNumber(s) && s->valuedouble >= 0 && s->valuedouble < 9007199254740992.0 &&
         s->valuedouble == (double)(uint64_t)s->valuedouble) {
         *seed = (uint64_t)s->valuedouble;
@@ -373,7 +464,15 @@ static cJSON *creation_reply(const srv_table *t)
     return o;
 }
 
-cJSON *srv_table_create(const cJSON *req, srv_err *e)
+/* Live tables created from one address key. Called with reg.mu held. */
+static int tables_of(const char *creator)
+{
+    int n = 0;
+    for (int i = 0; i < reg.n; i++) n += !strcmp(reg.all[i]->creator, creator);
+    return n;
+}
+
+cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e)
 {
     if (!cJSON_IsObject(req)) {
         srv_fail(e, 400, "bad_request", "the request must be a JSON object");
@@ -385,33 +484,48 @@ cJSON *srv_table_create(const cJSON *req, srv_err *e)
         srv_fail(e, 400, "bad_game", "\"game\" must name a game this server plays");
         return NULL;
     }
-    if (srv_table_count() >= SRV_MAX_TABLES) {
-        srv_fail(e, 503, "full", "this server holds as many tables as it can");
+    pthread_mutex_lock(&reg.mu);
+    int mine = tables_of(creator);
+    pthread_mutex_unlock(&reg.mu);
+    if (mine >= reg.cfg->tables_per_addr) {
+        srv_fail(e, 429, "too_many_tables",
+                 "your address has %d open tables, the most this server keeps for one; "
+                 "finished and abandoned tables expire", mine);
         return NULL;
     }
     gg_options opts;
+    if (parse_options(game, req, &opts, e) != 0) return NULL;
+    /* set up with a throwaway seed first: the seats decide whether one may be chosen */
+    srv_table *t = table_new(game, &opts, 0, e);
     uint64_t seed;
-    if (parse_options(game, req, &opts, e) != 0 || parse_seed(req, &seed, e) != 0) return NULL;
-    srv_table *t = table_new(game, &opts, seed, e);
+    int chosen;
     if (!t) return NULL;
-    if (parse_seats(t, req, e) != 0 || srv_random_hex(t->id, SRV_ID_HEX / 2) != 0 ||
+    if (parse_seats(t, req, e) != 0 || parse_seed(req, t, &seed, &chosen, e) != 0 ||
+        srv_random_hex(t->id, SRV_ID_HEX / 2) != 0 ||
         srv_random_hex(t->admin, SRV_TOKEN_HEX / 2) != 0) {
-        if (!e->code) srv_fail(e, 500, "internal", "no random source");
+        if (!e->code) srv_fail(e, 503, "internal", "no random source");
         table_free(t);
         return NULL;
     }
-    t->created = (int64_t)time(NULL);
+    if (table_seed(t, &opts, seed, e) != 0) {
+        table_free(t);
+        return NULL;
+    }
+    t->seed_chosen = chosen;
+    snprintf(t->creator, sizeof t->creator, "%s", creator);
+    t->created = t->last_move = (int64_t)time(NULL);
     char seedtxt[24], err[STORE_ERR];
     snprintf(seedtxt, sizeof seedtxt, "%llu", (unsigned long long)seed);
     char *optjson = gg_options_json(&opts, game);
     char *seats = seats_store_json(t);
-    store_table row = {t->id, gg_game_name(game), optjson, seedtxt, seats, t->admin,
-                       t->created};
-    int r = (optjson && seats) ? reg.st->ops->create_table(reg.st, &row, err) : -1;
+    store_table row = {t->id,      gg_game_name(game), optjson,    seedtxt, seats,
+                       t->admin,   t->created,         t->creator, 0,       chosen};
+    int r = (optjson && seats) ? reg.st->ops->create_table(reg.st, &row, err) : -2;
     free(optjson);
     free(seats);
     if (r != 0 || register_table(t) != 0) {
-        srv_fail(e, 500, "storage", "%s", r ? err : "out of memory");
+        if (r == -1) store_fail(e, err);
+        else srv_fail(e, 503, "internal", "out of memory");
         table_free(t);
         return NULL;
     }
@@ -484,7 +598,9 @@ static cJSON *state_locked(srv_table *t, int seat, int log_from, cJSON *log, con
     cJSON_AddNumberToObject(m, "log_from", log_from);
     cJSON_AddItemToObject(m, "log", log ? log : log_lines(t, seat, log_from, moves));
     cJSON_AddBoolToObject(m, "over", gg_is_over(t->state));
-    if (gg_is_over(t->state)) cJSON_AddItemToObject(m, "result", cli_result_json(t->state));
+    char *res = result_text(t->state);
+    if (res) cJSON_AddRawToObject(m, "result", res);
+    free(res);
     return m;
 }
 
@@ -565,7 +681,11 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
 {
     gg_error ge;
     gg_action a;
-    if (t->broken) return srv_fail(e, 409, "broken", "this table could not be restored");
+    if (t->broken)
+        return srv_fail(e, 409, "broken", "this table could not be restored: %s",
+                        t->broken_reason);
+    if (reg.store_failed) return srv_fail(e, 503, "storage", "%s", reg.store_error);
+    if (t->gone_at) return srv_fail(e, 404, "unknown_table", "this table has expired");
     if (gg_is_over(t->state)) return srv_fail(e, 409, "game_over", "the game is over");
     if (!gg_is_actor(t->state, seat))
         return srv_fail(e, 409, "not_your_turn", "seat %d is not to act now", seat);
@@ -586,8 +706,9 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
     char err[STORE_ERR];
     if (reg.st->ops->append_action(reg.st, t->id, idx, seat, canon, err) != 0) {
         gg_free(next);
-        return srv_fail(e, 503, "storage", "%s", err);
+        return store_fail(e, err);
     }
+    t->last_move = (int64_t)time(NULL);
     /* Stored: from here the move is part of the game. */
     gg_record_add(t->rec, t->state, seat, a);
     gg_copy(t->state, next);
@@ -671,7 +792,11 @@ int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec
     pthread_mutex_lock(&t->mu);
     int r = 0;
     srv_seat saved = t->seats[seat];
-    if (saved.bot) {
+    if (t->gone_at) {
+        r = srv_fail(e, 404, "unknown_table", "this table has expired");
+    } else if (t->broken) {
+        r = srv_fail(e, 409, "broken", "this table could not be restored: %s", t->broken_reason);
+    } else if (saved.bot) {
         r = srv_fail(e, 409, "bot_seat", "seat %d is already played by a bot", seat);
     } else if (!srv_token_equal(token, saved.token) && !srv_token_equal(token, t->admin)) {
         r = srv_fail(e, 403, "bad_token", "only seat %d or the table's creator may do that",
@@ -687,12 +812,16 @@ int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec
             if (!seats || reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) {
                 gg_bot_free(t->seats[seat].b);
                 t->seats[seat] = saved;
-                r = srv_fail(e, 503, "storage", "%s", seats ? err : "out of memory");
+                r = seats ? store_fail(e, err) : srv_fail(e, 503, "internal", "out of memory");
             }
             free(seats);
         }
     }
     if (r == 0) {
+        /* The seat's private view goes with it: whoever still watches
+         * through it sees what a spectator sees from this frame on. */
+        for (srv_conn *c = t->conns; c; c = c->next)
+            if (c->seat == seat) c->seat = GG_SPECTATOR;
         push_all(t, NULL, -1);
         schedule_if_bot(t);
     }
@@ -758,12 +887,14 @@ cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, s
 typedef struct restore_ctx {
     srv_table *cur;
     int tables, moves, broken;
+    int replay_failed; /* the current table's log stopped replaying */
 } restore_ctx;
 
 static int restore_table(void *ctx, const store_table *row)
 {
     restore_ctx *rc = ctx;
     rc->cur = NULL;
+    rc->replay_failed = 0;
     const gg_game *game = gg_game_find(row->game);
     if (!game) {
         fprintf(stderr, "gemgames serve: table %s: unknown game %s, skipped\n", row->id,
@@ -795,7 +926,12 @@ static int restore_table(void *ctx, const store_table *row)
     }
     strcpy(t->id, row->id);
     strcpy(t->admin, row->admin);
+    snprintf(t->creator, sizeof t->creator, "%s", row->creator);
     t->created = row->created;
+    t->last_move = row->last_move > row->created ? row->last_move : row->created;
+    t->seed_chosen = row->seed_chosen;
+    if (t->broken) fprintf(stderr, "gemgames serve: table %s: %s; marked broken\n", t->id,
+                           t->broken_reason);
     rc->cur = t;
     return 0;
 }
@@ -805,7 +941,7 @@ static int restore_action(void *ctx, const char *id, int index, int seat, const 
     restore_ctx *rc = ctx;
     srv_table *t = rc->cur;
     (void)index;
-    if (!t || t->broken) return 1;
+    if (!t || rc->replay_failed) return 1;
     gg_error ge;
     gg_action a;
     int len = gg_record_length(t->rec);
@@ -816,22 +952,30 @@ static int restore_action(void *ctx, const char *id, int index, int seat, const 
         fprintf(stderr, "gemgames serve: table %s: move %d \"%s\" does not replay\n", id, index,
                 text);
         gg_record_truncate(t->rec, len);
+        snprintf(t->broken_reason, sizeof t->broken_reason,
+                 "stored move %d \"%.60s\" does not replay (%.80s)", index, text,
+                 seat < 0 || seat >= t->players ? "no such seat" : ge.msg);
         t->broken = 1;
+        rc->replay_failed = 1;
         return 1;
     }
     rc->moves++;
     return 0;
 }
 
-static int restore_done(void *ctx, const char *id)
+static int restore_done(void *ctx, const char *id, const char *problem)
 {
     restore_ctx *rc = ctx;
     srv_table *t = rc->cur;
-    (void)id;
     rc->cur = NULL;
     if (!t) return 0;
+    if (problem && !t->broken) {
+        fprintf(stderr, "gemgames serve: table %s: %s; marked broken\n", id, problem);
+        snprintf(t->broken_reason, sizeof t->broken_reason, "%s", problem);
+        t->broken = 1;
+    }
     for (int i = 0; i < t->players; i++)
-        if (t->seats[i].bot) seat_make_bot(t, i, t->seats[i].spec, NULL); /* reseed */
+        if (t->seats[i].b) seat_make_bot(t, i, t->seats[i].spec, NULL); /* reseed */
     if (register_table(t) != 0) {
         table_free(t);
         return 1;
@@ -859,13 +1003,101 @@ int srv_tables_init(store *st, const srv_config *cfg, char *err)
     return 0;
 }
 
+/* ------------------------------------------------------------ expiry */
+
+/* Expired by the rules, and nobody is there: no connection, no bot thinking
+ * or queued. Table locked. */
+static int expired_locked(const srv_table *t, int64_t wall)
+{
+    int64_t idle = wall - t->last_move;
+    long limit = gg_is_over(t->state) ? reg.cfg->expire_over_s : reg.cfg->expire_idle_s;
+    return idle >= limit && !t->conns && !t->bot_busy && !srv_bots_queued(t);
+}
+
+/* Takes expired tables out of the registry (reg.mu held); returns how many
+ * were put at the start of `out`. */
+static int unregister_expired(srv_table **out, int max, double now)
+{
+    int64_t wall = (int64_t)time(NULL);
+    int kept = 0, n = 0;
+    for (int i = 0; i < reg.n; i++) {
+        srv_table *t = reg.all[i];
+        pthread_mutex_lock(&t->mu);
+        int go = n < max && expired_locked(t, wall);
+        if (go) t->gone_at = now;
+        pthread_mutex_unlock(&t->mu);
+        if (!go) {
+            reg.all[kept++] = t;
+            continue;
+        }
+        out[n++] = t;
+        for (srv_table **p = &reg.hash[hash_id(t->id)]; *p; p = &(*p)->hnext)
+            if (*p == t) {
+                *p = t->hnext;
+                break;
+            }
+    }
+    reg.n = kept;
+    return n;
+}
+
+/* Frees expired tables whose grace period is over and that nobody reached
+ * meanwhile (reg.mu held). */
+static void free_gone(double now)
+{
+    int kept = 0;
+    for (int i = 0; i < reg.n_gone; i++) {
+        srv_table *t = reg.gone[i];
+        pthread_mutex_lock(&t->mu);
+        int free_it = now - t->gone_at >= GRACE_S && !t->conns && !t->bot_busy &&
+                      !srv_bots_queued(t);
+        pthread_mutex_unlock(&t->mu);
+        if (free_it) table_free(t);
+        else reg.gone[kept++] = t;
+    }
+    reg.n_gone = kept;
+}
+
+void srv_tables_expire(void)
+{
+    double now = srv_now();
+    long shortest = reg.cfg->expire_over_s < reg.cfg->expire_idle_s ? reg.cfg->expire_over_s
+                                                                    : reg.cfg->expire_idle_s;
+    if (now < reg.next_sweep) return;
+    reg.next_sweep = now + (shortest < 240 ? 1.0 : 60.0);
+    enum { BATCH = 1024 };
+    srv_table *batch[BATCH];
+    pthread_mutex_lock(&reg.mu);
+    free_gone(now);
+    int n = unregister_expired(batch, BATCH, now);
+    if (n > 0 && reg.n_gone + n > reg.cap_gone) {
+        int cap = (reg.n_gone + n) * 2;
+        srv_table **g = realloc(reg.gone, (size_t)cap * sizeof *g);
+        if (g) reg.gone = g, reg.cap_gone = cap;
+    }
+    for (int i = 0; i < n; i++) {
+        if (reg.n_gone < reg.cap_gone) reg.gone[reg.n_gone++] = batch[i];
+        /* else: out of memory for the list; the table stays allocated (a leak, not a crash) */
+    }
+    pthread_mutex_unlock(&reg.mu);
+    for (int i = 0; i < n; i++) {
+        char err[STORE_ERR];
+        if (reg.st->ops->delete_table(reg.st, batch[i]->id, err) != 0) {
+            store_fail(NULL, err);
+            return;
+        }
+    }
+}
+
 void srv_tables_shutdown(void)
 {
     pthread_mutex_lock(&reg.mu);
     for (int i = 0; i < reg.n; i++) table_free(reg.all[i]);
+    for (int i = 0; i < reg.n_gone; i++) table_free(reg.gone[i]);
     free(reg.all);
-    reg.all = NULL;
-    reg.n = reg.cap = 0;
+    free(reg.gone);
+    reg.all = reg.gone = NULL;
+    reg.n = reg.cap = reg.n_gone = reg.cap_gone = 0;
     memset(reg.hash, 0, sizeof reg.hash);
     pthread_mutex_unlock(&reg.mu);
 }

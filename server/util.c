@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
@@ -83,26 +84,93 @@ int srv_bucket_take(srv_bucket *b, double rate, double burst)
     return 1;
 }
 
-/* Addresses hash into a fixed table; a collision merely shares a bucket. */
-enum { ADDR_SLOTS = 1024 };
-static struct {
-    char addr[48];
+/* Per-address buckets: a hash table keyed on the exact client key, so two
+ * addresses never share (or reset) a bucket. A bucket idle long enough to
+ * be full again is the same as a new one, so it is forgotten when the table
+ * fills; if it is still full after that, new addresses wait (429). */
+enum { ADDR_SLOTS = 4096, ADDR_MAX = 100000 };
+typedef struct addr_entry {
+    char key[SRV_ADDR_KEY];
     srv_bucket b;
-} addr_slots[ADDR_SLOTS];
-static pthread_mutex_t addr_mu = PTHREAD_MUTEX_INITIALIZER;
+    struct addr_entry *next;
+} addr_entry;
+static struct {
+    pthread_mutex_t mu;
+    addr_entry *slot[ADDR_SLOTS];
+    int n;
+} addrs = {PTHREAD_MUTEX_INITIALIZER};
 
-int srv_addr_allow(const char *addr, double rate, double burst)
+static void addr_forget_idle(double rate, double burst)
+{
+    double now = srv_now(), full = burst / rate;
+    for (int i = 0; i < ADDR_SLOTS; i++)
+        for (addr_entry **p = &addrs.slot[i]; *p;) {
+            addr_entry *e = *p;
+            if (now - e->b.last >= full) {
+                *p = e->next;
+                free(e);
+                addrs.n--;
+            } else {
+                p = &e->next;
+            }
+        }
+}
+
+int srv_addr_allow(const char *key, double rate, double burst)
 {
     if (rate <= 0) return 1;
     uint32_t h = 2166136261u;
-    for (const char *p = addr; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
-    pthread_mutex_lock(&addr_mu);
-    int i = (int)(h % ADDR_SLOTS);
-    if (strncmp(addr_slots[i].addr, addr, sizeof addr_slots[i].addr - 1) != 0) {
-        snprintf(addr_slots[i].addr, sizeof addr_slots[i].addr, "%s", addr);
-        addr_slots[i].b = (srv_bucket){0, 0};
+    for (const char *p = key; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
+    pthread_mutex_lock(&addrs.mu);
+    addr_entry *e = addrs.slot[h % ADDR_SLOTS];
+    while (e && strcmp(e->key, key) != 0) e = e->next;
+    if (!e) {
+        if (addrs.n >= ADDR_MAX) addr_forget_idle(rate, burst);
+        e = addrs.n < ADDR_MAX ? calloc(1, sizeof *e) : NULL;
+        if (!e) {
+            pthread_mutex_unlock(&addrs.mu);
+            return 0;
+        }
+        snprintf(e->key, sizeof e->key, "%s", key);
+        e->next = addrs.slot[h % ADDR_SLOTS];
+        addrs.slot[h % ADDR_SLOTS] = e;
+        addrs.n++;
     }
-    int ok = srv_bucket_take(&addr_slots[i].b, rate, burst);
-    pthread_mutex_unlock(&addr_mu);
+    int ok = srv_bucket_take(&e->b, rate, burst);
+    pthread_mutex_unlock(&addrs.mu);
     return ok;
+}
+
+/* Open WebSockets per client key (exact keys, entries gone at zero). */
+typedef struct conn_count {
+    char key[SRV_ADDR_KEY];
+    int n;
+    struct conn_count *next;
+} conn_count;
+static struct {
+    pthread_mutex_t mu;
+    conn_count *slot[ADDR_SLOTS];
+} counts = {PTHREAD_MUTEX_INITIALIZER};
+
+int srv_addr_conns(const char *key, int delta)
+{
+    uint32_t h = 2166136261u;
+    for (const char *p = key; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
+    pthread_mutex_lock(&counts.mu);
+    conn_count **pp = &counts.slot[h % ADDR_SLOTS];
+    while (*pp && strcmp((*pp)->key, key) != 0) pp = &(*pp)->next;
+    int n = *pp ? (*pp)->n : 0;
+    if (delta > 0 && !*pp && (*pp = calloc(1, sizeof **pp)))
+        snprintf((*pp)->key, sizeof (*pp)->key, "%s", key);
+    if (delta && *pp) {
+        n = (*pp)->n += delta;
+        if (n <= 0) {
+            conn_count *e = *pp;
+            *pp = e->next;
+            free(e);
+            n = 0;
+        }
+    }
+    pthread_mutex_unlock(&counts.mu);
+    return n;
 }

@@ -181,6 +181,20 @@ void gg_result_get(const gg_state *s, gg_result *r)
     s->game->result(s, r);
 }
 
+char *gg_result_json(const gg_state *s)
+{
+    gg_result r;
+    gg_result_get(s, &r);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "over", r.over);
+    cJSON_AddItemToObject(o, "score", cJSON_CreateIntArray((const int *)r.score, r.players));
+    cJSON_AddItemToObject(o, "rank", cJSON_CreateIntArray(r.rank, r.players));
+    cJSON_AddNumberToObject(o, "winners", r.winners);
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return text;
+}
+
 /* ------------------------------------------------------------------ JSON */
 
 cJSON *gg_u64_to_cjson(uint64_t v)

@@ -59,7 +59,7 @@ for (const name of ['splendor', 'ys']) {
   if (!game) { skip(`${name} in the browser`, `${name} is not registered yet`); continue; }
   const players = Math.max(2, game.min_players);
   const seats = Array.from({ length: players }, (_, i) => (i < 2 ? 'human' : 'random'));
-  const created = (await http(srv, 'POST', '/api/tables', { game: name, players, seats, seed: 20261122 })).json;
+  const created = (await http(srv, 'POST', '/api/tables', { game: name, players, seats })).json;
   const spec = await join(srv, created.id, -1);
   const base = srv.base;
   const A = await openSeat(base + created.seats[0].invite, { width: 1280, height: 900 });

@@ -9,7 +9,7 @@ import { ok, skip, done, sleep, tempDir, startServer, http, Client, cleanup } fr
 const KILLS = Number(process.env.CRASH_KILLS || 20);
 const dir = tempDir('crash-');
 const db = `${dir}/crash.db`;
-let srv = await startServer(db, ['--bot-delay', '15', '--rate', '0']);
+let srv = await startServer(db, ['--bot-delay', '15', '--rate', '0', '--tables-per-addr', '100000', '--threads', '512', '--ws-per-addr', '100000']);
 let up = true;
 let seed = 1;
 const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
@@ -116,7 +116,7 @@ for (; kills < KILLS; kills++) {
   up = false;
   await srv.kill();
   watchers.forEach((w) => { try { w.ws.terminate(); } catch { /* gone */ } });
-  srv = await startServer(db, ['--bot-delay', '15', '--rate', '0']);
+  srv = await startServer(db, ['--bot-delay', '15', '--rate', '0', '--tables-per-addr', '100000', '--threads', '512', '--ws-per-addr', '100000']);
   up = true;
   lost.push(...(await checkDurable(`kill ${kills + 1}`)));
   watchAll();

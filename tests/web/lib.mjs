@@ -49,7 +49,7 @@ export async function startServer(db, extra = []) {
     const t = setTimeout(() => reject(new Error('server did not start: ' + err)), 20000);
     proc.stdout.on('data', (d) => {
       out += d;
-      const m = out.match(/listening on http:\/\/[^:]+:(\d+)\//);
+      const m = out.match(/listening on http:\/\/127\.0\.0\.1:(\d+)\//);
       if (m) { clearTimeout(t); resolve(Number(m[1])); }
     });
     const early = (code) => { clearTimeout(t); reject(new Error(`server exited ${code}: ${err}`)); };
@@ -67,7 +67,7 @@ export async function startServer(db, extra = []) {
 
 export async function http(srv, method, path, body, raw) {
   const res = await fetch(srv.base + path, {
-    method, headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+    method, headers: body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {},
     body: raw !== undefined ? raw : body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();

@@ -61,7 +61,7 @@ function App() {
   return html`<div class="page table-page">
     <header>
       <a href="/" class="home">gemgames</a>
-      <span class="title">${table.title} · table ${table.id}</span>
+      <span class="title">${table.title} · table ${table.id}${table.seed !== undefined ? html` · <span title="The creator chose this seed: it decides every hidden card">seed ${table.seed} (chosen)</span>` : ''}</span>
       <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${status}</span>
     </header>
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
