@@ -38,6 +38,7 @@ TSUP_SRC := $(wildcard tests/support/*.c)
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 
 -include $(wildcard src/*/module.mk) $(wildcard cli/module.mk) $(wildcard server/module.mk)
+-include python/module.mk
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(O)/obj/%.o) $(GEN_SRC:$(GEN)/%.c=$(O)/obj/gen/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(O)/obj/%.o)
