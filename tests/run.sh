@@ -18,7 +18,7 @@ PATTERN=${TESTS:-}
 
 list=""
 for t in "$B"/tests/test_*; do [ -x "$t" ] && list="$list $t"; done
-for t in tests/cli/*.sh tests/web/*.sh; do [ -f "$t" ] && list="$list $t"; done
+for t in tests/cli/*.sh tests/web/*.sh tests/python/*.sh; do [ -f "$t" ] && list="$list $t"; done
 
 export LOGS
 selected=""
