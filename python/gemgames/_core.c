@@ -378,7 +378,7 @@ static PyObject *st_result(GpState *self, PyObject *noargs)
                          "winners", r.winners);
 }
 
-void gp_returns(const gg_state *s, float *out)
+void gp_returns(const gg_state *s, double *out)
 {
     gg_result r;
     gg_result_get(s, &r);
@@ -390,14 +390,14 @@ void gp_returns(const gg_state *s, float *out)
             beat += r.rank[i] < r.rank[j];
             beaten += r.rank[j] < r.rank[i];
         }
-        out[i] = r.over && n > 1 ? (float)(beat - beaten) / (float)(n - 1) : 0.0f;
+        out[i] = r.over && n > 1 ? (double)(beat - beaten) / (double)(n - 1) : 0.0;
     }
 }
 
 static PyObject *st_returns(GpState *self, PyObject *noargs)
 {
     (void)noargs;
-    float v[GG_MAX_SEATS];
+    double v[GG_MAX_SEATS];
     gp_returns(self->s, v);
     int n = gg_players(self->s);
     PyObject *l = PyList_New(n);

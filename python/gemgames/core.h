@@ -21,7 +21,7 @@ int gp_options_from(const gg_game *g, int players, PyObject *dict, gg_options *o
 /* 0 when `seat` is a seat of s (or the spectator, if allowed); else -1, error set. */
 int gp_seat_arg(const gg_state *s, int seat, int spectator_ok);
 /* Per seat, once over: (seats beaten - seats that beat it) / (players - 1). */
-void gp_returns(const gg_state *s, float *out);
+void gp_returns(const gg_state *s, double *out);
 /* Adds VectorEnv to the module (vector_env.c). */
 int gp_add_vector_env(PyObject *m);
 

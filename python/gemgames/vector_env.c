@@ -128,7 +128,9 @@ static int step_one(GpVectorEnv *v, int i, int k)
     if (advance(v, i) < 0) return -1;
     if (gg_is_over(v->s[i])) {
         float *ret = ARR(v->final_returns, float) + (size_t)i * (size_t)v->players;
-        gp_returns(v->s[i], ret);
+        double r[GG_MAX_SEATS];
+        gp_returns(v->s[i], r);
+        for (int q = 0; q < v->players; q++) ret[q] = (float)r[q];
         *reward = ret[v->seat >= 0 ? v->seat : seat];
         *done = 1;
         v->episodes_done++;

@@ -75,6 +75,7 @@ int gg_legal_indexed(const gg_state *s, int seat, gg_action *out, int *index)
 {
     const gg_encoding *e = encoding_of(s->game);
     GG_ASSERT(e != NULL);
+    if (e->legal_indexed) return e->legal_indexed(s, seat, out, index);
     int n = gg_legal(s, seat, out);
     for (int i = 0; i < n; i++) index[i] = e->index(s, seat, out[i]);
     return n;

@@ -16,6 +16,8 @@ typedef struct gg_encoding {
     int (*space)(int players);
     /* -1 for an action that has no index (never a legal one) */
     int (*index)(const gg_state *s, int seat, gg_action a);
+    /* Optional: gg_legal and every action's index at once (for speed). */
+    int (*legal_indexed)(const gg_state *s, int seat, gg_action *out, int *index);
 } gg_encoding;
 
 extern const gg_encoding gg_encoding_splendor; /* learn_splendor.c */

@@ -3,6 +3,9 @@
  * seat (only what its view shows, S-6) and the fixed action index space.
  * docs/python.md documents both layouts; keep it in step with this file.
  */
+#include <pthread.h>
+#include <string.h>
+
 #include "learn/learn.h"
 #include "splendor/splendor.h"
 
@@ -32,12 +35,12 @@ enum {
     SPACE = AT_PASS + 1
 };
 
-static int choose(int n, int k)
-{
-    long r = 1;
-    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
-    return (int)r;
-}
+/* Binomial coefficients C(n, k) for n < 12, k < 7 (what digit_rank needs). */
+static const uint16_t binom[12][7] = {
+    {1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}, {1, 5, 10, 10, 5, 1},
+    {1, 6, 15, 20, 15, 6, 1}, {1, 7, 21, 35, 35, 21, 7}, {1, 8, 28, 56, 70, 56, 28},
+    {1, 9, 36, 84, 126, 126, 84}, {1, 10, 45, 120, 210, 252, 210},
+    {1, 11, 55, 165, 330, 462, 462}};
 
 /* The rank of `field` (ndigits digits of `bits` bits each, digit sum at most
  * budget) among all such fields, in ascending order of value. */
@@ -47,31 +50,28 @@ static int digit_rank(unsigned field, int bits, int ndigits, int budget)
     for (int i = ndigits - 1; i >= 0; i--) {
         int d = (int)(field >> (bits * i)) & ((1 << bits) - 1);
         if (d > left) return -1;
-        for (int v = 0; v < d; v++) rank += choose(left - v + i, i);
+        for (int v = 0; v < d; v++) rank += binom[left - v + i][i];
         left -= d;
     }
     return rank;
 }
 
-static int take3_rank(unsigned mask)
-{
-    if (mask == 0 || mask >= 32 || __builtin_popcount(mask) > 3) return -1;
-    int rank = 0;
-    for (unsigned m = 1; m < mask; m++) rank += __builtin_popcount(m) <= 3;
-    return rank;
-}
+/* Rank of a take3 colour mask among the masks of 1..3 colours, ascending;
+ * -1 for any other mask. */
+static const int8_t take3_rank[32] = {-1, 0,  1,  2,  3,  4,  5,  6,  7,  8,  9,
+                                      10, 11, 12, 13, -1, 14, 15, 16, 17, 18, 19,
+                                      20, -1, 21, 22, 23, -1, 24, -1, -1, -1};
 
-static int spl_index(const gg_state *s, int seat, gg_action a)
+static inline int index_of(gg_action a)
 {
-    (void)s, (void)seat;
     unsigned p = SPL_PAYLOAD(a);
     switch (SPL_KIND(a)) {
-    case SPL_A_TAKE3: { int r = take3_rank(p); return r < 0 ? -1 : AT_TAKE3 + r; }
+    case SPL_A_TAKE3: { int r = p < 32 ? take3_rank[p] : -1; return r < 0 ? -1 : AT_TAKE3 + r; }
     case SPL_A_TAKE2: return p < 5 ? AT_TAKE2 + (int)p : -1;
     case SPL_A_RESERVE: return p < 15 ? AT_RESERVE + (int)p : -1;
     case SPL_A_BUY: {
         unsigned src = SPL_BUY_SRC(a), gold = SPL_BUY_GOLD(a);
-        int r = gold >> 15 ? -1 : digit_rank(gold, 3, 5, 5);
+        int r = gold == 0 ? 0 : gold >> 15 ? -1 : digit_rank(gold, 3, 5, 5);
         return src < 15 && r >= 0 ? AT_BUY + (int)src * N_PAY + r : -1;
     }
     case SPL_A_RETURN: {
@@ -82,6 +82,19 @@ static int spl_index(const gg_state *s, int seat, gg_action a)
     case SPL_A_PASS: return p == 0 ? AT_PASS : -1;
     default: return -1;
     }
+}
+
+static int spl_index(const gg_state *s, int seat, gg_action a)
+{
+    (void)s, (void)seat;
+    return index_of(a);
+}
+
+static int spl_legal_indexed(const gg_state *s, int seat, gg_action *out, int *index)
+{
+    int n = gg_legal(s, seat, out);
+    for (int i = 0; i < n; i++) index[i] = index_of(out[i]);
+    return n;
 }
 
 static int spl_space(int players) { (void)players; return SPACE; }
@@ -110,13 +123,24 @@ enum {
     O_NOBLES = O_DECKS + 3, O_PLAYERS = O_NOBLES + 5 * 6, OBS = O_PLAYERS + 4 * PLAYER
 };
 
-static void put_card(float *o, int id)
+/* Every card's 11 CARD floats after `present`, made once from the card
+ * table (an observation copies them: the encoder runs at every step of the
+ * vector environment). */
+static float card_floats[SPL_CARDS][CARD - 1];
+static pthread_once_t card_floats_once = PTHREAD_ONCE_INIT;
+
+static void make_card_floats(void)
 {
-    const spl_card *c = &spl_cards[id];
-    o[0] = c->points;
-    o[1 + c->bonus] = 1;
-    for (int k = 0; k < SPL_COLOURS; k++) o[6 + k] = c->cost[k];
+    for (int id = 0; id < SPL_CARDS; id++) {
+        const spl_card *c = &spl_cards[id];
+        float *o = card_floats[id];
+        o[0] = c->points;
+        o[1 + c->bonus] = 1;
+        for (int k = 0; k < SPL_COLOURS; k++) o[6 + k] = c->cost[k];
+    }
 }
+
+static void put_card(float *o, int id) { memcpy(o, card_floats[id], sizeof card_floats[id]); }
 
 static void put_player(const spl_state *st, int q, int seat, float *o)
 {
@@ -145,6 +169,7 @@ static void spl_observe(const gg_state *s, int seat, float *o)
 {
     const spl_state *st = (const spl_state *)s;
     int n = s->players;
+    pthread_once(&card_floats_once, make_card_floats);
     if (!st->over) o[st->phase] = 1;
     o[3] = !st->over && st->turn == seat;
     o[4] = st->last_round;
@@ -176,4 +201,5 @@ const gg_encoding gg_encoding_splendor = {
     .observe = spl_observe,
     .space = spl_space,
     .index = spl_index,
+    .legal_indexed = spl_legal_indexed,
 };
