@@ -11,7 +11,8 @@ PY_INFO    = $(shell $(PYTHON) -c "import sysconfig, numpy; print(sysconfig.get_
 PIC_LIB   := build/pic/libgemgames.a
 
 .PHONY: python python-lib
-python-lib: $(DEPS)
+# (the library's objects wait for $(DEPS), scripts/setup.sh, in the sub-make)
+python-lib:
 	@$(MAKE) --no-print-directory O=build/pic EXTRA_CFLAGS=-fPIC $(PIC_LIB)
 
 python: python-lib
