@@ -397,3 +397,28 @@ def test_vector_env_ys_with_bots_and_self_play():
         gg.VectorEnv("ys", num_envs=1, players=3, seat=3)
     with pytest.raises(gg.OptionError):
         gg.VectorEnv("ys", num_envs=1, players=3, opponents="nobody")
+
+
+def test_documented_layout_offsets():
+    """docs/python.md's offsets, checked against views."""
+    s = gg.new_game("splendor", 3, seed=2)
+    play_random_n(s, 9)
+    seat = s.actors()[0]
+    o, v = s.observation(seat), s.view(seat)
+    for r in range(3):  # players, seat-relative, 66 floats each, from 191
+        row = o[191 + 66 * r: 191 + 66 * (r + 1)]
+        p = v["players"][(seat + r) % 3]
+        assert row[0] == 1 and row[2] == p["points"] and row[4] == p["token_count"]
+        assert row[1] == (r == 0)
+    assert not o[191 + 66 * 3:].any()
+    assert list(o[158:161]) == [t["deck"] for t in v["tiers"]]
+    y = gg.new_game("ys", 4, seed=3)
+    play_random_n(y, 30)
+    seat = y.actors()[0]
+    o, v = y.observation(seat), y.view(seat)
+    assert list(o[1239:1243]) == [v["rates"][c] for c in ("blue", "green", "yellow", "red")]
+    for r in range(4):
+        p = v["players"][(seat + r) % 4]
+        row = o[1243 + 231 * r:]
+        assert row[0] == 1 and row[2] == p["score"] and row[3] == p["order"]
+    assert o[0] == v["round"]
