@@ -34,6 +34,35 @@ def single_step(game, players, seconds):
     return decisions / (time.perf_counter() - start)
 
 
+def per_call(game, players):
+    """Cost of single calls on a position at least 20 decisions into a game,
+    where the seat to act has at least 20 legal actions."""
+    import timeit
+    s = gemgames.new_game(game, players, seed=3)
+    rng = random.Random(3)
+    played = 0
+    while played < 20 or len(s.legal(s.actors()[0])) < 20:
+        seat = s.actors()[0]
+        s.apply(seat, rng.choice(s.legal(seat)))
+        played += 1
+    seat = s.actors()[0]
+    a = s.legal(seat)[0]
+    calls = {
+        "legal(seat)": lambda: s.legal(seat),
+        "clone()": lambda: s.clone(),
+        "clone().apply(seat, a)": lambda: s.clone().apply(seat, a),
+        "observation(seat)": lambda: s.observation(seat),
+        "legal_mask(seat)": lambda: s.legal_mask(seat),
+        "view_json(seat)": lambda: s.view_json(seat),
+    }
+    out = ["(%d legal actions)" % len(s.legal(seat))]
+    for name, f in calls.items():
+        n = 2000
+        t = min(timeit.repeat(f, number=n, repeat=3)) / n
+        out.append("%s %.2f us" % (name, t * 1e6))
+    return out
+
+
 def vector(game, players, envs, seconds):
     env = gemgames.VectorEnv(game, num_envs=envs, players=players, seed=1, opponents="random")
     for _ in range(20):  # warm-up
@@ -58,6 +87,7 @@ def main():
     r = single_step(args.game, args.players, args.seconds)
     print("single-step from Python (legal, choose, apply): %.0f decisions/s (%.2f us each)"
           % (r, 1e6 / r))
+    print("per call " + "; ".join(per_call(args.game, args.players)))
     d, steps, eps = vector(args.game, args.players, args.envs, args.seconds)
     print("vector env, %d games, random bot opponents: %.2f M decisions/s "
           "(%.2f M learner steps/s, %.0f games/s)" % (args.envs, d / 1e6, steps / 1e6, eps))

@@ -462,11 +462,10 @@ static PyObject *st_legal_mask(GpState *self, PyObject *arg)
     if (!arr) return NULL;
     npy_bool *m = (npy_bool *)PyArray_DATA((PyArrayObject *)arr);
     gg_action list[GG_MAX_ACTIONS];
-    int n = gg_legal(self->s, seat, list);
-    for (int i = 0; i < n; i++) {
-        int k = gg_action_index(self->s, seat, list[i]);
-        if (k >= 0) m[k] = 1;
-    }
+    int index[GG_MAX_ACTIONS];
+    int n = gg_legal_indexed(self->s, seat, list, index);
+    for (int i = 0; i < n; i++)
+        if (index[i] >= 0) m[index[i]] = 1;
     return arr;
 }
 
