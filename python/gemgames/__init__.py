@@ -142,8 +142,10 @@ class State(_core.State):
         """Legal actions of `seat` as indices of the fixed action space."""
         return [self.action_index(seat, a) for a in self.legal(seat)]
 
-    def events(self, seat):
-        """Reserved for the engine's event stream (not in the C API yet)."""
+    def events(self, viewer, start=0):
+        """Reserved for the engine's event stream (gg_apply_events / gg_events_json,
+        not in include/gemgames.h yet): the events from `start` on as `viewer` may
+        see them, a list of dicts. docs/python.md, "Events"."""
         raise NotImplementedError("the engine's event stream is not available yet "
                                   "(docs/python.md, Events)")
 
