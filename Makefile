@@ -1,6 +1,7 @@
 # gemgames — GNU make build.
 #   make            library + build/rel/gemgames (optimised)
 #   make test       sanitizer build (ASan+UBSan), then every test (tests/run.sh)
+#   make python     the Python package in build/python (python/module.mk, docs/python.md)
 #   make play       Ys in the terminal against bots
 #   make fuzz       libFuzzer targets, each run briefly (FUZZ_SECONDS)
 #   make bench      gemgames bench for every game
@@ -39,6 +40,7 @@ TSUP_SRC := $(wildcard tests/support/*.c)
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 
 -include $(wildcard src/*/module.mk) $(wildcard cli/module.mk) $(wildcard server/module.mk)
+-include python/module.mk
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(O)/obj/%.o) $(GEN_SRC:$(GEN)/%.c=$(O)/obj/gen/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(O)/obj/%.o)
@@ -100,6 +102,7 @@ test:
 	$(MAKE) --no-print-directory $(TEST_J) VARIANT=san O=build/san-scalar SIM_SHARE=1 \
 		EXTRA_CFLAGS=-U__SSE2__ $(SCALAR_TESTS:%=build/san-scalar/tests/%) && \
 	for t in $(SCALAR_TESTS); do cp build/san-scalar/tests/$$t build/san/tests/$${t}_scalar; done && \
+	$(MAKE) --no-print-directory python && \
 	sh tests/run.sh build/san build/rel
 
 # Ys, 4 players: you against 3 bots (the heuristic bot, or random where the
@@ -193,7 +196,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
-	rm -rf build/rel build/san build/san-scalar build/fuzz build/gen
+	rm -rf build/rel build/san build/san-scalar build/fuzz build/gen build/pic build/python build/setuptools
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TSUP_OBJ:.o=.d) \
          $(TEST_SRC:tests/unit/%.c=$(O)/obj/tests/unit/%.d)

@@ -278,6 +278,27 @@ const char *gg_bot_spec(const gg_bot *bot);
 gg_status gg_bot_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
                         gg_error *err);
 
+/* ------------------------------------------------- encodings for learning */
+
+/*
+ * Fixed-size numbers for learning programs (docs/python.md lists every field).
+ * An observation is gg_obs_size floats holding only what `seat` may know:
+ * the facts its view (gg_view_json) shows, never anything hidden from it.
+ * Actions have a fixed index space of gg_action_space indices per game and
+ * player count in which every legal action has its own index (a mask over
+ * it marks the legal ones). src/learn/.
+ */
+int gg_obs_size(const gg_game *game, int players);
+void gg_observe(const gg_state *s, int seat, float *out);
+int gg_action_space(const gg_game *game, int players);
+/* The index of `a` for `seat` in `s`, or -1 when `a` is not a legal action
+ * there (every legal action has one, and no two share one). */
+int gg_action_index(const gg_state *s, int seat, gg_action a);
+/* The legal action of `seat` at `index`; GG_EILLEGAL when none has it. */
+gg_status gg_action_at(const gg_state *s, int seat, int index, gg_action *out, gg_error *err);
+/* gg_legal, and each action's index into index[GG_MAX_ACTIONS]. */
+int gg_legal_indexed(const gg_state *s, int seat, gg_action *out, int *index);
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,7 +32,7 @@ all_tests() {
     if [ -n "$FULL" ]; then
         for t in "$FULL"/tests/test_*sim*; do [ -x "$t" ] && echo "$(basename "$t")_rel $t"; done
     fi
-    for t in tests/cli/*.sh tests/web/*.sh; do [ -f "$t" ] && echo "$(basename "$t") $t"; done
+    for t in tests/cli/*.sh tests/web/*.sh tests/python/*.sh; do [ -f "$t" ] && echo "$(basename "$t") $t"; done
 }
 
 # Expected seconds of a test: its time in the last run, else a guess by name
