@@ -1595,14 +1595,67 @@ static int may_place_guard(const ys_player *p)
     return (p->active >> YC_ROYAL_GUARD & 1) && !p->guard_placed;
 }
 
-static int legal_place(const ys_state *st, int seat, gg_action *out)
+/* A placement list is rows: one per (front, value, face) the seat may play
+ * (Y-6.2, Y-7.7, Y-7.10), then the Royal Guard's front values (Y-10.6), then
+ * the neutral's (Y-9.4); each row is a base action combined with every place
+ * of one place list, in loc order. So the list ascends, and its length is
+ * the sum of the rows' list lengths (ys_legal_random picks from it unbuilt). */
+enum { PL_DOWN, PL_UP, PL_NEUTRAL, PL_LINES_DOWN, PL_LINES_UP }; /* place lists, by face */
+enum { PL_MAX_ROWS = 2 * 5 * 2 + 5 + 5 };
+typedef struct place_rows {
+    int n;
+    gg_action base[PL_MAX_ROWS];
+    uint8_t list[PL_MAX_ROWS]; /* PL_*: free places (by face: events), or with lines */
+} place_rows;
+
+static void add_row(place_rows *r, gg_action base, int list)
+{
+    r->base[r->n] = base;
+    r->list[r->n++] = (uint8_t)list;
+}
+
+/* lines: the Philosopher may put this turn's brokers on lines (Y-10.12). */
+static void placement_rows(const ys_state *st, int seat, int lines, place_rows *r)
 {
     const ys_player *p = &st->pl[seat];
+    int up = may_place_up(st, seat), down = may_place_down(st, seat);
+    unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
+    unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? values_at(p->b, p->n_brokers, YS_LOC_FRONT) : 0;
+    r->n = 0;
+    for (int fr = 0; fr < 2; fr++) { /* ascending: front, value, face, place */
+        unsigned vals = fr ? front : screen;
+        for (int v = 0; v < 5; v++) {
+            if (!(vals >> v & 1)) continue;
+            for (int face = 0; face < 2; face++)
+                if (face ? up : down)
+                    add_row(r, YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | (unsigned)fr << 11 | (unsigned)face << 7),
+                            (lines ? PL_LINES_DOWN : PL_DOWN) + face);
+        }
+    }
+    if (may_place_guard(p)) { /* Y-10.6: a front broker, face up, besides the turn's 2 */
+        unsigned vals = values_at(p->b, p->n_brokers, YS_LOC_FRONT);
+        for (int v = 0; v < 5; v++)
+            if (vals >> v & 1) add_row(r, YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | 1u << 7 | 1u << 12), PL_UP);
+    }
+    if (two_players(st) && st->n_neutral == 0) { /* Y-9.4 */
+        unsigned hand = values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND);
+        for (int v = 0; v < 5; v++)
+            if (hand >> v & 1) add_row(r, YS_ACTION(YS_A_NEUTRAL, (unsigned)v << 8), PL_NEUTRAL);
+    }
+}
+
+/* Y-10.12: may the seat's turn brokers go on lines now? */
+static int lines_now(const ys_state *st, int seat)
+{
+    return (st->pl[seat].active >> YC_PHILOSOPHER & 1) && ys_may_place_line(st, seat);
+}
+
+static int legal_place(const ys_state *st, int seat, gg_action *out)
+{
     uint32_t locs[32]; /* whole rows are written past nl, then overwritten */
     int nl = free_locs(st, locs), n = 0;
     uint32_t wide[64]; /* Y-10.12: with the Philosopher's lines */
-    int nw = (p->active >> YC_PHILOSOPHER & 1) && ys_may_place_line(st, seat) ? free_locs_and_lines(st, wide) : 0;
-    int up = may_place_up(st, seat), down = may_place_down(st, seat);
+    int nw = lines_now(st, seat) ? free_locs_and_lines(st, wide) : 0;
     /* by face (0 down, 1 up; 2 a neutral broker): the places events leave (Y-10.25, Y-10.29, Y-10.32) */
     uint32_t ev_locs[3][32];
     const uint32_t *lf[3] = {locs, locs, locs};
@@ -1616,46 +1669,100 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
             for (int l = nf[f]; l < 32; l++) ev_locs[f][l] = 0;
             lf[f] = ev_locs[f];
         }
-    unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
-    unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? values_at(p->b, p->n_brokers, YS_LOC_FRONT) : 0;
-    /* generated in ascending order: front, value, face, place */
-    for (int fr = 0; fr < 2; fr++) {
-        unsigned vals = fr ? front : screen;
-        for (int v = 0; v < 5; v++) {
-            if (!(vals >> v & 1)) continue;
-            for (int face = 0; face < 2; face++) {
-                if (!(face ? up : down)) continue;
-                gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | (unsigned)fr << 11 | (unsigned)face << 7);
-                if (nw) { /* Y-10.12: lines too; a line is judged by events when settled */
-                    for (int l = 0; l < nw; l++) /* (ys_event_refusal lets every line through) */
-                        if (!ys_events_on(st) || !ys_event_refusal(st, seat, (int)wide[l], face, YS_LOC_SCREEN))
-                            out[n++] = base | wide[l];
-                    continue;
-                }
-                for (int l = 0; l < 32; l++) out[n + l] = base | lf[face][l]; /* fixed count: vectorised */
-                n += nf[face];
-            }
+    place_rows r;
+    placement_rows(st, seat, nw > 0, &r);
+    for (int i = 0; i < r.n; i++) {
+        gg_action base = r.base[i];
+        if (r.list[i] >= PL_LINES_DOWN) { /* Y-10.12: lines too; a line is judged by events when settled */
+            int face = r.list[i] - PL_LINES_DOWN;
+            for (int l = 0; l < nw; l++) /* (ys_event_refusal lets every line through) */
+                if (!ys_events_on(st) || !ys_event_refusal(st, seat, (int)wide[l], face, YS_LOC_SCREEN))
+                    out[n++] = base | wide[l];
+            continue;
         }
-    }
-    if (may_place_guard(p)) { /* Y-10.6: a front broker, face up, besides the turn's 2 */
-        unsigned vals = values_at(p->b, p->n_brokers, YS_LOC_FRONT);
-        for (int v = 0; v < 5; v++) {
-            if (!(vals >> v & 1)) continue;
-            gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | 1u << 7 | 1u << 12);
-            for (int l = 0; l < 32; l++) out[n + l] = base | lf[1][l];
-            n += nf[1];
-        }
-    }
-    if (two_players(st) && st->n_neutral == 0) { /* Y-9.4 */
-        unsigned hand = values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND);
-        for (int v = 0; v < 5; v++) {
-            if (!(hand >> v & 1)) continue;
-            gg_action base = YS_ACTION(YS_A_NEUTRAL, (unsigned)v << 8);
-            for (int l = 0; l < 32; l++) out[n + l] = base | lf[2][l];
-            n += nf[2];
-        }
+        const uint32_t *row = lf[r.list[i]];
+        for (int l = 0; l < 32; l++) out[n + l] = base | row[l]; /* fixed count: vectorised */
+        n += nf[r.list[i]];
     }
     return n;
+}
+
+/* Bits set in m (no popcnt instruction without -march). */
+static int bit_count(uint64_t m)
+{
+    m -= (m >> 1) & 0x5555555555555555ull;
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+}
+
+/* The value of the k-th (0-based) set bit of vals. */
+static unsigned nth_value(unsigned vals, int k)
+{
+    for (; k; k--) vals &= vals - 1;
+    return (unsigned)__builtin_ctz(vals);
+}
+
+/* The j-th row of placement_rows without events or lines, found by counting:
+ * (screen values, then front values) × the faces allowed (down before up),
+ * then the Royal Guard's front values, then the neutral's hand. */
+static gg_action place_row(int j, int down, int up, unsigned screen, unsigned front, unsigned guard)
+{
+    int faces = down + up, ns = bit_count(screen) * faces, nf = bit_count(front) * faces;
+    if (j < ns + nf) {
+        int fr = j >= ns, k = fr ? j - ns : j;
+        unsigned face = faces == 2 ? (unsigned)k & 1 : (unsigned)up;
+        unsigned v = nth_value(fr ? front : screen, k / faces);
+        return YS_ACTION(YS_A_PLACE, v << 8 | (unsigned)fr << 11 | face << 7);
+    }
+    j -= ns + nf;
+    int ng = bit_count(guard);
+    if (j < ng) return YS_ACTION(YS_A_PLACE, nth_value(guard, j) << 8 | 1u << 7 | 1u << 12);
+    return YS_ACTION(YS_A_NEUTRAL, 0) | (gg_action)(j - ng); /* the neutral's value, filled by the caller */
+}
+
+/* gg_legal_random for a placement without events or lines (the bulk of a
+ * playout's decisions): the rows of placement_rows are counted, each as long
+ * as the free places, and only the chosen action is built; a draw past the
+ * placements picks from the peeks and card plays that follow them in
+ * ys_legal. The simulations check it against the list at every step. */
+static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
+{
+    const ys_player *p = &st->pl[seat];
+    unsigned at[2] = {0, 0}; /* values behind the screen, in front: one pass */
+    for (int i = 0; i < p->n_brokers; i++)
+        if (p->b[i].loc <= YS_LOC_FRONT) at[p->b[i].loc] |= 1u << p->b[i].value;
+    int down = may_place_down(st, seat), up = may_place_up(st, seat);
+    unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? at[YS_LOC_FRONT] : 0;
+    unsigned guard = may_place_guard(p) ? at[YS_LOC_FRONT] : 0;
+    unsigned hand = two_players(st) && st->n_neutral == 0 ? values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND) : 0;
+    int rows = (bit_count(at[YS_LOC_SCREEN]) + bit_count(front)) * (down + up) + bit_count(guard) + bit_count(hand);
+    uint64_t free = free_mask(st);
+    uint32_t nl = (uint32_t)bit_count(free), np = (uint32_t)rows * nl;
+    gg_action rest[GG_MAX_ACTIONS];
+    int nr = p->spy_peeks ? legal_peeks(st, seat, rest) : 0;
+    nr += ys_card_plays(st, seat, rest + nr);
+    uint32_t i = gg_rng_below(rng, np + (uint32_t)nr);
+    if (i >= np) {
+        *a = rest[i - np];
+        return (int)np + nr;
+    }
+    gg_action base = place_row((int)(i / nl), down, up, at[YS_LOC_SCREEN], front, guard);
+    if (YS_KIND(base) == YS_A_NEUTRAL) base = YS_ACTION(YS_A_NEUTRAL, nth_value(hand, (int)YS_PAYLOAD(base)) << 8);
+    for (uint32_t skip = i % nl; skip; skip--) free &= free - 1; /* the (i % nl)-th free place */
+    *a = base | (gg_action)__builtin_ctzll(free);
+    return (int)np + nr;
+}
+
+static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
+{
+    const ys_state *st = (const ys_state *)s;
+    if (st->stage == YS_ST_PLACE && is_actor(st, seat) && !ys_events_on(st) && !lines_now(st, seat))
+        return random_place(st, seat, rng, a);
+    gg_action legal[GG_MAX_ACTIONS];
+    int k = ys_legal(s, seat, legal);
+    if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
+    return k;
 }
 
 static int legal_refill(const ys_state *st, int seat, gg_action *out)
@@ -2016,6 +2123,7 @@ const gg_game gg_ys_game = {
     .actors = ys_actors,
     .legal = ys_legal,
     .legal_checks_seat = 1, /* ys_legal returns 0 for a seat not to act */
+    .legal_random = ys_legal_random,
     .validate = ys_validate,
     .apply = ys_apply,
     .is_over = ys_is_over,
