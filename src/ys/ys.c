@@ -2,6 +2,7 @@
  * (preparation, bid, turn places, placement, scoring, King's Favour), final
  * scoring, who knows what (Y-11), legal actions and their validation.
  * Character cards live in ys_cards.c. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -459,10 +460,18 @@ static void prepare_round(ys_state *st)
 
 /* ------------------------------------------------------------------- bids */
 
+/* The first of p's brokers at loc with printed value `value`, or -1: value
+ * and loc are a broker's first two bytes, compared as one 16-bit key. */
 static int find_broker(const ys_player *p, int loc, int value)
 {
-    for (int i = 0; i < p->n_brokers; i++)
-        if (p->b[i].loc == loc && p->b[i].value == value) return i;
+    _Static_assert(offsetof(ys_broker, value) == 0 && offsetof(ys_broker, loc) == 1, "value, loc lead a broker");
+    uint16_t key;
+    memcpy(&key, &(ys_broker){(uint8_t)value, (uint8_t)loc, 0, 0}, sizeof key);
+    for (int i = 0; i < p->n_brokers; i++) {
+        uint16_t k;
+        memcpy(&k, &p->b[i], sizeof k);
+        if (k == key) return i;
+    }
     return -1;
 }
 
@@ -562,7 +571,7 @@ static void begin_turn(ys_state *st)
     st->actor = (uint8_t)seat;
     st->n_up = st->n_down = st->n_neutral = 0;
     ys_player *p = &st->pl[seat];
-    for (int i = 0; i < p->n_brokers; i++) p->b[i].flags &= (uint8_t)~YS_F_JUST;
+    for (int i = 0; i < YS_BROKERS; i++) p->b[i].flags &= (uint8_t)~YS_F_JUST; /* unused ones: 0; a fixed count vectorises */
     st->stage = YS_ST_PLACE;
 }
 
@@ -1506,8 +1515,7 @@ int ys_actors(const gg_state *s, int seats[GG_MAX_SEATS])
 static unsigned values_at(const ys_broker *b, int n, int loc)
 {
     unsigned m = 0;
-    for (int i = 0; i < n; i++)
-        if (b[i].loc == loc) m |= 1u << b[i].value;
+    for (int i = 0; i < n; i++) m |= (unsigned)(b[i].loc == loc) << b[i].value; /* no branch to guess */
     return m;
 }
 
@@ -1583,8 +1591,8 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out)
             if (ys_knows(st, seat, q, &p->b[i])) continue;
             seen |= 1ull << l;
         }
-        for (int l = 0; l < 64; l++)
-            if (seen >> l & 1) out[n++] = YS_ACTION(YS_A_PEEK, (unsigned)l | (unsigned)q << 7);
+        for (; seen; seen &= seen - 1) /* ascending places */
+            out[n++] = YS_ACTION(YS_A_PEEK, (unsigned)__builtin_ctzll(seen) | (unsigned)q << 7);
     }
     return n;
 }
@@ -1729,14 +1737,17 @@ static gg_action place_row(int j, int down, int up, unsigned screen, unsigned fr
 static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
 {
     const ys_player *p = &st->pl[seat];
-    unsigned at[2] = {0, 0}; /* values behind the screen, in front: one pass */
-    for (int i = 0; i < p->n_brokers; i++)
-        if (p->b[i].loc <= YS_LOC_FRONT) at[p->b[i].loc] |= 1u << p->b[i].value;
+    unsigned screen = 0, in_front = 0; /* values behind the screen, in front: one pass */
+    for (int i = 0; i < p->n_brokers; i++) {
+        unsigned bit = 1u << p->b[i].value;
+        screen |= p->b[i].loc == YS_LOC_SCREEN ? bit : 0;
+        in_front |= p->b[i].loc == YS_LOC_FRONT ? bit : 0;
+    }
     int down = may_place_down(st, seat), up = may_place_up(st, seat);
-    unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? at[YS_LOC_FRONT] : 0;
-    unsigned guard = may_place_guard(p) ? at[YS_LOC_FRONT] : 0;
+    unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? in_front : 0;
+    unsigned guard = may_place_guard(p) ? in_front : 0;
     unsigned hand = two_players(st) && st->n_neutral == 0 ? values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND) : 0;
-    int rows = (bit_count(at[YS_LOC_SCREEN]) + bit_count(front)) * (down + up) + bit_count(guard) + bit_count(hand);
+    int rows = (bit_count(screen) + bit_count(front)) * (down + up) + bit_count(guard) + bit_count(hand);
     uint64_t free = free_mask(st);
     uint32_t nl = (uint32_t)bit_count(free), np = (uint32_t)rows * nl;
     gg_action rest[GG_MAX_ACTIONS];
@@ -1747,7 +1758,7 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
         *a = rest[i - np];
         return (int)np + nr;
     }
-    gg_action base = place_row((int)(i / nl), down, up, at[YS_LOC_SCREEN], front, guard);
+    gg_action base = place_row((int)(i / nl), down, up, screen, front, guard);
     if (YS_KIND(base) == YS_A_NEUTRAL) base = YS_ACTION(YS_A_NEUTRAL, nth_value(hand, (int)YS_PAYLOAD(base)) << 8);
     for (uint32_t skip = i % nl; skip; skip--) free &= free - 1; /* the (i % nl)-th free place */
     *a = base | (gg_action)__builtin_ctzll(free);
