@@ -180,6 +180,10 @@ int gg_legal(const gg_state *s, int seat, gg_action *out);
  * when the seat is not to act (nothing drawn). A game may count its actions
  * and build only the chosen one instead of the list (random playouts). */
 int gg_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a);
+/* Does the game build the chosen action itself in gg_legal_random? When it
+ * does not, gg_legal and a draw into the caller's own list is the same
+ * choice and cheaper (one call layer fewer per decision). */
+int gg_game_has_legal_random(const gg_game *game);
 
 /* Validates, then applies. An illegal action, a wrong seat or a finished game
  * returns an error saying why and leaves the state exactly as it was. */
