@@ -1737,6 +1737,24 @@ static int bit_count(uint64_t m)
     return (int)((m * 0x0101010101010101ull) >> 56);
 }
 
+/* The index of the k-th (0-based) set bit of m (k below its bit count): whole
+ * bytes are skipped by their bit counts (summed for all bytes at once), then
+ * the byte's bits one by one. */
+static int nth_bit(uint64_t m, uint32_t k)
+{
+    uint64_t c = m - ((m >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    uint64_t upto = c * 0x0101010101010101ull; /* byte j: the bits in bytes 0..j */
+    /* bytes whose running count is <= k: those skipped whole (counts <= 64 < 128) */
+    uint64_t below = ((k * 0x0101010101010101ull | 0x8080808080808080ull) - upto) & 0x8080808080808080ull;
+    int j = (int)(((below >> 7) * 0x0101010101010101ull) >> 56);
+    uint32_t before = j ? (uint32_t)(upto >> (8 * j - 8) & 0xFF) : 0;
+    unsigned byte = (unsigned)(m >> (8 * j)) & 0xFF;
+    for (k -= before; k; k--) byte &= byte - 1;
+    return 8 * j + __builtin_ctz(byte);
+}
+
 /* The value of the k-th (0-based) set bit of vals. */
 static unsigned nth_value(unsigned vals, int k)
 {
@@ -1770,12 +1788,10 @@ static gg_action place_row(int j, int down, int up, unsigned screen, unsigned fr
 static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
 {
     const ys_player *p = &st->pl[seat];
-    unsigned screen = 0, in_front = 0; /* values behind the screen, in front: one pass */
-    for (int i = 0; i < p->n_brokers; i++) {
-        unsigned bit = 1u << p->b[i].value;
-        screen |= p->b[i].loc == YS_LOC_SCREEN ? bit : 0;
-        in_front |= p->b[i].loc == YS_LOC_FRONT ? bit : 0;
-    }
+    unsigned at = 0; /* bit v: a value v behind the screen; bit 8 + v: in front (one pass) */
+    for (int i = 0; i < p->n_brokers; i++)
+        at |= (unsigned)(p->b[i].loc <= YS_LOC_FRONT) << (p->b[i].value + 8 * (p->b[i].loc & 1));
+    unsigned screen = at & 0x1F, in_front = at >> 8 & 0x1F;
     int down = may_place_down(st, seat), up = may_place_up(st, seat);
     unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? in_front : 0;
     unsigned guard = may_place_guard(p) ? in_front : 0;
@@ -1793,8 +1809,7 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
     }
     gg_action base = place_row((int)(i / nl), down, up, screen, front, guard);
     if (YS_KIND(base) == YS_A_NEUTRAL) base = YS_ACTION(YS_A_NEUTRAL, nth_value(hand, (int)YS_PAYLOAD(base)) << 8);
-    for (uint32_t skip = i % nl; skip; skip--) free &= free - 1; /* the (i % nl)-th free place */
-    *a = base | (gg_action)__builtin_ctzll(free);
+    *a = base | (gg_action)nth_bit(free, i % nl); /* the (i % nl)-th free place */
     return (int)np + nr;
 }
 
