@@ -72,24 +72,28 @@ static int events_allow(const ys_state *st, int who, int loc, int up)
     return !ys_events_on(st) || YS_IS_LINE(loc) || !ys_event_refusal(st, who, loc, up, YS_LOC_SCREEN);
 }
 
-/* Y-6.2, Y-7.7, Y-7.10, Y-10.6, Y-10.12: may seat put a broker of value v
- * (from the front: front; the Royal Guard's: guard) face `up` at loc? */
-static int place_ok(const ys_state *st, int seat, int guard, int front, int v, int up, int loc)
+/* Y-6.2, Y-7.7, Y-7.10, Y-10.6: may seat put a broker of value v now (from
+ * the front: front; the Royal Guard's: guard), face `up`, somewhere? */
+static int broker_ok(const ys_state *st, int seat, int guard, int front, int v, int up)
 {
     const ys_player *p = &st->pl[seat];
     int placed = st->n_up + st->n_down, bishop = p->active >> YC_BISHOP & 1;
-    if (guard) { /* Y-10.6: a front broker, face up, once a round, besides the turn's 2 */
-        if (!(p->active >> YC_ROYAL_GUARD & 1) || p->guard_placed || front || !up) return 0;
-        if (!brokers_at(st, seat, YS_LOC_FRONT, v) || YS_IS_LINE(loc)) return 0;
-    } else {
-        if (placed >= 2) return 0;
-        if (up ? st->n_up && !bishop : st->n_down && !bishop) return 0; /* Y-6.2, Y-7.7 */
-        if (front && !(p->active >> YC_ILLUSIONIST & 1)) return 0;   /* Y-7.10 */
-        if (!brokers_at(st, seat, front ? YS_LOC_FRONT : YS_LOC_SCREEN, v)) return 0;
-    }
+    if (guard) /* Y-10.6: a front broker, face up, once a round, besides the turn's 2 */
+        return (p->active >> YC_ROYAL_GUARD & 1) && !p->guard_placed && !front && up &&
+               brokers_at(st, seat, YS_LOC_FRONT, v);
+    if (placed >= 2) return 0;
+    if (up ? st->n_up && !bishop : st->n_down && !bishop) return 0; /* Y-6.2, Y-7.7 */
+    if (front && !(p->active >> YC_ILLUSIONIST & 1)) return 0;   /* Y-7.10 */
+    return brokers_at(st, seat, front ? YS_LOC_FRONT : YS_LOC_SCREEN, v) > 0;
+}
+
+/* Y-6.3, Y-10.12: ... and may that broker go to loc? (the guard's not on a line) */
+static int where_ok(const ys_state *st, int seat, int guard, int up, int loc)
+{
+    const ys_player *p = &st->pl[seat];
     if (YS_IS_LINE(loc)) { /* Y-10.12 */
         int z[2];
-        return (p->active >> YC_PHILOSOPHER & 1) && p->lines_placed < 2 && ys_line_zones(st, loc, z);
+        return !guard && (p->active >> YC_PHILOSOPHER & 1) && p->lines_placed < 2 && ys_line_zones(st, loc, z);
     }
     return place_free(st, loc) && events_allow(st, seat, loc, up);
 }
@@ -105,15 +109,17 @@ static int neutral_ok(const ys_state *st, int seat, int v, int loc)
 
 static int ref_place(const ys_state *st, int seat, gg_action *out, int n)
 {
-    for (int guard = 0; guard < 2; guard++)
+    for (int guard = 0; guard < 2; guard++) /* each broker, then each place it may go */
         for (int front = 0; front < 2; front++)
             for (int v = 0; v < 5; v++)
-                for (int up = 0; up < 2; up++)
+                for (int up = 0; up < 2; up++) {
+                    if (!broker_ok(st, seat, guard, front, v, up)) continue;
                     for (int loc = 0; loc < 64; loc++)
-                        if (place_ok(st, seat, guard, front, v, up, loc))
+                        if (where_ok(st, seat, guard, up, loc))
                             n = ref_add(out, n, YS_ACTION(YS_A_PLACE, (unsigned)loc | (unsigned)up << 7 | (unsigned)v << 8 |
                                                                          (unsigned)front << 11 | (unsigned)guard << 12));
-    for (int v = 0; v < 5; v++)
+                }
+    for (int v = 0; players(st) == 2 && v < 5; v++) /* Y-9.4: the neutral's brokers */
         for (int loc = 0; loc < 64; loc++)
             if (neutral_ok(st, seat, v, loc)) n = ref_add(out, n, YS_ACTION(YS_A_NEUTRAL, (unsigned)loc | (unsigned)v << 8));
     return n;
