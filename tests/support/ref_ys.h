@@ -10,7 +10,10 @@
  * Y-10.32) and ys_ref_of (how an action names a broker). Card plays
  * (YS_A_PLAY) come from ys_card_plays: the reference only checks that each
  * names a card the seat holds, did not win this round, within 2 a round
- * (Y-7.1); each card's own arguments are not derived again here. */
+ * (Y-7.1); each card's own arguments are not derived again here.
+ *
+ * Cost: test_ys_sim_4p at -O3 took 36.4 s of CPU with it and 34.4 s without
+ * (2026-11-25, a loaded machine): about 6%. */
 #ifndef GG_TESTS_REF_YS_H
 #define GG_TESTS_REF_YS_H
 
