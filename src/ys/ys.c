@@ -755,7 +755,8 @@ static void spy_done(ys_state *st, int passed)
 static void return_brokers_in(ys_state *st, uint64_t locs)
 {
     st->cells &= (uint16_t)~(locs >> YS_LOC_CELL0);
-    int lo = __builtin_ctzll(locs), hi = 64 - __builtin_clzll(locs); /* locs is never empty */
+    if (!locs) return;
+    int lo = __builtin_ctzll(locs), hi = 64 - __builtin_clzll(locs); /* the range the places span */
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
         for (unsigned m = brokers_between(p, lo, hi); m; m &= m - 1) {
