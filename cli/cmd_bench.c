@@ -60,6 +60,9 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
     gg_action legal[GG_MAX_ACTIONS];
     gg_rng choice;
     gg_rng_seed(&choice, seed ^ 0x5bd1e995ULL);
+    /* the same choice either way: the game builds only the chosen action, or
+     * the list is written here and the same draw indexes it */
+    const int pick = gg_game_has_legal_random(gg_state_game(s));
     long decisions = 0;
     uint64_t h = *checksum;
     for (;;) {
@@ -67,13 +70,14 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
         int n = gg_actors(s, seats); /* 0 once the game is over (gemgames.h) */
         if (n == 0) break;
         for (int i = 0; i < n; i++) {
-            int k = gg_legal(s, seats[i], legal);
+            gg_action a = 0;
+            int k = pick ? gg_legal_random(s, seats[i], &choice, &a) : gg_legal(s, seats[i], legal);
             if (k <= 0) {
                 cli_error("bench: seat %d must act but has no legal action (seed %llu)",
                           seats[i], (unsigned long long)seed);
                 exit(1);
             }
-            gg_action a = legal[gg_rng_below(&choice, (uint32_t)k)];
+            if (!pick) a = legal[gg_rng_below(&choice, (uint32_t)k)];
             h = fold_action(h, a);
             gg_apply_trusted(s, seats[i], a);
             decisions++;

@@ -174,6 +174,17 @@ int gg_is_actor(const gg_state *s, int seat);
  * Returns the count; 0 when the seat is not to act. Never allocates. */
 int gg_legal(const gg_state *s, int seat, gg_action *out);
 
+/* One uniformly random legal action for `seat`: legal[gg_rng_below(rng, k)]
+ * of the k actions gg_legal gives, drawn with that very call, so the same
+ * generator state picks the same action. Stores it in *a and returns k; 0
+ * when the seat is not to act (nothing drawn). A game may count its actions
+ * and build only the chosen one instead of the list (random playouts). */
+int gg_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a);
+/* Does the game build the chosen action itself in gg_legal_random? When it
+ * does not, gg_legal and a draw into the caller's own list is the same
+ * choice and cheaper (one call layer fewer per decision). */
+int gg_game_has_legal_random(const gg_game *game);
+
 /* Validates, then applies. An illegal action, a wrong seat or a finished game
  * returns an error saying why and leaves the state exactly as it was. */
 gg_status gg_apply(gg_state *s, int seat, gg_action a, gg_error *err);

@@ -99,6 +99,17 @@ int gg_legal(const gg_state *s, int seat, gg_action *out)
     return legal_if_actor(s, seat, out);
 }
 
+int gg_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
+{
+    if (seat < 0 || seat >= s->players) return 0;
+    if (s->game->legal_random && (s->game->legal_checks_seat || gg_is_actor(s, seat)))
+        return s->game->legal_random(s, seat, rng, a);
+    gg_action legal[GG_MAX_ACTIONS];
+    int k = gg_legal(s, seat, legal);
+    if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
+    return k;
+}
+
 static gg_status check_seat(const gg_state *s, int seat, gg_error *err)
 {
     if (s->game->is_over(s)) return gg_fail(err, GG_EOVER, "the game is over");

@@ -49,6 +49,10 @@ struct gg_game {
      * now: gg_legal then calls it directly, without asking actors() first
      * (one call fewer per decision in playouts). */
     int legal_checks_seat;
+    /* Optional (gg_legal_random): the action legal[gg_rng_below(rng, k)]
+     * of legal()'s list, into *a, returning k (0: not to act, nothing
+     * drawn), without necessarily building the list. */
+    int (*legal_random)(const gg_state *s, int seat, gg_rng *rng, gg_action *a);
     /* Explains why `a` is not legal for `seat` (GG_OK when it is). Optional:
      * when NULL the core checks membership in legal() with a generic message. */
     gg_status (*validate)(const gg_state *s, int seat, gg_action a, gg_error *err);

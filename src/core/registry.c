@@ -30,6 +30,7 @@ const gg_game *gg_game_find(const char *name)
 }
 
 const char *gg_game_name(const gg_game *g) { return g->name; }
+int gg_game_has_legal_random(const gg_game *g) { return g->legal_random != NULL; }
 const char *gg_game_title(const gg_game *g) { return g->title; }
 int gg_game_min_players(const gg_game *g) { return g->min_players; }
 int gg_game_max_players(const gg_game *g) { return g->max_players; }

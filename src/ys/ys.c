@@ -2,10 +2,15 @@
  * (preparation, bid, turn places, placement, scoring, King's Favour), final
  * scoring, who knows what (Y-11), legal actions and their validation.
  * Character cards live in ys_cards.c. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ys/ys.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 const char *const ys_gem_name[YS_GEM_KINDS] = {"blue", "green", "yellow", "red", "black", "white"};
 const char *const ys_zone_name[YS_ZONES] = {"port", "trade", "palace"};
@@ -170,14 +175,40 @@ int ys_knows_neutral(const ys_state *st, int viewer, int q, const ys_broker *b)
 
 /* ------------------------------------------------------------ board queries */
 
+/* Bit i set for each of p's brokers i (i < n_brokers) standing at a place
+ * lo <= loc < hi (1 <= hi <= 255). With SSE2 the places of all brokers are
+ * tested at once: a broker is 4 bytes (value, loc, flags, known), so 64
+ * bytes from b[0] hold the 14 records (and 2 neutral ones, masked off). */
+_Static_assert(offsetof(ys_player, b) == 0 && offsetof(ys_broker, loc) == 1 && sizeof(ys_broker) == 4 &&
+               offsetof(ys_player, nb) + sizeof(((ys_player *)0)->nb) >= 64, "the 64 bytes from b[0] are a player's");
+static unsigned brokers_between(const ys_player *p, int lo, int hi)
+{
+#ifdef __SSE2__
+    const uint8_t *bytes = (const uint8_t *)p;
+    __m128i vlo = _mm_set1_epi8((char)lo), vhi = _mm_set1_epi8((char)(hi - 1));
+    unsigned m = 0;
+    for (int k = 0; k < 4; k++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k));
+        __m128i in = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(x, vlo), x), _mm_cmpeq_epi8(_mm_min_epu8(x, vhi), x));
+        unsigned locs = ((unsigned)_mm_movemask_epi8(in) >> 1) & 0x1111u; /* the loc bytes: 1, 5, 9, 13 */
+        m |= ((locs * 0x1248u) >> 12 & 0xFu) << (4 * k);                 /* bits 0, 4, 8, 12 -> 0..3 */
+    }
+    return m & ((1u << p->n_brokers) - 1);
+#else
+    unsigned m = 0;
+    for (int i = 0; i < p->n_brokers; i++) m |= (unsigned)(p->b[i].loc >= lo && p->b[i].loc < hi) << i;
+    return m;
+#endif
+}
+
 int ys_count_value(const ys_broker *b) { return (b->flags & YS_F_MERC) ? 5 : b->value; } /* Y-8.1 */
 
 int ys_front_sum(const ys_state *st, int q)
 {
     int sum = 0;
     const ys_player *p = &st->pl[q];
-    for (int i = 0; i < p->n_brokers; i++)
-        if (p->b[i].loc == YS_LOC_FRONT) sum += p->b[i].value;
+    for (unsigned m = brokers_between(p, YS_LOC_FRONT, YS_LOC_FRONT + 1); m; m &= m - 1)
+        sum += p->b[__builtin_ctz(m)].value;
     return sum;
 }
 
@@ -265,9 +296,9 @@ static void totals_by_group(const ys_state *st, int first, int n, int per, group
     memset(g, 0, sizeof *g);
     for (int q = 0; q < players_of(st); q++) {
         const ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++) {
+        for (unsigned m = brokers_between(p, first, first + n); m; m &= m - 1) {
+            int i = __builtin_ctz(m);
             unsigned k = (unsigned)(p->b[i].loc - first);
-            if (k >= (unsigned)n) continue;
             g->total[k / per][q] += broker_count(st, p, &p->b[i]);
             g->present[k / per][q] = 1;
         }
@@ -459,10 +490,18 @@ static void prepare_round(ys_state *st)
 
 /* ------------------------------------------------------------------- bids */
 
+/* The first of p's brokers at loc with printed value `value`, or -1: value
+ * and loc are a broker's first two bytes, compared as one 16-bit key. */
 static int find_broker(const ys_player *p, int loc, int value)
 {
-    for (int i = 0; i < p->n_brokers; i++)
-        if (p->b[i].loc == loc && p->b[i].value == value) return i;
+    _Static_assert(offsetof(ys_broker, value) == 0 && offsetof(ys_broker, loc) == 1, "value, loc lead a broker");
+    uint16_t key;
+    memcpy(&key, &(ys_broker){(uint8_t)value, (uint8_t)loc, 0, 0}, sizeof key);
+    for (int i = 0; i < p->n_brokers; i++) {
+        uint16_t k;
+        memcpy(&k, &p->b[i], sizeof k);
+        if (k == key) return i;
+    }
     return -1;
 }
 
@@ -562,7 +601,7 @@ static void begin_turn(ys_state *st)
     st->actor = (uint8_t)seat;
     st->n_up = st->n_down = st->n_neutral = 0;
     ys_player *p = &st->pl[seat];
-    for (int i = 0; i < p->n_brokers; i++) p->b[i].flags &= (uint8_t)~YS_F_JUST;
+    for (int i = 0; i < YS_BROKERS; i++) p->b[i].flags &= (uint8_t)~YS_F_JUST; /* unused ones: 0; a fixed count vectorises */
     st->stage = YS_ST_PLACE;
 }
 
@@ -716,10 +755,14 @@ static void spy_done(ys_state *st, int passed)
 static void return_brokers_in(ys_state *st, uint64_t locs)
 {
     st->cells &= (uint16_t)~(locs >> YS_LOC_CELL0);
+    if (!locs) return;
+    int lo = __builtin_ctzll(locs), hi = 64 - __builtin_clzll(locs); /* the range the places span */
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++)
-            if (p->b[i].loc < 64 && (locs >> p->b[i].loc & 1)) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+        for (unsigned m = brokers_between(p, lo, hi); m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            if (locs >> p->b[i].loc & 1) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+        }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
             if (p->nb[i].loc < 64 && (locs >> p->nb[i].loc & 1)) p->nb[i] = (ys_broker){p->nb[i].value, YS_LOC_HAND, 0, 0};
     }
@@ -1506,8 +1549,7 @@ int ys_actors(const gg_state *s, int seats[GG_MAX_SEATS])
 static unsigned values_at(const ys_broker *b, int n, int loc)
 {
     unsigned m = 0;
-    for (int i = 0; i < n; i++)
-        if (b[i].loc == loc) m |= 1u << b[i].value;
+    for (int i = 0; i < n; i++) m |= (unsigned)(b[i].loc == loc) << b[i].value; /* no branch to guess */
     return m;
 }
 
@@ -1583,8 +1625,8 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out)
             if (ys_knows(st, seat, q, &p->b[i])) continue;
             seen |= 1ull << l;
         }
-        for (int l = 0; l < 64; l++)
-            if (seen >> l & 1) out[n++] = YS_ACTION(YS_A_PEEK, (unsigned)l | (unsigned)q << 7);
+        for (; seen; seen &= seen - 1) /* ascending places */
+            out[n++] = YS_ACTION(YS_A_PEEK, (unsigned)__builtin_ctzll(seen) | (unsigned)q << 7);
     }
     return n;
 }
@@ -1595,14 +1637,67 @@ static int may_place_guard(const ys_player *p)
     return (p->active >> YC_ROYAL_GUARD & 1) && !p->guard_placed;
 }
 
-static int legal_place(const ys_state *st, int seat, gg_action *out)
+/* A placement list is rows: one per (front, value, face) the seat may play
+ * (Y-6.2, Y-7.7, Y-7.10), then the Royal Guard's front values (Y-10.6), then
+ * the neutral's (Y-9.4); each row is a base action combined with every place
+ * of one place list, in loc order. So the list ascends, and its length is
+ * the sum of the rows' list lengths (ys_legal_random picks from it unbuilt). */
+enum { PL_DOWN, PL_UP, PL_NEUTRAL, PL_LINES_DOWN, PL_LINES_UP }; /* place lists, by face */
+enum { PL_MAX_ROWS = 2 * 5 * 2 + 5 + 5 };
+typedef struct place_rows {
+    int n;
+    gg_action base[PL_MAX_ROWS];
+    uint8_t list[PL_MAX_ROWS]; /* PL_*: free places (by face: events), or with lines */
+} place_rows;
+
+static void add_row(place_rows *r, gg_action base, int list)
+{
+    r->base[r->n] = base;
+    r->list[r->n++] = (uint8_t)list;
+}
+
+/* lines: the Philosopher may put this turn's brokers on lines (Y-10.12). */
+static void placement_rows(const ys_state *st, int seat, int lines, place_rows *r)
 {
     const ys_player *p = &st->pl[seat];
+    int up = may_place_up(st, seat), down = may_place_down(st, seat);
+    unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
+    unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? values_at(p->b, p->n_brokers, YS_LOC_FRONT) : 0;
+    r->n = 0;
+    for (int fr = 0; fr < 2; fr++) { /* ascending: front, value, face, place */
+        unsigned vals = fr ? front : screen;
+        for (int v = 0; v < 5; v++) {
+            if (!(vals >> v & 1)) continue;
+            for (int face = 0; face < 2; face++)
+                if (face ? up : down)
+                    add_row(r, YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | (unsigned)fr << 11 | (unsigned)face << 7),
+                            (lines ? PL_LINES_DOWN : PL_DOWN) + face);
+        }
+    }
+    if (may_place_guard(p)) { /* Y-10.6: a front broker, face up, besides the turn's 2 */
+        unsigned vals = values_at(p->b, p->n_brokers, YS_LOC_FRONT);
+        for (int v = 0; v < 5; v++)
+            if (vals >> v & 1) add_row(r, YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | 1u << 7 | 1u << 12), PL_UP);
+    }
+    if (two_players(st) && st->n_neutral == 0) { /* Y-9.4 */
+        unsigned hand = values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND);
+        for (int v = 0; v < 5; v++)
+            if (hand >> v & 1) add_row(r, YS_ACTION(YS_A_NEUTRAL, (unsigned)v << 8), PL_NEUTRAL);
+    }
+}
+
+/* Y-10.12: may the seat's turn brokers go on lines now? */
+static int lines_now(const ys_state *st, int seat)
+{
+    return (st->pl[seat].active >> YC_PHILOSOPHER & 1) && ys_may_place_line(st, seat);
+}
+
+static int legal_place(const ys_state *st, int seat, gg_action *out)
+{
     uint32_t locs[32]; /* whole rows are written past nl, then overwritten */
     int nl = free_locs(st, locs), n = 0;
     uint32_t wide[64]; /* Y-10.12: with the Philosopher's lines */
-    int nw = (p->active >> YC_PHILOSOPHER & 1) && ys_may_place_line(st, seat) ? free_locs_and_lines(st, wide) : 0;
-    int up = may_place_up(st, seat), down = may_place_down(st, seat);
+    int nw = lines_now(st, seat) ? free_locs_and_lines(st, wide) : 0;
     /* by face (0 down, 1 up; 2 a neutral broker): the places events leave (Y-10.25, Y-10.29, Y-10.32) */
     uint32_t ev_locs[3][32];
     const uint32_t *lf[3] = {locs, locs, locs};
@@ -1616,46 +1711,118 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
             for (int l = nf[f]; l < 32; l++) ev_locs[f][l] = 0;
             lf[f] = ev_locs[f];
         }
-    unsigned screen = values_at(p->b, p->n_brokers, YS_LOC_SCREEN);
-    unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? values_at(p->b, p->n_brokers, YS_LOC_FRONT) : 0;
-    /* generated in ascending order: front, value, face, place */
-    for (int fr = 0; fr < 2; fr++) {
-        unsigned vals = fr ? front : screen;
-        for (int v = 0; v < 5; v++) {
-            if (!(vals >> v & 1)) continue;
-            for (int face = 0; face < 2; face++) {
-                if (!(face ? up : down)) continue;
-                gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | (unsigned)fr << 11 | (unsigned)face << 7);
-                if (nw) { /* Y-10.12: lines too; a line is judged by events when settled */
-                    for (int l = 0; l < nw; l++) /* (ys_event_refusal lets every line through) */
-                        if (!ys_events_on(st) || !ys_event_refusal(st, seat, (int)wide[l], face, YS_LOC_SCREEN))
-                            out[n++] = base | wide[l];
-                    continue;
-                }
-                for (int l = 0; l < 32; l++) out[n + l] = base | lf[face][l]; /* fixed count: vectorised */
-                n += nf[face];
-            }
+    place_rows r;
+    placement_rows(st, seat, nw > 0, &r);
+    for (int i = 0; i < r.n; i++) {
+        gg_action base = r.base[i];
+        if (r.list[i] >= PL_LINES_DOWN) { /* Y-10.12: lines too; a line is judged by events when settled */
+            int face = r.list[i] - PL_LINES_DOWN;
+            for (int l = 0; l < nw; l++) /* (ys_event_refusal lets every line through) */
+                if (!ys_events_on(st) || !ys_event_refusal(st, seat, (int)wide[l], face, YS_LOC_SCREEN))
+                    out[n++] = base | wide[l];
+            continue;
         }
-    }
-    if (may_place_guard(p)) { /* Y-10.6: a front broker, face up, besides the turn's 2 */
-        unsigned vals = values_at(p->b, p->n_brokers, YS_LOC_FRONT);
-        for (int v = 0; v < 5; v++) {
-            if (!(vals >> v & 1)) continue;
-            gg_action base = YS_ACTION(YS_A_PLACE, (unsigned)v << 8 | 1u << 7 | 1u << 12);
-            for (int l = 0; l < 32; l++) out[n + l] = base | lf[1][l];
-            n += nf[1];
-        }
-    }
-    if (two_players(st) && st->n_neutral == 0) { /* Y-9.4 */
-        unsigned hand = values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND);
-        for (int v = 0; v < 5; v++) {
-            if (!(hand >> v & 1)) continue;
-            gg_action base = YS_ACTION(YS_A_NEUTRAL, (unsigned)v << 8);
-            for (int l = 0; l < 32; l++) out[n + l] = base | lf[2][l];
-            n += nf[2];
-        }
+        const uint32_t *row = lf[r.list[i]];
+        for (int l = 0; l < 32; l++) out[n + l] = base | row[l]; /* fixed count: vectorised */
+        n += nf[r.list[i]];
     }
     return n;
+}
+
+/* Bits set in m (no popcnt instruction without -march). */
+static int bit_count(uint64_t m)
+{
+    m -= (m >> 1) & 0x5555555555555555ull;
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+}
+
+/* The index of the k-th (0-based) set bit of m (k below its bit count): whole
+ * bytes are skipped by their bit counts (summed for all bytes at once), then
+ * the byte's bits one by one. */
+static int nth_bit(uint64_t m, uint32_t k)
+{
+    uint64_t c = m - ((m >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    uint64_t upto = c * 0x0101010101010101ull; /* byte j: the bits in bytes 0..j */
+    /* bytes whose running count is <= k: those skipped whole (counts <= 64 < 128) */
+    uint64_t below = ((k * 0x0101010101010101ull | 0x8080808080808080ull) - upto) & 0x8080808080808080ull;
+    int j = (int)(((below >> 7) * 0x0101010101010101ull) >> 56);
+    uint32_t before = j ? (uint32_t)(upto >> (8 * j - 8) & 0xFF) : 0;
+    unsigned byte = (unsigned)(m >> (8 * j)) & 0xFF;
+    for (k -= before; k; k--) byte &= byte - 1;
+    return 8 * j + __builtin_ctz(byte);
+}
+
+/* The value of the k-th (0-based) set bit of vals. */
+static unsigned nth_value(unsigned vals, int k)
+{
+    for (; k; k--) vals &= vals - 1;
+    return (unsigned)__builtin_ctz(vals);
+}
+
+/* The j-th row of placement_rows without events or lines, found by counting:
+ * (screen values, then front values) × the faces allowed (down before up),
+ * then the Royal Guard's front values, then the neutral's hand. */
+static gg_action place_row(int j, int down, int up, unsigned screen, unsigned front, unsigned guard)
+{
+    int faces = down + up, ns = bit_count(screen) * faces, nf = bit_count(front) * faces;
+    if (j < ns + nf) {
+        int fr = j >= ns, k = fr ? j - ns : j;
+        unsigned face = faces == 2 ? (unsigned)k & 1 : (unsigned)up;
+        unsigned v = nth_value(fr ? front : screen, k / faces);
+        return YS_ACTION(YS_A_PLACE, v << 8 | (unsigned)fr << 11 | face << 7);
+    }
+    j -= ns + nf;
+    int ng = bit_count(guard);
+    if (j < ng) return YS_ACTION(YS_A_PLACE, nth_value(guard, j) << 8 | 1u << 7 | 1u << 12);
+    return YS_ACTION(YS_A_NEUTRAL, 0) | (gg_action)(j - ng); /* the neutral's value, filled by the caller */
+}
+
+/* gg_legal_random for a placement without events or lines (the bulk of a
+ * playout's decisions): the rows of placement_rows are counted, each as long
+ * as the free places, and only the chosen action is built; a draw past the
+ * placements picks from the peeks and card plays that follow them in
+ * ys_legal. The simulations check it against the list at every step. */
+static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
+{
+    const ys_player *p = &st->pl[seat];
+    unsigned at = 0; /* bit v: a value v behind the screen; bit 8 + v: in front (one pass) */
+    for (int i = 0; i < p->n_brokers; i++)
+        at |= (unsigned)(p->b[i].loc <= YS_LOC_FRONT) << (p->b[i].value + 8 * (p->b[i].loc & 1));
+    unsigned screen = at & 0x1F, in_front = at >> 8 & 0x1F;
+    int down = may_place_down(st, seat), up = may_place_up(st, seat);
+    unsigned front = (p->active >> YC_ILLUSIONIST & 1) ? in_front : 0;
+    unsigned guard = may_place_guard(p) ? in_front : 0;
+    unsigned hand = two_players(st) && st->n_neutral == 0 ? values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND) : 0;
+    int rows = (bit_count(screen) + bit_count(front)) * (down + up) + bit_count(guard) + bit_count(hand);
+    uint64_t free = free_mask(st);
+    uint32_t nl = (uint32_t)bit_count(free), np = (uint32_t)rows * nl;
+    gg_action rest[GG_MAX_ACTIONS];
+    int nr = p->spy_peeks ? legal_peeks(st, seat, rest) : 0;
+    nr += ys_card_plays(st, seat, rest + nr);
+    uint32_t i = gg_rng_below(rng, np + (uint32_t)nr);
+    if (i >= np) {
+        *a = rest[i - np];
+        return (int)np + nr;
+    }
+    gg_action base = place_row((int)(i / nl), down, up, screen, front, guard);
+    if (YS_KIND(base) == YS_A_NEUTRAL) base = YS_ACTION(YS_A_NEUTRAL, nth_value(hand, (int)YS_PAYLOAD(base)) << 8);
+    *a = base | (gg_action)nth_bit(free, i % nl); /* the (i % nl)-th free place */
+    return (int)np + nr;
+}
+
+static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
+{
+    const ys_state *st = (const ys_state *)s;
+    if (st->stage == YS_ST_PLACE && is_actor(st, seat) && !ys_events_on(st) && !lines_now(st, seat))
+        return random_place(st, seat, rng, a);
+    gg_action legal[GG_MAX_ACTIONS];
+    int k = ys_legal(s, seat, legal);
+    if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
+    return k;
 }
 
 static int legal_refill(const ys_state *st, int seat, gg_action *out)
@@ -2016,6 +2183,7 @@ const gg_game gg_ys_game = {
     .actors = ys_actors,
     .legal = ys_legal,
     .legal_checks_seat = 1, /* ys_legal returns 0 for a seat not to act */
+    .legal_random = ys_legal_random,
     .validate = ys_validate,
     .apply = ys_apply,
     .is_over = ys_is_over,

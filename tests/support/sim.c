@@ -121,7 +121,12 @@ static int step(sim_ctx *c, gg_state *s, int seat, gg_rng *choice)
     char hm[400] = "";
     if (h && h->check_legal && h->check_legal(s, seat, legal, k, hm, sizeof hm))
         return failf(c, "legal actions of seat %d: %s", seat, hm);
+    gg_rng pick = *choice; /* gg_legal_random: the same draw picks the same action */
+    gg_action picked = 0;
+    int kr = gg_legal_random(s, seat, &pick, &picked);
     gg_action a = legal[gg_rng_below(choice, (uint32_t)k)];
+    if (kr != k || picked != a || pick.state != choice->state)
+        return failf(c, "gg_legal_random gives action %u of %d where the list gives %u of %d", picked, kr, a, k);
     gg_state *clone = gg_clone(s);
     if (!gg_state_equal(clone, s)) return failf(c, "a clone differs from its original");
     gg_error err = {0};

@@ -10,6 +10,9 @@
  *     the reloaded state saves to the same text);
  *   - every legal action is sorted, unique, formats within GG_MAX_NOTATION and
  *     parses back to itself; gg_apply accepts it;
+ *   - gg_legal_random, from the same generator state, picks the very action
+ *     the list gives at the drawn index (the count, the action and the
+ *     generator state after the draw);
  *   - view(determinize(s, p), p) == view(s, p) for every seat and the spectator,
  *     and determinize's result depends only on that view (the same random
  *     numbers give the same state from s and from any determinization of s);

@@ -14,6 +14,7 @@
 
 #include "core/game.h"
 #include "ys/ys.h"
+#include "ref_ys.h"
 
 #define FAIL(...) (snprintf(msg, n, __VA_ARGS__), 1)
 
@@ -694,7 +695,7 @@ int sim_ys_check_view(const gg_state *s, int seat, const char *view, char *msg, 
     return 0;
 }
 
-const sim_hooks sim_ys_hooks = {sim_ys_check_state, sim_ys_check_view};
+const sim_hooks sim_ys_hooks = {sim_ys_check_state, sim_ys_check_view, ref_ys_check_legal};
 
 void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed)
 {

@@ -7,6 +7,9 @@
  * Y-1.5, Y-2.3 … Y-4.3), and points only through a rule (score = trade +
  * market + cards, plus the final breakdown once over: Y-8.10, Y-8.11, Y-9.1).
  *
+ * check_legal (ref_ys.h): the legal actions equal, in order, a plain reference
+ * generator written from the rules, at every step of every game.
+ *
  * sim_ys_check_view: the leak check (Y-11). The view must not change when
  * everything its seat may not know is changed: the values of the brokers it
  * may not see (ys_knows / ys_knows_neutral) are rotated among themselves,
