@@ -2,6 +2,7 @@
 #ifndef GG_BOTS_BOT_H
 #define GG_BOTS_BOT_H
 
+#include "core/ai.h"
 #include "gemgames.h"
 
 typedef struct gg_bot_kind {
@@ -25,27 +26,7 @@ extern const gg_bot_kind gg_bot_ismcts;    /* ismcts.c */
 extern const gg_bot_kind gg_bot_heuristic; /* heuristic.c */
 extern const gg_bot_kind gg_bot_engine;    /* engine.c */
 
-/* A game's fast playing policy (heuristic_<game>.c): the index of the chosen
- * action in legal[0..n-1] for `seat`, which must act in `s`. It may look only
- * at what `seat` may know (a search calls it on a determinization). */
-typedef int (*gg_rollout_policy)(const gg_state *s, int seat, const gg_action *legal, int n,
-                                 gg_rng *rng);
-
-/* A game's evaluation of an unfinished state (a determinization): each
- * seat's chance to win, in [0, 1]. Used where ISMCTS cuts a rollout short. */
-typedef void (*gg_state_eval)(const gg_state *s, double value[GG_MAX_SEATS]);
-
-/* One game's heuristic: a name, its policy, optionally an evaluation. */
-typedef struct gg_heuristic {
-    const char *game; /* gg_game_name */
-    gg_rollout_policy policy;
-    gg_state_eval eval;
-} gg_heuristic;
-
-
-
-extern const gg_heuristic gg_heuristic_splendor; /* heuristic_splendor.c */
-extern const gg_heuristic gg_heuristic_ys;       /* heuristic_ys.c */
+/* gg_rollout_policy, gg_state_eval: core/ai.h (each game brings its own). */
 
 /* The heuristic policy / evaluation of a game, or NULL when it has none. */
 gg_rollout_policy gg_heuristic_policy(const gg_game *game);

@@ -283,7 +283,7 @@ static gg_action rollout_pick(worker *w, const gg_state *s, int seat, const gg_a
                               int n)
 {
     if (w->policy) {
-        int k = w->policy(s, seat, list, n, &w->rng);
+        int k = w->policy(s, seat, list, n, GG_NO_ACTION, &w->rng);
         if (k >= 0 && k < n) return list[k];
     }
     return list[gg_rng_below(&w->rng, (uint32_t)n)];

@@ -1,9 +1,11 @@
 /*
- * heuristic_splendor.c — a hand-written Splendor player, also the rollout
- * policy of ISMCTS (rollout=heuristic). One ply, fast, no allocation.
+ * splendor_ai.c — what the Splendor module knows about playing Splendor
+ * (core/ai.h): a hand-written player, the heuristic bot and ISMCTS's
+ * rollout=heuristic policy (one ply, fast, no allocation), and the
+ * evaluation of an unfinished game.
  *
  * It looks only at what its seat may know: it is given a determinization
- * (bot: heuristic.c; search: ismcts.c), and reads of it only public parts
+ * (bot: src/bots/heuristic.c; search: ismcts.c), and reads of it only public parts
  * plus its own reserved cards — never another player's hidden reserve or
  * the decks.
  *
@@ -21,7 +23,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bots/bot.h"
+#include "core/ai.h"
 #include "splendor/splendor.h"
 
 /* How many more tokens of each colour `p` needs for card `c` (after bonuses),
@@ -174,8 +176,9 @@ static double score_action(const spl_state *st, int seat, const plan *pl, gg_act
 }
 
 static int splendor_policy(const gg_state *s, int seat, const gg_action *legal, int n,
-                           gg_rng *rng)
+                           gg_action prev, gg_rng *rng)
 {
+    (void)prev;
     const spl_state *st = (const spl_state *)s;
     plan pl;
     make_plan(&pl, st, seat);
@@ -211,4 +214,4 @@ static void splendor_eval(const gg_state *s, double value[GG_MAX_SEATS])
     }
 }
 
-const gg_heuristic gg_heuristic_splendor = {"splendor", splendor_policy, splendor_eval};
+const gg_ai spl_ai = {.policy = splendor_policy, .eval = splendor_eval};

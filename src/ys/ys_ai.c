@@ -1,5 +1,6 @@
-/* heuristic_ys.c — the Ys heuristic: a hand-written policy a decent player
- * would recognise. It looks one decision ahead and weighs the position
+/* ys_ai.c — what the Ys module knows about playing Ys (core/ai.h): the Ys
+ * heuristic, a hand-written policy a decent player would recognise, and the
+ * evaluation of an unfinished game. It looks one decision ahead and weighs the position
  * that results for the deciding seat against its best rival:
  *   - points now, plus the final scoring the gems and rates would give if the
  *     game ended now (colour ranks and places, black gems, throne: Y-8.10,
@@ -14,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bots/bot.h"
+#include "core/ai.h"
 #include "ys/ys.h"
 
 /* Rough worth of one gem of colour c in points, from the final table and
@@ -140,8 +141,10 @@ static int choose_bid(const gg_action *legal, int n, gg_rng *rng)
     return best;
 }
 
-static int ys_policy(const gg_state *s, int seat, const gg_action *legal, int n, gg_rng *rng)
+static int ys_policy(const gg_state *s, int seat, const gg_action *legal, int n, gg_action prev,
+                     gg_rng *rng)
 {
+    (void)prev;
     const ys_state *st = (const ys_state *)s;
     if (n <= 1) return 0;
     if (YS_KIND(legal[0]) == YS_A_BID) return choose_bid(legal, n, rng);
@@ -178,4 +181,4 @@ static void ys_eval(const gg_state *s, double value[GG_MAX_SEATS])
     }
 }
 
-const gg_heuristic gg_heuristic_ys = {"ys", ys_policy, ys_eval};
+const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval};
