@@ -201,7 +201,8 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g)
     if (!s) return cli_error("%s", err.msg);
     gg_record *rec = a->records ? gg_record_new(a->table.game, &a->table.opts, row->seed) : NULL;
     int rc = 0;
-    while (!rc && !gg_is_over(s)) {
+    long decisions = 0;
+    while (!rc && !gg_is_over(s) && !gg_length_reached(s, decisions)) { /* G-1: bots only */
         int seats[GG_MAX_SEATS];
         int k = gg_actors(s, seats);
         for (int i = 0; i < k && !rc; i++) {
@@ -223,9 +224,10 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g)
                 gg_apply(s, seats[i], act, &err) != GG_OK)
                 rc = cli_error("game %ld (seed %llu): seat %d (%s): %s", g,
                                (unsigned long long)row->seed, seats[i], m->specs[e], err.msg);
+            decisions++;
         }
     }
-    if (!rc) gg_result_get(s, &row->res);
+    if (!rc) gg_result_adjudicate(s, &row->res);
     if (!rc && rec) rc = write_record(a->records, g, rec, m, row);
     gg_record_free(rec);
     gg_free(s);
@@ -375,6 +377,7 @@ static void print_json(const match_args *a, const match *m, cJSON *options)
         cJSON_AddItemToObject(x, "seat_entrant", cJSON_CreateIntArray(r->seat_entrant, m->players));
         cJSON_AddItemToObject(x, "score", cJSON_CreateIntArray((const int *)r->res.score, m->players));
         cJSON_AddItemToObject(x, "rank", cJSON_CreateIntArray(r->res.rank, m->players));
+        if (r->res.adjudicated) cJSON_AddTrueToObject(x, "adjudicated"); /* rule G-1 */
         cJSON_AddItemToArray(list, x);
     }
     char *out = cJSON_Print(root);
@@ -422,6 +425,10 @@ static void print_text(const match_args *a, const match *m)
         }
     }
     printf("parity win share: %.1f%%\n", 100.0 / m->players);
+    long adjudicated = 0;
+    for (long g = 0; g < m->games; g++) adjudicated += m->rows[g].res.adjudicated;
+    if (adjudicated)
+        printf("%ld games ended by the game-length rule G-1 (docs/rules-notes.md)\n", adjudicated);
     for (int g = 0; g < m->n_groups; g++) {
         const group *G = &m->groups[g];
         printf("%-32s %ld decisions", G->spec, G->decisions);

@@ -205,10 +205,35 @@ typedef struct gg_result {
     int32_t score[GG_MAX_SEATS];   /* points (so far, while not over) */
     int rank[GG_MAX_SEATS];        /* 1 = winner; tied seats share a rank */
     int winners;                   /* how many seats share rank 1 */
+    int adjudicated;               /* 1: ended by the game-length rule (below) */
 } gg_result;
 
 int gg_is_over(const gg_state *s);
 void gg_result_get(const gg_state *s, gg_result *r);
+
+/*
+ * The game-length rule (rule G-1, docs/rules-notes.md). A game whose seats
+ * are all bots (match, selfplay, bench, a server table whose people have all
+ * left) ends once gg_length_limit() decisions have been applied without the
+ * game ending, and is scored as it stands by the game's own end-of-game
+ * scoring (gg_result_adjudicate). Splendor allows endless play (take a token,
+ * give it back); this rule makes every bots' game end. It is never applied
+ * to a game with a person at the table: only a caller that knows every seat
+ * is a bot may apply it, and nothing in the engine applies it by itself.
+ */
+enum { GG_LENGTH_PER_SEAT = 200 }; /* decisions per seat */
+
+/* Decisions (actions applied, every seat's, simultaneous ones included) after
+ * which rule G-1 ends a bots' game of `players` seats. */
+long gg_length_limit(const gg_game *game, int players);
+/* Whether rule G-1 ends a bots' game after `decisions` applied actions. */
+int gg_length_reached(const gg_state *s, long decisions);
+/* The result of `s` as if the game ended now (rule G-1): over = 1,
+ * adjudicated = 1 (0 when the game had ended by its own rules, whose result
+ * is returned as is), ranked by the game's end-of-game scoring: Splendor S-5
+ * (points, then fewer purchased cards), Ys the final scoring of Y-8.10,
+ * Y-8.11, Y-9.1 added to the points (then most gems, Y-8.12). */
+void gg_result_adjudicate(const gg_state *s, gg_result *r);
 
 /* ------------------------------------------------------- views and saves */
 

@@ -34,5 +34,8 @@ gg_state_eval gg_heuristic_eval(const gg_game *game);
 /* Iterations the last gg_bot_choose of an ISMCTS bot ran (all threads); -1
  * for another kind of bot. For benchmarks. */
 long gg_ismcts_last_iterations(const gg_bot *bot);
+/* Rollouts of that search cut by the game-length limit (rule G-1); -1 for
+ * another kind of bot. */
+long gg_ismcts_last_capped(const gg_bot *bot);
 
 #endif

@@ -78,6 +78,7 @@ typedef struct worker {
     size_t work_size;
     gg_rng rng;
     long iterations;
+    long capped; /* rollouts cut by the game-length limit (not by depth) */
     /* inputs of one search */
     const gg_state *root;
     int seat;
@@ -92,6 +93,7 @@ typedef struct ismcts {
     ismcts_params p;
     worker w[2];
     long last_iterations; /* of the last search, all threads (for benchmarks) */
+    long last_capped;     /* its rollouts cut by the game-length limit */
 } ismcts;
 
 /* ------------------------------------------------------------ utilities */
@@ -138,27 +140,19 @@ static int in_sorted(const gg_action *list, int n, gg_action a)
     return -1;
 }
 
-/* The reward of every seat for a finished (or cut-off) game, in [0, 1]. */
+/* The reward of every seat for a finished (or cut-off) game, in [0, 1]. A
+ * rollout cut off is scored by the game's evaluation, or for a game without
+ * one as the game-length rule would score it (gg_result_adjudicate). */
 static void rewards(const gg_state *s, int rank_reward, gg_state_eval eval,
                     double r[GG_MAX_SEATS])
 {
-    gg_result res;
-    gg_result_get(s, &res);
-    int n = res.players;
-    if (!res.over && eval) {
+    if (eval && !gg_is_over(s)) {
         eval(s, r);
         return;
     }
-    if (!res.over) {
-        /* cut off: rank by the score so far */
-        res.winners = 0;
-        for (int p = 0; p < n; p++) {
-            res.rank[p] = 1;
-            for (int q = 0; q < n; q++)
-                if (res.score[q] > res.score[p]) res.rank[p]++;
-            if (res.rank[p] == 1) res.winners++;
-        }
-    }
+    gg_result res;
+    gg_result_adjudicate(s, &res);
+    int n = res.players;
     for (int p = 0; p < n; p++) {
         if (rank_reward && n > 1) r[p] = (double)(n - res.rank[p]) / (double)(n - 1);
         else r[p] = res.rank[p] == 1 ? 1.0 / res.winners : 0.0;
@@ -280,30 +274,40 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
 /* ------------------------------------------------------------- rollouts */
 
 static gg_action rollout_pick(worker *w, const gg_state *s, int seat, const gg_action *list,
-                              int n)
+                              int n, gg_action prev)
 {
     if (w->policy) {
-        int k = w->policy(s, seat, list, n, GG_NO_ACTION, &w->rng);
+        int k = w->policy(s, seat, list, n, prev, &w->rng);
         if (k >= 0 && k < n) return list[k];
     }
     return list[gg_rng_below(&w->rng, (uint32_t)n)];
 }
 
-/* Plays on from `s` (all actors of a step choose before any is applied). */
-static void rollout(worker *w, gg_state *s)
+/* Plays on from `s` (all actors of a step choose before any is applied), at
+ * most `depth` steps, and never more than the game-length limit of bots'
+ * games (rule G-1): a rollout always ends, even where the rules let play go
+ * on forever; one cut off is scored by rewards(). prev[] is each seat's last
+ * action (for the policy), kept up to date. */
+static void rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
 {
     gg_action list[GG_MAX_ACTIONS];
-    for (int step = 0; !gg_is_over(s) && (!w->p->depth || step < w->p->depth); step++) {
+    long limit = gg_length_limit(s->game, s->players), cap = limit, step;
+    if (w->p->depth && w->p->depth < cap) cap = w->p->depth;
+    for (step = 0; !gg_is_over(s) && step < cap; step++) {
         int seats[GG_MAX_SEATS];
         gg_action chosen[GG_MAX_SEATS];
         int k = gg_actors(s, seats);
         for (int i = 0; i < k; i++) {
             int n = gg_legal(s, seats[i], list);
             GG_ASSERT(n > 0);
-            chosen[i] = rollout_pick(w, s, seats[i], list, n);
+            chosen[i] = rollout_pick(w, s, seats[i], list, n, prev[seats[i]]);
         }
-        for (int i = 0; i < k; i++) gg_apply_trusted(s, seats[i], chosen[i]);
+        for (int i = 0; i < k; i++) {
+            gg_apply_trusted(s, seats[i], chosen[i]);
+            prev[seats[i]] = chosen[i];
+        }
     }
+    if (step >= limit && !gg_is_over(s)) w->capped++;
 }
 
 /* ------------------------------------------------------------ iteration */
@@ -327,6 +331,8 @@ static void iterate(worker *w)
     int depth = 0;
     uint32_t nd = 1; /* the root */
     gg_action list[GG_MAX_ACTIONS];
+    gg_action prev[GG_MAX_SEATS];
+    for (int p = 0; p < GG_MAX_SEATS; p++) prev[p] = GG_NO_ACTION;
     while (!gg_is_over(s) && depth < MAX_PATH) {
         step *st = &path[depth++];
         st->nd = nd;
@@ -340,7 +346,10 @@ static void iterate(worker *w)
             st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
             key = mix(key, observation(s, st->seat[i], chosen[i], w->seat, st->k));
         }
-        for (int i = 0; i < st->k; i++) gg_apply_trusted(s, st->seat[i], chosen[i]);
+        for (int i = 0; i < st->k; i++) {
+            gg_apply_trusted(s, st->seat[i], chosen[i]);
+            prev[st->seat[i]] = chosen[i];
+        }
         uint32_t child = find_child(w, nd, key);
         if (child == NIL) {
             child = add_child(w, nd, key);
@@ -352,7 +361,7 @@ static void iterate(worker *w)
         }
         nd = child;
     }
-    rollout(w, s);
+    rollout(w, s, prev);
     double r[GG_MAX_SEATS];
     rewards(s, w->p->rank_reward, w->eval, r);
     for (int d = 0; d < depth; d++) {
@@ -373,6 +382,7 @@ static void *search(void *arg)
     w->n_nodes = 1;
     w->n_arms = 1;
     w->iterations = 0;
+    w->capped = 0;
     new_node(w, 0);
     for (long i = 0;; i++) {
         if (w->iters ? i >= w->iters : ((i & 15) == 0 && now_ms() >= w->deadline && i > 0))
@@ -491,6 +501,7 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
     int n = gg_legal(s, seat, list);
     if (n == 0) return gg_fail(err, GG_EILLEGAL, "no legal action for seat %d", seat);
     m->last_iterations = 0;
+    m->last_capped = 0;
     if (n == 1) {
         *out = list[0];
         return GG_OK;
@@ -519,6 +530,7 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
     if (threaded) pthread_join(th, NULL);
     else if (m->p.threads == 2) search(&m->w[1]);
     for (int t = 0; t < m->p.threads; t++) m->last_iterations += m->w[t].iterations;
+    for (int t = 0; t < m->p.threads; t++) m->last_capped += m->w[t].capped;
     *out = best_root_action(m, seat, list, n);
     return GG_OK;
 }
@@ -526,6 +538,11 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
 long gg_ismcts_last_iterations(const gg_bot *bot)
 {
     return bot->kind == &gg_bot_ismcts ? ((const ismcts *)bot->data)->last_iterations : -1;
+}
+
+long gg_ismcts_last_capped(const gg_bot *bot)
+{
+    return bot->kind == &gg_bot_ismcts ? ((const ismcts *)bot->data)->last_capped : -1;
 }
 
 const gg_bot_kind gg_bot_ismcts = {"ismcts", ismcts_create, ismcts_choose, ismcts_destroy};

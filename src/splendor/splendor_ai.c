@@ -13,11 +13,17 @@
  * points, by how its bonus moves it toward the nobles on the table and
  * toward the other cards, divided by how far away it is (tokens still
  * missing after bonuses and gold). Then:
- *   buy      the card's value, more for points, a winning buy above all;
- *   take     tokens that close the gap to the best planned cards;
+ *   buy      a buy that reaches 15 points (S-5.1, with the noble it brings)
+ *            above everything else; otherwise the card's value, more for
+ *            points, less for gold spent;
+ *   take     tokens that close the gap to the best planned cards, less what
+ *            the plan loses by the tokens it must then give back (S-4.1);
  *   reserve  a planned card it cannot afford yet (and a gold), or to deny an
  *            opponent a card worth 3+ points that they could buy next turn;
- *   return   the tokens its plan needs least (never gold first);
+ *   return   the tokens its plan needs least (never gold first), and never
+ *            a token of a colour it has just taken while another return
+ *            exists: taking K and giving K back changes nothing, and two
+ *            players doing it would play forever;
  *   noble    the first (every noble is worth 3).
  */
 #include <math.h>
@@ -62,13 +68,35 @@ static double bonus_worth(const spl_state *st, const spl_player *p, int k)
     return v;
 }
 
-/* The value of owning card c (points first, then its bonus worth bw[]). */
+/* The value of owning card c (points first, then its bonus worth bw[]). A
+ * card that would reach 15 is worth more to plan for, but only a little:
+ * this is summed over every planned card, and must never outweigh an actual
+ * winning buy (score_action). */
 static double card_worth(const spl_player *p, const double *bw, const spl_card *c)
 {
     double v = 3.0 * c->points + bw[c->bonus];
-    if (p->points + c->points >= SPL_WIN_POINTS) v += 100;
+    if (p->points + c->points >= SPL_WIN_POINTS) v += 5;
     return v;
 }
+
+/* Points `seat` has after buying card id: the card's, plus a noble's if the
+ * new bonus makes one visit at the end of the turn (S-4.2: at most one). */
+static int points_after_buy(const spl_state *st, const spl_player *p, int id)
+{
+    const spl_card *c = &spl_cards[id];
+    int pts = p->points + c->points, noble = 0;
+    for (int i = 0; i < st->base.players + 1; i++) {
+        if (st->noble[i] == SPL_NONE) continue;
+        const spl_noble *n = &spl_nobles[st->noble[i]];
+        int meets = 1;
+        for (int k = 0; k < SPL_COLOURS; k++)
+            meets &= p->bonus[k] + (c->bonus == k) >= n->need[k];
+        if (meets && n->points > noble) noble = n->points;
+    }
+    return pts + noble;
+}
+
+enum { WINNING_BUY = 100000 };
 
 enum { MAX_PLAN = SPL_TIERS * SPL_SLOTS + SPL_HAND };
 
@@ -128,7 +156,50 @@ static int opponent_can_buy(const spl_state *st, int seat, int id)
     return 0;
 }
 
-static double score_action(const spl_state *st, int seat, const plan *pl, gg_action a)
+/* Colours (bit k) of the tokens action `prev` took: a take, or a reserve's gold. */
+static unsigned taken_colours(gg_action prev)
+{
+    if (prev == GG_NO_ACTION) return 0;
+    uint32_t pay = SPL_PAYLOAD(prev);
+    switch (SPL_KIND(prev)) {
+    case SPL_A_TAKE3: return pay & 31;
+    case SPL_A_TAKE2: return 1u << (pay % SPL_COLOURS);
+    case SPL_A_RESERVE: return 1u << SPL_GOLD;
+    default: return 0;
+    }
+}
+
+/* What the plan loses by giving back `excess` tokens after taking take[]:
+ * the least demanded held colours not just taken (S-4.1). */
+static double forced_return_cost(const spl_player *p, const plan *pl,
+                                 const int take[SPL_COLOURS], int excess)
+{
+    double cost = 0;
+    int left[SPL_COLOURS];
+    for (int k = 0; k < SPL_COLOURS; k++) left[k] = take[k] ? 0 : p->tokens[k];
+    for (int e = 0; e < excess; e++) {
+        int best = -1;
+        for (int k = 0; k < SPL_COLOURS; k++)
+            if (left[k] && (best < 0 || pl->demand[k] < pl->demand[best])) best = k;
+        if (best < 0) return cost + 10.0 * (excess - e); /* only gold or the new ones */
+        left[best]--;
+        cost += pl->demand[best];
+    }
+    return cost;
+}
+
+static double take_score(const spl_player *p, const plan *pl, const int take[SPL_COLOURS])
+{
+    int n = 0;
+    for (int k = 0; k < SPL_COLOURS; k++) n += take[k];
+    int excess = p->ntokens + n - SPL_TOKEN_LIMIT;
+    double v = 1 + take_worth(pl, take);
+    if (excess > 0) v -= forced_return_cost(p, pl, take, excess);
+    return v;
+}
+
+static double score_action(const spl_state *st, int seat, const plan *pl, gg_action a,
+                           unsigned just_taken)
 {
     const spl_player *p = &st->pl[seat];
     uint32_t pay = SPL_PAYLOAD(a);
@@ -140,14 +211,16 @@ static double score_action(const spl_state *st, int seat, const plan *pl, gg_act
         if (id == SPL_NONE) return 0;
         int gold = 0;
         for (int k = 0; k < SPL_COLOURS; k++) gold += (SPL_BUY_GOLD(a) >> (3 * k)) & 7;
+        int after = points_after_buy(st, p, id);
+        if (after >= SPL_WIN_POINTS) return WINNING_BUY + 10 * after - gold;
         return 20 + 2 * card_worth(p, pl->bw, &spl_cards[id]) - 1.5 * gold;
     }
     case SPL_A_TAKE3:
         for (int k = 0; k < SPL_COLOURS; k++) take[k] = pay >> k & 1;
-        return 1 + take_worth(pl, take);
+        return take_score(p, pl, take);
     case SPL_A_TAKE2:
         take[pay % SPL_COLOURS] = 2;
-        return 1 + take_worth(pl, take);
+        return take_score(p, pl, take);
     case SPL_A_RESERVE: {
         double gold = st->supply[SPL_GOLD] ? 1.5 : 0;
         if (p->ntokens >= SPL_TOKEN_LIMIT) gold = 0;
@@ -163,6 +236,7 @@ static double score_action(const spl_state *st, int seat, const plan *pl, gg_act
         double v = 0;
         for (int k = 0; k < SPL_TOKEN_KINDS; k++) {
             int back = (int)(pay >> (2 * k) & 3);
+            if (just_taken >> k & 1) v -= 1e6 * back; /* never take back what it took */
             if (k == SPL_GOLD) v -= 10.0 * back;
             else v -= back * pl->demand[k];
         }
@@ -178,14 +252,14 @@ static double score_action(const spl_state *st, int seat, const plan *pl, gg_act
 static int splendor_policy(const gg_state *s, int seat, const gg_action *legal, int n,
                            gg_action prev, gg_rng *rng)
 {
-    (void)prev;
     const spl_state *st = (const spl_state *)s;
     plan pl;
     make_plan(&pl, st, seat);
+    unsigned just_taken = st->phase == SPL_RETURN ? taken_colours(prev) : 0;
     int best = 0, ties = 0;
     double best_v = -1e300;
     for (int i = 0; i < n; i++) {
-        double v = score_action(st, seat, &pl, legal[i]);
+        double v = score_action(st, seat, &pl, legal[i], just_taken);
         if (v > best_v + 1e-9) {
             best_v = v, best = i, ties = 1;
         } else if (v > best_v - 1e-9 && gg_rng_below(rng, (uint32_t)++ties) == 0) {
@@ -214,4 +288,6 @@ static void splendor_eval(const gg_state *s, double value[GG_MAX_SEATS])
     }
 }
 
-const gg_ai spl_ai = {.policy = splendor_policy, .eval = splendor_eval};
+/* Rule G-1: S-5.2 ranks an unfinished game as it ranks a finished one (most
+ * points, then fewest purchased cards), and spl_result ranks at any time. */
+const gg_ai spl_ai = {.policy = splendor_policy, .eval = splendor_eval, .adjudicate = spl_result};

@@ -181,4 +181,21 @@ static void ys_eval(const gg_state *s, double value[GG_MAX_SEATS])
     }
 }
 
-const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval};
+/* Rule G-1: an unfinished game scored as it stands: the final scoring of
+ * Y-8.10, Y-8.11, Y-9.1 (and the Ys+ kept cards and Speculation) added to
+ * the points now, then ranked as Y-8.12 ranks a finished game. */
+static void ys_adjudicate(const gg_state *s, gg_result *r)
+{
+    static _Thread_local ys_state end;
+    memcpy(&end, s, sizeof end);
+    ys_final f;
+    ys_final_scores(&end, &f);
+    for (int q = 0; q < s->players; q++) {
+        int pts = f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q] + f.spec_pts[q];
+        for (int c = 0; c < YS_COLOURS; c++) pts += f.colour_pts[q][c];
+        end.pl[q].score = (int16_t)(end.pl[q].score + pts);
+    }
+    ys_result(&end.base, r);
+}
+
+const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate};
