@@ -37,5 +37,10 @@ long gg_ismcts_last_iterations(const gg_bot *bot);
 /* Rollouts of that search cut by the game-length limit (rule G-1); -1 for
  * another kind of bot. */
 long gg_ismcts_last_capped(const gg_bot *bot);
+/* With audit=1: children of that search's tree that differ from a sibling
+ * only by what the searching seat cannot know (the same view after the step
+ * and the same own action, yet a different child). 0 when the tree is keyed
+ * by the searcher's observations; -1 for another kind of bot. */
+long gg_ismcts_last_hidden_siblings(const gg_bot *bot);
 
 #endif

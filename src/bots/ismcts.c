@@ -16,9 +16,11 @@
  *
  * Hidden and simultaneous moves.
  *   - Several actors at once (a simultaneous secret choice): decoupled
- *     selection. Each actor picks its arm from its own statistics only, so no
- *     actor's choice depends on another's in the same round; the joint result
- *     is one child (choices are revealed once all are in, as gg_actors says).
+ *     selection by Exp3 (select_exp3): each actor draws from its own mixed
+ *     strategy, so no actor's choice depends on another's in the same step;
+ *     the joint result is the child keyed by the searcher's view once the
+ *     step is over (secret picks it cannot see lead to one child). At a
+ *     simultaneous root the final choice is drawn (final_choice).
  *   - A single opponent's move is keyed by what the searching seat sees of it
  *     (gg_action_announce with the searcher as viewer): a face-down choice
  *     leads to one child whatever its hidden value, so the searcher's later
@@ -29,8 +31,13 @@
  * per iteration. When a pool is full the search keeps iterating without
  * growing the tree.
  *
+ * Search only: the game's dominated actions are pruned (gg_ai.prune); the
+ * reward prefers winning sooner and by more (rewards()); every rollout stops
+ * at the game-length limit of bots' games (rule G-1).
+ *
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic][:threads=1|2]
- *       [:c=X][:depth=D][:reward=win|rank][:nodes=N]
+ *       [:c=X][:depth=D][:reward=win|plain|rank][:nodes=N][:prune=0|1]
+ *       [:keys=view|raw][:audit=0|1]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  */
 #include <math.h>
@@ -50,6 +57,7 @@ typedef struct arm {
     uint32_t visits;
     uint32_t avail;
     double reward;
+    double x;         /* Exp3 at a simultaneous node: summed reward / probability */
 } arm;
 
 typedef struct node {
@@ -57,6 +65,10 @@ typedef struct node {
     uint32_t first_child, next_sibling;
     uint32_t arms[GG_MAX_SEATS];    /* first arm, per seat */
     uint32_t visits;
+    /* audit=1 only: what the searcher sees after the step that led here (a
+     * hash of its view) and its own action in that step */
+    gg_action own;
+    uint64_t seen;
 } node;
 
 typedef struct ismcts_params {
@@ -67,7 +79,11 @@ typedef struct ismcts_params {
     double c;         /* exploration constant */
     int depth;        /* rollout steps before evaluating (0: play to the end) */
     int rank_reward;  /* reward by rank instead of win share */
+    int plain;        /* reward=plain: the win share only, not sooner / by more */
     long nodes;       /* pool capacity per thread */
+    int no_prune;     /* prune=0: search every legal action */
+    int raw_keys;     /* keys=raw: simultaneous steps keyed by the raw choices */
+    int audit;        /* count children a sibling hides (see hidden_siblings) */
 } ismcts_params;
 
 typedef struct worker {
@@ -79,6 +95,8 @@ typedef struct worker {
     gg_rng rng;
     long iterations;
     long capped; /* rollouts cut by the game-length limit (not by depth) */
+    long hidden_siblings; /* audit: children the searcher cannot tell from a sibling */
+    int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
     /* inputs of one search */
     const gg_state *root;
     int seat;
@@ -94,6 +112,7 @@ typedef struct ismcts {
     worker w[2];
     long last_iterations; /* of the last search, all threads (for benchmarks) */
     long last_capped;     /* its rollouts cut by the game-length limit */
+    long last_hidden;     /* audit=1: its hidden siblings (must be 0) */
 } ismcts;
 
 /* ------------------------------------------------------------ utilities */
@@ -128,6 +147,18 @@ static uint64_t observation(const gg_state *s, int seat, gg_action a, int me, in
     return hash_text(buf) | 1ull << 63;
 }
 
+/* What `me` sees of a position: a hash of its view, i.e. its information set. */
+static uint64_t view_hash(const gg_state *s, int me)
+{
+    char *v = gg_view_json(s, me);
+    uint64_t h = v ? hash_text(v) : 0;
+    free(v);
+    return h;
+}
+
+/* A uniform double in [0, 1). */
+static double uniform01(gg_rng *rng) { return (double)(gg_rng_next(rng) >> 11) * 0x1p-53; }
+
 static int in_sorted(const gg_action *list, int n, gg_action a)
 {
     int lo = 0, hi = n - 1;
@@ -140,22 +171,48 @@ static int in_sorted(const gg_action *list, int n, gg_action a)
     return -1;
 }
 
+/* Shaping of reward=win: a win is worth 0.9 of its share plus up to 0.05 for
+ * winning sooner (of `length` steps from the root, against the game-length
+ * limit); every seat gets up to 0.05 for its margin over the best other seat.
+ * So a win always outweighs a loss, and of two wins the sooner and the wider
+ * is preferred (issue 27: a win it could take was delayed). */
+enum { SHAPE_SHARE_PCT = 90 };
+static double shaped(double share, double margin, long length, long limit)
+{
+    double sooner = length >= limit ? 0.0 : 1.0 - (double)length / (double)limit;
+    return 0.01 * SHAPE_SHARE_PCT * share + 0.05 * (share > 0 ? sooner : 0.0) +
+           0.05 * (margin + 1.0) / 2.0;
+}
+
 /* The reward of every seat for a finished (or cut-off) game, in [0, 1]. A
  * rollout cut off is scored by the game's evaluation, or for a game without
- * one as the game-length rule would score it (gg_result_adjudicate). */
-static void rewards(const gg_state *s, int rank_reward, gg_state_eval eval,
-                    double r[GG_MAX_SEATS])
+ * one as the game-length rule would score it (gg_result_adjudicate).
+ * `length`: steps from the root to `s`. */
+static void rewards(const worker *w, const gg_state *s, long length, double r[GG_MAX_SEATS])
 {
-    if (eval && !gg_is_over(s)) {
-        eval(s, r);
+    if (w->eval && !gg_is_over(s)) {
+        w->eval(s, r);
         return;
     }
     gg_result res;
     gg_result_adjudicate(s, &res);
     int n = res.players;
+    long limit = gg_length_limit(s->game, n);
     for (int p = 0; p < n; p++) {
-        if (rank_reward && n > 1) r[p] = (double)(n - res.rank[p]) / (double)(n - 1);
-        else r[p] = res.rank[p] == 1 ? 1.0 / res.winners : 0.0;
+        if (w->p->rank_reward && n > 1) {
+            r[p] = (double)(n - res.rank[p]) / (double)(n - 1);
+            continue;
+        }
+        double share = res.rank[p] == 1 ? 1.0 / res.winners : 0.0;
+        if (w->p->plain) {
+            r[p] = share;
+            continue;
+        }
+        int32_t best = INT32_MIN;
+        for (int q = 0; q < n; q++)
+            if (q != p && res.score[q] > best) best = res.score[q];
+        double diff = (double)res.score[p] - best, size = fabs((double)res.score[p]) + fabs((double)best) + 1;
+        r[p] = shaped(share, diff / size, length, limit);
     }
 }
 
@@ -198,6 +255,7 @@ static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
     x->visits = 0;
     x->avail = 0;
     x->reward = 0;
+    x->x = 0;
     x->next = w->nodes[nd].arms[seat];
     w->nodes[nd].arms[seat] = i;
     return i;
@@ -271,6 +329,55 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
     return best;
 }
 
+/*
+ * Chooses the arm of `seat` at a simultaneous node (several seats choose at
+ * once, in secret): Exp3 (Auer et al. 2002, as in simultaneous-move MCTS,
+ * Teytaud and Flory 2011; Lanctot et al. 2013), a mixed strategy, so that no
+ * seat's choice is a best answer to a choice it cannot see. An action never
+ * tried has x = 0; the arm is made when it is first drawn. *prob: the chance
+ * the drawn action had (for the update x += reward / prob).
+ */
+static const double EXP3_GAMMA = 0.1;
+static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *list, int n,
+                            gg_action *action, int *expanded, double *prob)
+{
+    static _Thread_local uint32_t at[GG_MAX_ACTIONS];
+    static _Thread_local double x[GG_MAX_ACTIONS];
+    for (int k = 0; k < n; k++) at[k] = NIL, x[k] = 0;
+    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+        int k = in_sorted(list, n, w->arms[a].action);
+        if (k < 0) continue;
+        at[k] = a;
+        x[k] = w->arms[a].x;
+        w->arms[a].avail++;
+    }
+    double eta = EXP3_GAMMA / n, top = x[0], sum = 0;
+    for (int k = 1; k < n; k++)
+        if (x[k] > top) top = x[k];
+    for (int k = 0; k < n; k++) sum += x[k] = exp(eta * (x[k] - top));
+    double u = uniform01(&w->rng), p = 0;
+    int pick = n - 1;
+    for (int k = 0; k < n; k++) {
+        p = (1 - EXP3_GAMMA) * x[k] / sum + EXP3_GAMMA / n;
+        if (u < p) {
+            pick = k;
+            break;
+        }
+        u -= p;
+    }
+    if (pick == n - 1) p = (1 - EXP3_GAMMA) * x[pick] / sum + EXP3_GAMMA / n;
+    *action = list[pick];
+    *prob = p;
+    if (at[pick] == NIL) {
+        at[pick] = new_arm(w, nd, seat, list[pick]);
+        if (at[pick] != NIL) {
+            w->arms[at[pick]].avail = 1;
+            *expanded = 1;
+        }
+    }
+    return at[pick];
+}
+
 /* ------------------------------------------------------------- rollouts */
 
 static gg_action rollout_pick(worker *w, const gg_state *s, int seat, const gg_action *list,
@@ -288,7 +395,7 @@ static gg_action rollout_pick(worker *w, const gg_state *s, int seat, const gg_a
  * games (rule G-1): a rollout always ends, even where the rules let play go
  * on forever; one cut off is scored by rewards(). prev[] is each seat's last
  * action (for the policy), kept up to date. */
-static void rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
+static long rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
 {
     gg_action list[GG_MAX_ACTIONS];
     long limit = gg_length_limit(s->game, s->players), cap = limit, step;
@@ -300,6 +407,7 @@ static void rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
         for (int i = 0; i < k; i++) {
             int n = gg_legal(s, seats[i], list);
             GG_ASSERT(n > 0);
+            if (w->prune) n = w->prune(s, seats[i], list, n);
             chosen[i] = rollout_pick(w, s, seats[i], list, n, prev[seats[i]]);
         }
         for (int i = 0; i < k; i++) {
@@ -308,6 +416,7 @@ static void rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
         }
     }
     if (step >= limit && !gg_is_over(s)) w->capped++;
+    return step;
 }
 
 /* ------------------------------------------------------------ iteration */
@@ -317,6 +426,7 @@ typedef struct step {
     int k;
     int seat[GG_MAX_SEATS];
     uint32_t arm[GG_MAX_SEATS];
+    double prob[GG_MAX_SEATS]; /* Exp3 at a simultaneous node; else 0 */
 } step;
 
 enum { MAX_PATH = 512 };
@@ -337,23 +447,39 @@ static void iterate(worker *w)
         step *st = &path[depth++];
         st->nd = nd;
         st->k = gg_actors(s, st->seat);
-        gg_action chosen[GG_MAX_SEATS];
+        gg_action chosen[GG_MAX_SEATS], own = GG_NO_ACTION;
         uint64_t key = 0;
-        int expanded = 0;
+        int expanded = 0, simultaneous = st->k > 1;
         for (int i = 0; i < st->k; i++) {
             int n = gg_legal(s, st->seat[i], list);
             GG_ASSERT(n > 0);
-            st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
-            key = mix(key, observation(s, st->seat[i], chosen[i], w->seat, st->k));
+            if (w->prune) n = w->prune(s, st->seat[i], list, n);
+            st->prob[i] = 0;
+            if (simultaneous)
+                st->arm[i] = select_exp3(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
+                                         &st->prob[i]);
+            else
+                st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
+            if (!simultaneous || w->p->raw_keys)
+                key = mix(key, observation(s, st->seat[i], chosen[i], w->seat, st->k));
+            if (st->seat[i] == w->seat) own = chosen[i];
         }
         for (int i = 0; i < st->k; i++) {
             gg_apply_trusted(s, st->seat[i], chosen[i]);
             prev[st->seat[i]] = chosen[i];
         }
+        /* A simultaneous step is keyed by what the searcher sees once it is
+         * over (its view): secret choices it cannot see lead to one child,
+         * choices revealed when all are in (the Ys bid) to distinct ones. */
+        if (simultaneous && !w->p->raw_keys) key = view_hash(s, w->seat) | 1ull << 62;
         uint32_t child = find_child(w, nd, key);
         if (child == NIL) {
             child = add_child(w, nd, key);
             expanded = 1;
+            if (child != NIL && w->p->audit) {
+                w->nodes[child].own = own;
+                w->nodes[child].seen = view_hash(s, w->seat);
+            }
         }
         if (child == NIL || expanded) {
             if (child != NIL) w->nodes[child].visits++;
@@ -361,19 +487,37 @@ static void iterate(worker *w)
         }
         nd = child;
     }
-    rollout(w, s, prev);
+    long length = depth + rollout(w, s, prev);
     double r[GG_MAX_SEATS];
-    rewards(s, w->p->rank_reward, w->eval, r);
+    rewards(w, s, length, r);
     for (int d = 0; d < depth; d++) {
         const step *st = &path[d];
         w->nodes[st->nd].visits++;
         for (int i = 0; i < st->k; i++) {
             if (st->arm[i] == NIL) continue;
-            w->arms[st->arm[i]].visits++;
-            w->arms[st->arm[i]].reward += r[st->seat[i]];
+            arm *x = &w->arms[st->arm[i]];
+            x->visits++;
+            x->reward += r[st->seat[i]];
+            if (st->prob[i] > 0) x->x += r[st->seat[i]] / st->prob[i];
         }
     }
     w->iterations++;
+}
+
+/* audit=1: children that differ from a sibling only by what the searcher
+ * cannot know — the same view after the step and the same own action, yet a
+ * different key. Sound keys make this 0. */
+static long count_hidden_siblings(const worker *w)
+{
+    long count = 0;
+    for (uint32_t nd = 1; nd < w->n_nodes; nd++)
+        for (uint32_t c = w->nodes[nd].first_child; c != NIL; c = w->nodes[c].next_sibling)
+            for (uint32_t d = w->nodes[c].next_sibling; d != NIL; d = w->nodes[d].next_sibling)
+                if (w->nodes[d].seen == w->nodes[c].seen && w->nodes[d].own == w->nodes[c].own) {
+                    count++;
+                    break;
+                }
+    return count;
 }
 
 static void *search(void *arg)
@@ -389,6 +533,7 @@ static void *search(void *arg)
             break;
         iterate(w);
     }
+    w->hidden_siblings = w->p->audit ? count_hidden_siblings(w) : 0;
     return NULL;
 }
 
@@ -426,14 +571,24 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             if (!strcmp(v, "random")) p->heuristic = 0;
             else if (!strcmp(v, "heuristic")) p->heuristic = 1;
             else return gg_fail(err, GG_EOPTION, "ismcts: rollout is random or heuristic");
+        } else if (!strcmp(tok, "prune") || !strcmp(tok, "audit")) {
+            if (strcmp(v, "0") && strcmp(v, "1"))
+                return gg_fail(err, GG_EOPTION, "ismcts: %s is 0 or 1", tok);
+            if (!strcmp(tok, "prune")) p->no_prune = *v == '0';
+            else p->audit = *v == '1';
+        } else if (!strcmp(tok, "keys")) {
+            if (!strcmp(v, "view")) p->raw_keys = 0;
+            else if (!strcmp(v, "raw")) p->raw_keys = 1;
+            else return gg_fail(err, GG_EOPTION, "ismcts: keys is view or raw");
         } else if (!strcmp(tok, "reward")) {
-            if (!strcmp(v, "win")) p->rank_reward = 0;
+            if (!strcmp(v, "win")) p->rank_reward = 0, p->plain = 0;
+            else if (!strcmp(v, "plain")) p->rank_reward = 0, p->plain = 1;
             else if (!strcmp(v, "rank")) p->rank_reward = 1;
-            else return gg_fail(err, GG_EOPTION, "ismcts: reward is win or rank");
+            else return gg_fail(err, GG_EOPTION, "ismcts: reward is win, plain or rank");
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes)", tok);
+                           "depth, reward, nodes, prune, keys, audit)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -472,10 +627,12 @@ static void ismcts_destroy(gg_bot *bot)
     free(m);
 }
 
-/* Sums the root arms of `seat` over the workers; picks the most visited. */
-static gg_action best_root_action(const ismcts *m, int seat, const gg_action *list, int n)
+/* Sums the root arms of `seat` over the workers into visits[] and reward[]
+ * (one entry per action of list). */
+static void root_stats(const ismcts *m, int seat, const gg_action *list, int n,
+                       double *visits, double *reward)
 {
-    double visits[GG_MAX_ACTIONS] = {0}, reward[GG_MAX_ACTIONS] = {0};
+    for (int k = 0; k < n; k++) visits[k] = reward[k] = 0;
     for (int t = 0; t < m->p.threads; t++) {
         const worker *w = &m->w[t];
         for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next) {
@@ -485,11 +642,34 @@ static gg_action best_root_action(const ismcts *m, int seat, const gg_action *li
             reward[k] += w->arms[a].reward;
         }
     }
+}
+
+/* The final choice: the most visited root action (then the higher reward);
+ * at a simultaneous root (a secret choice made with others), a draw from the
+ * mixed strategy Exp3 played, its exploration taken out (Teytaud and Flory
+ * 2011: p(a) ~ max(0, visits(a) - gamma * N / K)), never a pure best answer. */
+static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous,
+                              const gg_action *list, int n)
+{
+    static _Thread_local double visits[GG_MAX_ACTIONS], reward[GG_MAX_ACTIONS];
+    root_stats(m, seat, list, n, visits, reward);
     int best = 0;
+    double total = 0;
+    for (int k = 0; k < n; k++) total += visits[k];
     for (int k = 1; k < n; k++)
         if (visits[k] > visits[best] ||
             (visits[k] == visits[best] && reward[k] > reward[best]))
             best = k;
+    if (!simultaneous) return list[best];
+    double floor = EXP3_GAMMA * total / n, sum = 0;
+    for (int k = 0; k < n; k++) sum += visits[k] > floor ? visits[k] - floor : 0;
+    if (sum <= 0) return list[best];
+    double u = uniform01(&bot->rng) * sum;
+    for (int k = 0; k < n; k++) {
+        double wk = visits[k] > floor ? visits[k] - floor : 0;
+        if (u < wk) return list[k];
+        u -= wk;
+    }
     return list[best];
 }
 
@@ -502,10 +682,18 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
     if (n == 0) return gg_fail(err, GG_EILLEGAL, "no legal action for seat %d", seat);
     m->last_iterations = 0;
     m->last_capped = 0;
+    m->last_hidden = 0;
+    /* dominated actions are left out of the search, and so of its choice
+     * (never out of what gg_legal offers anyone) */
+    int (*prune)(const gg_state *, int, gg_action *, int) =
+        s->game->ai && !m->p.no_prune ? s->game->ai->prune : NULL;
+    if (prune) n = prune(s, seat, list, n);
     if (n == 1) {
         *out = list[0];
         return GG_OK;
     }
+    int seats[GG_MAX_SEATS];
+    int simultaneous = gg_actors(s, seats) > 1;
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
@@ -523,6 +711,7 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
         w->deadline = deadline;
         w->policy = m->p.heuristic ? gg_heuristic_policy(s->game) : NULL;
         w->eval = gg_heuristic_eval(s->game);
+        w->prune = prune;
     }
     pthread_t th;
     int threaded = m->p.threads == 2 && pthread_create(&th, NULL, search, &m->w[1]) == 0;
@@ -531,13 +720,19 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
     else if (m->p.threads == 2) search(&m->w[1]);
     for (int t = 0; t < m->p.threads; t++) m->last_iterations += m->w[t].iterations;
     for (int t = 0; t < m->p.threads; t++) m->last_capped += m->w[t].capped;
-    *out = best_root_action(m, seat, list, n);
+    for (int t = 0; t < m->p.threads; t++) m->last_hidden += m->w[t].hidden_siblings;
+    *out = final_choice(m, bot, seat, simultaneous, list, n);
     return GG_OK;
 }
 
 long gg_ismcts_last_iterations(const gg_bot *bot)
 {
     return bot->kind == &gg_bot_ismcts ? ((const ismcts *)bot->data)->last_iterations : -1;
+}
+
+long gg_ismcts_last_hidden_siblings(const gg_bot *bot)
+{
+    return bot->kind == &gg_bot_ismcts ? ((const ismcts *)bot->data)->last_hidden : -1;
 }
 
 long gg_ismcts_last_capped(const gg_bot *bot)

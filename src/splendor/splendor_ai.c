@@ -288,6 +288,54 @@ static void splendor_eval(const gg_state *s, double value[GG_MAX_SEATS])
     }
 }
 
+/* ------------------------------------------------ search-only pruning */
+
+static int gold_of_buy(gg_action a)
+{
+    int g = 0;
+    for (int k = 0; k < SPL_COLOURS; k++) g += (SPL_BUY_GOLD(a) >> (3 * k)) & 7;
+    return g;
+}
+
+/* Dominated actions, for search only (never what gg_legal offers):
+ *   - a payment that spends gold where coloured tokens would do (S-3.4): for
+ *     each card only the payments with the least gold stay — the same card,
+ *     the player keeps a gold (which stands in for any colour) instead of a
+ *     coloured token, nothing is lost;
+ *   - a return that gives back gold where a coloured token could go back
+ *     (S-4.1): only the returns with the least gold stay.
+ * The list stays sorted; at least one action stays. */
+static int splendor_prune(const gg_state *s, int seat, gg_action *list, int n)
+{
+    (void)s, (void)seat;
+    int least_return_gold = 99;
+    for (int i = 0; i < n; i++)
+        if (SPL_KIND(list[i]) == SPL_A_RETURN) {
+            int g = (int)(SPL_PAYLOAD(list[i]) >> (2 * SPL_GOLD) & 3);
+            if (g < least_return_gold) least_return_gold = g;
+        }
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        gg_action a = list[i];
+        if (SPL_KIND(a) == SPL_A_BUY) {
+            /* buys of one source are adjacent (source << 16 | gold) */
+            int least = gold_of_buy(a);
+            for (int j = i - 1; j >= 0 && SPL_KIND(list[j]) == SPL_A_BUY &&
+                                SPL_BUY_SRC(list[j]) == SPL_BUY_SRC(a); j--)
+                if (gold_of_buy(list[j]) < least) least = gold_of_buy(list[j]);
+            for (int j = i + 1; j < n && SPL_KIND(list[j]) == SPL_A_BUY &&
+                                SPL_BUY_SRC(list[j]) == SPL_BUY_SRC(a); j++)
+                if (gold_of_buy(list[j]) < least) least = gold_of_buy(list[j]);
+            if (gold_of_buy(a) > least) continue;
+        } else if (SPL_KIND(a) == SPL_A_RETURN) {
+            if ((int)(SPL_PAYLOAD(a) >> (2 * SPL_GOLD) & 3) > least_return_gold) continue;
+        }
+        list[m++] = a;
+    }
+    return m;
+}
+
 /* Rule G-1: S-5.2 ranks an unfinished game as it ranks a finished one (most
  * points, then fewest purchased cards), and spl_result ranks at any time. */
-const gg_ai spl_ai = {.policy = splendor_policy, .eval = splendor_eval, .adjudicate = spl_result};
+const gg_ai spl_ai = {.policy = splendor_policy, .eval = splendor_eval, .adjudicate = spl_result,
+                      .prune = splendor_prune};
