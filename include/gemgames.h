@@ -300,6 +300,25 @@ const char *gg_bot_spec(const gg_bot *bot);
 gg_status gg_bot_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
                         gg_error *err);
 
+/*
+ * Hints: the bot's top moves for `seat` (an actor in `s`) with its estimate
+ * of the chance to win after each, best first — for a person to learn from
+ * (the terminal and the browser, at tables where every person agreed to
+ * hints; never offered in rated or human-only games by default: that is the
+ * caller's rule). Computed like a choice, from what `seat` may know only
+ * (the same view gives the same hints for the same seed). ISMCTS bots give
+ * hints ("ismcts:ms=1000"); other bots refuse (GG_EOPTION). Dominated
+ * actions the search leaves out (docs/bots.md) are not listed.
+ */
+typedef struct gg_hint {
+    gg_action action;
+    double win;  /* estimated win share after this action, 0..1 */
+    long visits; /* how much the search looked at it */
+} gg_hint;
+/* Fills out[0..max) and returns how many (>= 1), or -1 with err. */
+int gg_bot_hint(gg_bot *bot, const gg_state *s, int seat, gg_hint *out, int max,
+                gg_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,6 +12,9 @@ typedef struct gg_bot_kind {
     gg_status (*choose)(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
                         gg_error *err);
     void (*destroy)(gg_bot *bot);
+    /* Optional (gg_bot_hint): the bot's top moves; the count, or -1 and err. */
+    int (*hint)(gg_bot *bot, const gg_state *s, int seat, gg_hint *out, int max,
+                gg_error *err);
 } gg_bot_kind;
 
 struct gg_bot {

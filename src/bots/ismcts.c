@@ -57,6 +57,7 @@ typedef struct arm {
     uint32_t visits;
     uint32_t avail;
     double reward;
+    double wins;      /* summed win share (or evaluation): for hints */
     double x;         /* Exp3 at a simultaneous node: summed reward / probability */
 } arm;
 
@@ -188,10 +189,12 @@ static double shaped(double share, double margin, long length, long limit)
  * rollout cut off is scored by the game's evaluation, or for a game without
  * one as the game-length rule would score it (gg_result_adjudicate).
  * `length`: steps from the root to `s`. */
-static void rewards(const worker *w, const gg_state *s, long length, double r[GG_MAX_SEATS])
+static void rewards(const worker *w, const gg_state *s, long length, double r[GG_MAX_SEATS],
+                    double win[GG_MAX_SEATS])
 {
     if (w->eval && !gg_is_over(s)) {
         w->eval(s, r);
+        memcpy(win, r, sizeof(double) * GG_MAX_SEATS);
         return;
     }
     gg_result res;
@@ -199,11 +202,12 @@ static void rewards(const worker *w, const gg_state *s, long length, double r[GG
     int n = res.players;
     long limit = gg_length_limit(s->game, n);
     for (int p = 0; p < n; p++) {
+        double share = res.rank[p] == 1 ? 1.0 / res.winners : 0.0;
+        win[p] = share;
         if (w->p->rank_reward && n > 1) {
             r[p] = (double)(n - res.rank[p]) / (double)(n - 1);
             continue;
         }
-        double share = res.rank[p] == 1 ? 1.0 / res.winners : 0.0;
         if (w->p->plain) {
             r[p] = share;
             continue;
@@ -255,6 +259,7 @@ static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
     x->visits = 0;
     x->avail = 0;
     x->reward = 0;
+    x->wins = 0;
     x->x = 0;
     x->next = w->nodes[nd].arms[seat];
     w->nodes[nd].arms[seat] = i;
@@ -488,8 +493,8 @@ static void iterate(worker *w)
         nd = child;
     }
     long length = depth + rollout(w, s, prev);
-    double r[GG_MAX_SEATS];
-    rewards(w, s, length, r);
+    double r[GG_MAX_SEATS], win[GG_MAX_SEATS];
+    rewards(w, s, length, r, win);
     for (int d = 0; d < depth; d++) {
         const step *st = &path[d];
         w->nodes[st->nd].visits++;
@@ -498,6 +503,7 @@ static void iterate(worker *w)
             arm *x = &w->arms[st->arm[i]];
             x->visits++;
             x->reward += r[st->seat[i]];
+            x->wins += win[st->seat[i]];
             if (st->prob[i] > 0) x->x += r[st->seat[i]] / st->prob[i];
         }
     }
@@ -673,13 +679,15 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
     return list[best];
 }
 
-static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
-                               gg_error *err)
+/* Searches for `seat` from `s`: fills list[0..*n) with the actions searched
+ * (the legal ones, pruned) and *simultaneous. With one action left no search
+ * is run unless `always`. */
+static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action *list, int *n,
+                             int *simultaneous, int always, gg_error *err)
 {
     ismcts *m = bot->data;
-    gg_action list[GG_MAX_ACTIONS];
-    int n = gg_legal(s, seat, list);
-    if (n == 0) return gg_fail(err, GG_EILLEGAL, "no legal action for seat %d", seat);
+    *n = gg_legal(s, seat, list);
+    if (*n == 0) return gg_fail(err, GG_EILLEGAL, "no legal action for seat %d", seat);
     m->last_iterations = 0;
     m->last_capped = 0;
     m->last_hidden = 0;
@@ -687,13 +695,10 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
      * (never out of what gg_legal offers anyone) */
     int (*prune)(const gg_state *, int, gg_action *, int) =
         s->game->ai && !m->p.no_prune ? s->game->ai->prune : NULL;
-    if (prune) n = prune(s, seat, list, n);
-    if (n == 1) {
-        *out = list[0];
-        return GG_OK;
-    }
+    if (prune) *n = prune(s, seat, list, *n);
     int seats[GG_MAX_SEATS];
-    int simultaneous = gg_actors(s, seats) > 1;
+    *simultaneous = gg_actors(s, seats) > 1;
+    if (*n == 1 && !always) return GG_OK;
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
@@ -721,8 +726,53 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
     for (int t = 0; t < m->p.threads; t++) m->last_iterations += m->w[t].iterations;
     for (int t = 0; t < m->p.threads; t++) m->last_capped += m->w[t].capped;
     for (int t = 0; t < m->p.threads; t++) m->last_hidden += m->w[t].hidden_siblings;
-    *out = final_choice(m, bot, seat, simultaneous, list, n);
     return GG_OK;
+}
+
+static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
+                               gg_error *err)
+{
+    gg_action list[GG_MAX_ACTIONS];
+    int n, simultaneous;
+    gg_status st = search_root(bot, s, seat, list, &n, &simultaneous, 0, err);
+    if (st) return st;
+    *out = n == 1 ? list[0] : final_choice(bot->data, bot, seat, simultaneous, list, n);
+    return GG_OK;
+}
+
+/* Hints (gg_bot_hint): a search as for a choice, then the root actions by
+ * visits with their mean win share. The search sees only what `seat` may
+ * know, as every search does. */
+static int ismcts_hint(gg_bot *bot, const gg_state *s, int seat, gg_hint *out, int max,
+                       gg_error *err)
+{
+    ismcts *m = bot->data;
+    static _Thread_local gg_action list[GG_MAX_ACTIONS];
+    static _Thread_local double visits[GG_MAX_ACTIONS], wins[GG_MAX_ACTIONS];
+    int n, simultaneous;
+    if (search_root(bot, s, seat, list, &n, &simultaneous, 1, err)) return -1;
+    for (int k = 0; k < n; k++) visits[k] = wins[k] = 0;
+    for (int t = 0; t < m->p.threads; t++) {
+        const worker *w = &m->w[t];
+        for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next) {
+            int k = in_sorted(list, n, w->arms[a].action);
+            if (k < 0) continue;
+            visits[k] += w->arms[a].visits;
+            wins[k] += w->arms[a].wins;
+        }
+    }
+    int count = 0;
+    while (count < max) {
+        int best = -1;
+        for (int k = 0; k < n; k++)
+            if (visits[k] > 0 && (best < 0 || visits[k] > visits[best] ||
+                                  (visits[k] == visits[best] && wins[k] > wins[best])))
+                best = k;
+        if (best < 0) break;
+        out[count++] = (gg_hint){list[best], wins[best] / visits[best], (long)visits[best]};
+        visits[best] = 0;
+    }
+    return count;
 }
 
 long gg_ismcts_last_iterations(const gg_bot *bot)
@@ -740,4 +790,5 @@ long gg_ismcts_last_capped(const gg_bot *bot)
     return bot->kind == &gg_bot_ismcts ? ((const ismcts *)bot->data)->last_capped : -1;
 }
 
-const gg_bot_kind gg_bot_ismcts = {"ismcts", ismcts_create, ismcts_choose, ismcts_destroy};
+const gg_bot_kind gg_bot_ismcts = {"ismcts", ismcts_create, ismcts_choose, ismcts_destroy,
+                                   ismcts_hint};
