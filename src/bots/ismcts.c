@@ -35,7 +35,7 @@
  * reward prefers winning sooner and by more (rewards()); every rollout stops
  * at the game-length limit of bots' games (rule G-1).
  *
- * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic][:threads=1|2]
+ * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
  *       [:c=X][:depth=D][:reward=win|plain|rank][:nodes=N][:prune=0|1]
  *       [:keys=view|raw][:audit=0|1]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
@@ -75,7 +75,7 @@ typedef struct node {
 typedef struct ismcts_params {
     long iters;       /* 0: use ms */
     long ms;
-    int heuristic;    /* rollout policy */
+    int heuristic;    /* rollout policy: 0 random, 1 heuristic, 2 light (gg_ai.light) */
     int threads;
     double c;         /* exploration constant */
     int depth;        /* rollout steps before evaluating (0: play to the end) */
@@ -576,7 +576,8 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else if (!strcmp(tok, "rollout")) {
             if (!strcmp(v, "random")) p->heuristic = 0;
             else if (!strcmp(v, "heuristic")) p->heuristic = 1;
-            else return gg_fail(err, GG_EOPTION, "ismcts: rollout is random or heuristic");
+            else if (!strcmp(v, "light")) p->heuristic = 2;
+            else return gg_fail(err, GG_EOPTION, "ismcts: rollout is random, heuristic or light");
         } else if (!strcmp(tok, "prune") || !strcmp(tok, "audit")) {
             if (strcmp(v, "0") && strcmp(v, "1"))
                 return gg_fail(err, GG_EOPTION, "ismcts: %s is 0 or 1", tok);
@@ -714,7 +715,9 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->p = &m->p;
         w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
         w->deadline = deadline;
-        w->policy = m->p.heuristic ? gg_heuristic_policy(s->game) : NULL;
+        w->policy = m->p.heuristic == 1 ? gg_heuristic_policy(s->game)
+                    : m->p.heuristic == 2 && s->game->ai ? s->game->ai->light /* may be NULL */
+                                                         : NULL;
         w->eval = gg_heuristic_eval(s->game);
         w->prune = prune;
     }

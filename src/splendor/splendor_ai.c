@@ -288,6 +288,38 @@ static void splendor_eval(const gg_state *s, double value[GG_MAX_SEATS])
     }
 }
 
+/* ------------------------------------------------ a light rollout policy */
+
+/* ISMCTS's rollout=light: nearly as cheap as a random choice, less aimless.
+ * With a buy among the actions it buys (7 times in 8) the card with the
+ * most points (ties at random) — uniform rollouts buy too rarely and reserve
+ * too often, so they undervalue buying (issue 27: 5.6 reserves a game);
+ * otherwise it picks at random, reserving only 1 time in 8 when something
+ * else is legal. */
+static int splendor_light(const gg_state *s, int seat, const gg_action *legal, int n,
+                          gg_action prev, gg_rng *rng)
+{
+    (void)prev;
+    const spl_state *st = (const spl_state *)s;
+    int best = -1, best_pts = -1, ties = 0, others = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned kind = SPL_KIND(legal[i]);
+        others += kind != SPL_A_RESERVE;
+        if (kind != SPL_A_BUY) continue;
+        int id = spl_source_card(st, seat, (int)SPL_BUY_SRC(legal[i]), 0);
+        int pts = id == SPL_NONE ? 0 : spl_cards[id].points;
+        if (pts > best_pts) best_pts = pts, best = i, ties = 1;
+        else if (pts == best_pts && gg_rng_below(rng, (uint32_t)++ties) == 0) best = i;
+    }
+    if (best >= 0 && gg_rng_below(rng, 8) != 0) return best;
+    if (others == n || others == 0 || gg_rng_below(rng, 8) == 0)
+        return (int)gg_rng_below(rng, (uint32_t)n);
+    int pick = (int)gg_rng_below(rng, (uint32_t)others);
+    for (int i = 0; i < n; i++)
+        if (SPL_KIND(legal[i]) != SPL_A_RESERVE && pick-- == 0) return i;
+    return 0;
+}
+
 /* ------------------------------------------------ search-only pruning */
 
 static int gold_of_buy(gg_action a)
@@ -338,4 +370,4 @@ static int splendor_prune(const gg_state *s, int seat, gg_action *list, int n)
 /* Rule G-1: S-5.2 ranks an unfinished game as it ranks a finished one (most
  * points, then fewest purchased cards), and spl_result ranks at any time. */
 const gg_ai spl_ai = {.policy = splendor_policy, .eval = splendor_eval, .adjudicate = spl_result,
-                      .prune = splendor_prune};
+                      .prune = splendor_prune, .light = splendor_light};

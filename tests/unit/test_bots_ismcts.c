@@ -288,6 +288,7 @@ static void test_every_game_choices_depend_only_on_the_view(void **unused)
         check_view_only(game, "ismcts:iters=200:threads=2:depth=30", 2);
         if (gg_heuristic_policy(game))
             check_view_only(game, "ismcts:iters=100:rollout=heuristic:depth=8", 4);
+        check_view_only(game, "ismcts:iters=100:rollout=light:depth=30", 2);
         if (gg_heuristic_policy(game)) check_view_only(game, "heuristic", 10);
     }
 }

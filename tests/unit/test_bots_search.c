@@ -313,6 +313,52 @@ static void test_reward_prefers_winning_sooner(void **unused)
     assert_int_equal(now, 10);
 }
 
+/* ------------------------------------------------ the light rollout */
+
+/* Splendor's rollout=light policy: with a buy among the actions it buys the
+ * card with the most points most of the time; always a legal index. */
+static void test_light_rollout_buys(void **unused)
+{
+    (void)unused;
+    const gg_ai *ai = gg_splendor_game.ai;
+    assert_non_null(ai->light);
+    long with_buy = 0, bought_best = 0;
+    gg_rng pick;
+    gg_rng_seed(&pick, 4);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        gg_state *s = new_game("splendor", 2, NULL, seed);
+        gg_rng rng;
+        gg_rng_seed(&rng, seed);
+        while (!gg_is_over(s)) {
+            int seats[GG_MAX_SEATS];
+            gg_actors(s, seats);
+            gg_action list[GG_MAX_ACTIONS];
+            int n = gg_legal(s, seats[0], list), best = -1;
+            for (int i = 0; i < n; i++)
+                if (SPL_KIND(list[i]) == SPL_A_BUY) {
+                    int id = spl_source_card((const spl_state *)s, seats[0],
+                                             (int)SPL_BUY_SRC(list[i]), 0);
+                    if (spl_cards[id].points > best) best = spl_cards[id].points;
+                }
+            int k = ai->light(s, seats[0], list, n, GG_NO_ACTION, &pick);
+            assert_true(k >= 0 && k < n);
+            if (best >= 0) {
+                with_buy++;
+                if (SPL_KIND(list[k]) == SPL_A_BUY) {
+                    int id = spl_source_card((const spl_state *)s, seats[0],
+                                             (int)SPL_BUY_SRC(list[k]), 0);
+                    bought_best += spl_cards[id].points == best;
+                }
+            }
+            random_step(s, &rng);
+        }
+        gg_free(s);
+    }
+    print_message("light rollout: the best buy taken at %ld of %ld decisions with a buy\n",
+                  bought_best, with_buy);
+    assert_true(with_buy > 50 && bought_best * 10 >= with_buy * 8); /* 7 in 8 expected */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_secret_choices_never_key_the_tree),
         cmocka_unit_test(test_simultaneous_choice_is_drawn),
         cmocka_unit_test(test_reward_prefers_winning_sooner),
+        cmocka_unit_test(test_light_rollout_buys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
