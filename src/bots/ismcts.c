@@ -98,6 +98,7 @@ typedef struct worker {
     long capped; /* rollouts cut by the game-length limit (not by depth) */
     long hidden_siblings; /* audit: children the searcher cannot tell from a sibling */
     int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
+    int (*withdraw)(gg_state *s, int viewer); /* at a simultaneous root */
     /* inputs of one search */
     const gg_state *root;
     int seat;
@@ -441,6 +442,7 @@ static void iterate(worker *w)
     gg_state *s = w->work;
     memcpy(s, w->root, w->root->size);
     gg_determinize(s, w->seat, &w->rng);
+    if (w->withdraw) w->withdraw(s, w->seat);
 
     static _Thread_local step path[MAX_PATH];
     int depth = 0;
@@ -699,6 +701,20 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
     if (prune) *n = prune(s, seat, list, *n);
     int seats[GG_MAX_SEATS];
     *simultaneous = gg_actors(s, seats) > 1;
+    /* At a secret simultaneous step, the others' choices already made are
+     * taken back in every determinization (gg_ai.withdraw): they are modelled
+     * like those still to come, whatever the seat order. */
+    int (*withdraw)(gg_state *, int) = s->game->ai ? s->game->ai->withdraw : NULL;
+    if (withdraw) {
+        gg_state *probe = gg_clone(s);
+        if (!probe) return gg_fail(err, GG_ENOMEM, "out of memory");
+        gg_rng r;
+        gg_rng_seed(&r, 1);
+        gg_determinize(probe, seat, &r);
+        if (withdraw(probe, seat) > 0) *simultaneous = 1;
+        else if (!*simultaneous) withdraw = NULL;
+        gg_free(probe);
+    }
     if (*n == 1 && !always) return GG_OK;
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
@@ -720,6 +736,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
                                                          : NULL;
         w->eval = gg_heuristic_eval(s->game);
         w->prune = prune;
+        w->withdraw = *simultaneous ? withdraw : NULL;
     }
     pthread_t th;
     int threaded = m->p.threads == 2 && pthread_create(&th, NULL, search, &m->w[1]) == 0;

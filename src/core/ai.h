@@ -42,6 +42,11 @@ typedef struct gg_ai {
     int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
     /* A cheap informed rollout policy (ISMCTS rollout=light); NULL: none. */
     gg_rollout_policy light;
+    /* In a determinization for `viewer`, during a simultaneous secret step,
+     * takes back the choices other seats have already submitted (their
+     * values are sampled there anyway), so a search models every other seat
+     * alike, whatever the order they chose in; returns how many. Optional. */
+    int (*withdraw)(gg_state *s, int viewer);
 } gg_ai;
 
 #endif

@@ -198,4 +198,35 @@ static void ys_adjudicate(const gg_state *s, gg_result *r)
     ys_result(&end.base, r);
 }
 
-const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate};
+/* Search only (gg_ai.withdraw), on a determinization for `viewer`: the bids
+ * (Y-5.1) and Speculation picks (Y-10.31) other seats have submitted but
+ * nobody else has seen yet go back, so the search chooses them as it
+ * chooses the bids still to come. The throne pick (Y-9.1) is not taken
+ * back: which broker went to the throne room this round is not marked. */
+static int ys_withdraw(gg_state *s, int viewer)
+{
+    ys_state *st = (ys_state *)s;
+    int n = 0;
+    if (st->over) return 0;
+    for (int q = 0; q < s->players; q++) {
+        if (q == viewer) continue;
+        ys_player *p = &st->pl[q];
+        if (st->stage == YS_ST_BID && p->bid_done) {
+            for (int i = 0; i < p->n_brokers; i++)
+                if (p->b[i].loc == YS_LOC_FRONT && (p->b[i].flags & YS_F_BID)) {
+                    p->b[i].loc = YS_LOC_SCREEN;
+                    p->b[i].flags = 0;
+                }
+            p->bid_done = 0;
+            n++;
+        } else if (st->stage == YS_ST_SPECULATE && (st->spec_done >> q & 1)) {
+            st->spec_done = (uint8_t)(st->spec_done & ~(1u << q));
+            st->spec_pick[q] = 0;
+            n++;
+        }
+    }
+    return n;
+}
+
+const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
+                     .withdraw = ys_withdraw};

@@ -313,6 +313,48 @@ static void test_reward_prefers_winning_sooner(void **unused)
     assert_int_equal(now, 10);
 }
 
+/* ------------------------------------- choices already submitted */
+
+/* When the searcher bids after others have (their bids hidden from it),
+ * the search takes those bids back in each determinization and chooses
+ * them as it chooses bids still to come (gg_ai.withdraw), so the model does
+ * not depend on the seat order. Same for Speculation. */
+static void test_submitted_secret_choices_are_taken_back(void **unused)
+{
+    (void)unused;
+    struct {
+        const char *opt;
+        unsigned kind;
+    } cases[] = {{NULL, YS_A_BID}, {"events=on", YS_A_SPECULATE}};
+    for (int c = 0; c < 2; c++) {
+        gg_state *s = at_secret_choice("ys", 3, cases[c].opt, cases[c].kind, 9);
+        gg_action list[GG_MAX_ACTIONS];
+        gg_error err;
+        for (int q = 1; q < 3; q++) { /* seats 1 and 2 choose first */
+            int n = gg_legal(s, q, list);
+            assert_int_equal(gg_apply(s, q, list[n - 1], &err), GG_OK);
+        }
+        int seats[GG_MAX_SEATS];
+        assert_int_equal(gg_actors(s, seats), 1); /* seat 0 is the last to choose */
+        gg_state *d = gg_clone(s);
+        gg_rng rng;
+        gg_rng_seed(&rng, 3);
+        gg_determinize(d, 0, &rng);
+        assert_int_equal(d->game->ai->withdraw(d, 0), 2);
+        assert_int_equal(gg_actors(d, seats), 3); /* all three choose again */
+        assert_true(gg_legal(d, 1, list) > 0 && YS_KIND(list[0]) == cases[c].kind);
+        /* a consistent position (the loader checks it) */
+        char *json = gg_state_json(d);
+        gg_state *back = gg_state_load(json, &err);
+        if (!back) fail_msg("withdrawn position does not load: %s", err.msg);
+        free(json);
+        gg_free(back), gg_free(d);
+        /* the searcher's tree is still keyed by what it sees */
+        assert_int_equal(hidden_siblings(s, "ismcts:iters=150:depth=20:audit=1", 0), 0);
+        gg_free(s);
+    }
+}
+
 /* ------------------------------------------------ the light rollout */
 
 /* Splendor's rollout=light policy: with a buy among the actions it buys the
@@ -367,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_simultaneous_choice_is_drawn),
         cmocka_unit_test(test_reward_prefers_winning_sooner),
         cmocka_unit_test(test_light_rollout_buys),
+        cmocka_unit_test(test_submitted_secret_choices_are_taken_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
