@@ -160,6 +160,7 @@ static int write_record(const char *dir, long index, const gg_record *rec, const
     cJSON *bots = cJSON_AddArrayToObject(root, "bots");
     for (int s = 0; s < m->players; s++)
         cJSON_AddItemToArray(bots, cJSON_CreateString(m->specs[row->seat_entrant[s]]));
+    if (row->res.adjudicated) cJSON_AddTrueToObject(root, "adjudicated"); /* rule G-1 */
     char *out = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);
     FILE *f = fopen(path, "w");
