@@ -36,7 +36,7 @@
  * at the game-length limit of bots' games (rule G-1).
  *
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
- *       [:c=X][:depth=D][:reward=win|plain|rank][:nodes=N][:prune=0|1]
+ *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:nodes=N][:prune=0|1]
  *       [:keys=view|raw][:audit=0|1]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  */
@@ -81,10 +81,14 @@ typedef struct ismcts_params {
     int depth;        /* rollout steps before evaluating (0: play to the end) */
     int rank_reward;  /* reward by rank instead of win share */
     int plain;        /* reward=plain: the win share only, not sooner / by more */
+    int wide;         /* reward=wide: sooner and by more */
     long nodes;       /* pool capacity per thread */
     int no_prune;     /* prune=0: search every legal action */
     int raw_keys;     /* keys=raw: simultaneous steps keyed by the raw choices */
     int audit;        /* count children a sibling hides (see hidden_siblings) */
+    int pure;         /* mixed=0: the most visited action even at a simultaneous root */
+    int no_withdraw;  /* withdraw=0: others' submitted secret choices stay sampled */
+    int sim_ucb;      /* sim=ucb: decoupled UCB at simultaneous nodes instead of Exp3 */
 } ismcts_params;
 
 typedef struct worker {
@@ -173,17 +177,23 @@ static int in_sorted(const gg_action *list, int n, gg_action a)
     return -1;
 }
 
-/* Shaping of reward=win: a win is worth 0.9 of its share plus up to 0.05 for
- * winning sooner (of `length` steps from the root, against the game-length
- * limit); every seat gets up to 0.05 for its margin over the best other seat.
- * So a win always outweighs a loss, and of two wins the sooner and the wider
- * is preferred (issue 27: a win it could take was delayed). */
+/* Shaping of reward=win: a win is worth its share times 0.9, plus up to 0.1
+ * for winning sooner (of `length` steps from the root, against the
+ * game-length limit); with reward=wide, 0.05 of that for sooner and up to
+ * 0.05 for winning by more (the margin over the best other seat). A loss is
+ * worth 0 however close. So a win always outweighs a loss, only the chance
+ * to win counts between them, and of two wins the sooner (and the wider) is
+ * preferred (issue 27: a win it could take was delayed). In a game of fixed
+ * length (Ys) `sooner` hardly varies, so reward=win is nearly the plain win
+ * share there. (Paying every seat for its margin, losers too, traded wins
+ * for points in Ys 4p; short matches in docs/strength.md.) */
 enum { SHAPE_SHARE_PCT = 90 };
-static double shaped(double share, double margin, long length, long limit)
+static double shaped(double share, double margin, long length, long limit, int wide)
 {
+    if (share <= 0) return 0;
     double sooner = length >= limit ? 0.0 : 1.0 - (double)length / (double)limit;
-    return 0.01 * SHAPE_SHARE_PCT * share + 0.05 * (share > 0 ? sooner : 0.0) +
-           0.05 * (margin + 1.0) / 2.0;
+    if (!wide) return share * (0.01 * SHAPE_SHARE_PCT + 0.1 * sooner);
+    return share * (0.01 * SHAPE_SHARE_PCT + 0.05 * sooner + 0.05 * (margin > 0 ? margin : 0));
 }
 
 /* The reward of every seat for a finished (or cut-off) game, in [0, 1]. A
@@ -217,7 +227,7 @@ static void rewards(const worker *w, const gg_state *s, long length, double r[GG
         for (int q = 0; q < n; q++)
             if (q != p && res.score[q] > best) best = res.score[q];
         double diff = (double)res.score[p] - best, size = fabs((double)res.score[p]) + fabs((double)best) + 1;
-        r[p] = shaped(share, diff / size, length, limit);
+        r[p] = shaped(share, diff / size, length, limit, w->p->wide);
     }
 }
 
@@ -357,7 +367,11 @@ static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *l
         x[k] = w->arms[a].x;
         w->arms[a].avail++;
     }
-    double eta = EXP3_GAMMA / n, top = x[0], sum = 0;
+    /* the anytime learning rate sqrt(ln K / (t K)) (Bubeck and Cesa-Bianchi
+     * 2012, 3.2), t the node's visits: with a few hundred iterations the
+     * constant gamma / K hardly moves off uniform */
+    double t = w->nodes[nd].visits + 1.0;
+    double eta = sqrt(log((double)n + 1) / (t * n)), top = x[0], sum = 0;
     for (int k = 1; k < n; k++)
         if (x[k] > top) top = x[k];
     for (int k = 0; k < n; k++) sum += x[k] = exp(eta * (x[k] - top));
@@ -462,7 +476,7 @@ static void iterate(worker *w)
             GG_ASSERT(n > 0);
             if (w->prune) n = w->prune(s, st->seat[i], list, n);
             st->prob[i] = 0;
-            if (simultaneous)
+            if (simultaneous && !w->p->sim_ucb)
                 st->arm[i] = select_exp3(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
                                          &st->prob[i]);
             else
@@ -580,24 +594,33 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             else if (!strcmp(v, "heuristic")) p->heuristic = 1;
             else if (!strcmp(v, "light")) p->heuristic = 2;
             else return gg_fail(err, GG_EOPTION, "ismcts: rollout is random, heuristic or light");
-        } else if (!strcmp(tok, "prune") || !strcmp(tok, "audit")) {
+        } else if (!strcmp(tok, "prune") || !strcmp(tok, "audit") || !strcmp(tok, "mixed") ||
+                   !strcmp(tok, "withdraw")) {
             if (strcmp(v, "0") && strcmp(v, "1"))
                 return gg_fail(err, GG_EOPTION, "ismcts: %s is 0 or 1", tok);
             if (!strcmp(tok, "prune")) p->no_prune = *v == '0';
+            else if (!strcmp(tok, "mixed")) p->pure = *v == '0';
+            else if (!strcmp(tok, "withdraw")) p->no_withdraw = *v == '0';
             else p->audit = *v == '1';
+        } else if (!strcmp(tok, "sim")) {
+            if (!strcmp(v, "exp3")) p->sim_ucb = 0;
+            else if (!strcmp(v, "ucb")) p->sim_ucb = 1;
+            else return gg_fail(err, GG_EOPTION, "ismcts: sim is exp3 or ucb");
         } else if (!strcmp(tok, "keys")) {
             if (!strcmp(v, "view")) p->raw_keys = 0;
             else if (!strcmp(v, "raw")) p->raw_keys = 1;
             else return gg_fail(err, GG_EOPTION, "ismcts: keys is view or raw");
         } else if (!strcmp(tok, "reward")) {
-            if (!strcmp(v, "win")) p->rank_reward = 0, p->plain = 0;
-            else if (!strcmp(v, "plain")) p->rank_reward = 0, p->plain = 1;
+            p->rank_reward = p->plain = p->wide = 0;
+            if (!strcmp(v, "win")) p->plain = 0;
+            else if (!strcmp(v, "wide")) p->wide = 1;
+            else if (!strcmp(v, "plain")) p->plain = 1;
             else if (!strcmp(v, "rank")) p->rank_reward = 1;
-            else return gg_fail(err, GG_EOPTION, "ismcts: reward is win, plain or rank");
+            else return gg_fail(err, GG_EOPTION, "ismcts: reward is win, wide, plain or rank");
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes, prune, keys, audit)", tok);
+                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -669,7 +692,7 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
         if (visits[k] > visits[best] ||
             (visits[k] == visits[best] && reward[k] > reward[best]))
             best = k;
-    if (!simultaneous) return list[best];
+    if (!simultaneous || m->p.pure) return list[best];
     double floor = EXP3_GAMMA * total / n, sum = 0;
     for (int k = 0; k < n; k++) sum += visits[k] > floor ? visits[k] - floor : 0;
     if (sum <= 0) return list[best];
@@ -704,7 +727,8 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
     /* At a secret simultaneous step, the others' choices already made are
      * taken back in every determinization (gg_ai.withdraw): they are modelled
      * like those still to come, whatever the seat order. */
-    int (*withdraw)(gg_state *, int) = s->game->ai ? s->game->ai->withdraw : NULL;
+    int (*withdraw)(gg_state *, int) =
+        s->game->ai && !m->p.no_withdraw ? s->game->ai->withdraw : NULL;
     if (withdraw) {
         gg_state *probe = gg_clone(s);
         if (!probe) return gg_fail(err, GG_ENOMEM, "out of memory");

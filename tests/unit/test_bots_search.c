@@ -296,21 +296,26 @@ static void test_reward_prefers_winning_sooner(void **unused)
     gg_options o;
     gg_options_init(&o, &race_game, 2);
     gg_error err;
-    int now = 0, plain_now = 0;
+    int now = 0, wide_now = 0, plain_now = 0;
     for (uint64_t seed = 1; seed <= 10; seed++) {
         gg_state *s = gg_new(&race_game, &o, seed, &err);
         gg_bot *shaped = gg_bot_new("ismcts:iters=200", seed, &err);
+        gg_bot *wide = gg_bot_new("ismcts:iters=200:reward=wide", seed, &err);
         gg_bot *plain = gg_bot_new("ismcts:iters=200:reward=plain", seed, &err);
         gg_action a;
         assert_int_equal(gg_bot_choose(shaped, s, 0, &a, &err), GG_OK);
         now += a == 1;
+        assert_int_equal(gg_bot_choose(wide, s, 0, &a, &err), GG_OK);
+        wide_now += a == 1;
         assert_int_equal(gg_bot_choose(plain, s, 0, &a, &err), GG_OK);
         plain_now += a == 1;
-        gg_bot_free(shaped), gg_bot_free(plain);
+        gg_bot_free(shaped), gg_bot_free(wide), gg_bot_free(plain);
         gg_free(s);
     }
-    print_message("win now: shaped reward %d of 10, plain reward %d of 10\n", now, plain_now);
+    print_message("win now: reward=win %d of 10, reward=wide %d of 10, reward=plain %d of 10\n",
+                  now, wide_now, plain_now);
     assert_int_equal(now, 10);
+    assert_int_equal(wide_now, 10);
 }
 
 /* ------------------------------------- choices already submitted */
