@@ -367,7 +367,7 @@ static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *l
         x[k] = w->arms[a].x;
         w->arms[a].avail++;
     }
-    /* the anytime learning rate sqrt(ln K / (t K)) (Bubeck and Cesa-Bianchi
+    /* the anytime learning rate sqrt(ln(K + 1) / (t K)) (after Bubeck and Cesa-Bianchi
      * 2012, 3.2), t the node's visits: with a few hundred iterations the
      * constant gamma / K hardly moves off uniform */
     double t = w->nodes[nd].visits + 1.0;
