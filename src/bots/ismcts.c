@@ -91,6 +91,19 @@ typedef struct ismcts_params {
     int sim_ucb;      /* sim=ucb: decoupled UCB at simultaneous nodes instead of Exp3 */
 } ismcts_params;
 
+typedef struct step {
+    uint32_t nd;
+    int k;
+    int seat[GG_MAX_SEATS];
+    uint32_t arm[GG_MAX_SEATS];
+    double prob[GG_MAX_SEATS]; /* Exp3 at a simultaneous node; else 0 */
+} step;
+
+enum { MAX_PATH = 512 };
+
+/* Large scratch space lives in the worker (on the heap), never in static
+ * thread-local storage: glibc puts that on every thread's stack, and the
+ * server's civetweb threads have small stacks. */
 typedef struct worker {
     node *nodes;
     arm *arms;
@@ -103,6 +116,9 @@ typedef struct worker {
     long hidden_siblings; /* audit: children the searcher cannot tell from a sibling */
     int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
     int (*withdraw)(gg_state *s, int viewer); /* at a simultaneous root */
+    step path[MAX_PATH];           /* one iteration's way down the tree */
+    uint32_t at[GG_MAX_ACTIONS];   /* select_exp3's scratch */
+    double x[GG_MAX_ACTIONS];
     /* inputs of one search */
     const gg_state *root;
     int seat;
@@ -116,6 +132,8 @@ typedef struct worker {
 typedef struct ismcts {
     ismcts_params p;
     worker w[2];
+    gg_action list[GG_MAX_ACTIONS]; /* final_choice / ismcts_hint scratch */
+    double visits[GG_MAX_ACTIONS], reward[GG_MAX_ACTIONS];
     long last_iterations; /* of the last search, all threads (for benchmarks) */
     long last_capped;     /* its rollouts cut by the game-length limit */
     long last_hidden;     /* audit=1: its hidden siblings (must be 0) */
@@ -357,8 +375,8 @@ static const double EXP3_GAMMA = 0.1;
 static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *list, int n,
                             gg_action *action, int *expanded, double *prob)
 {
-    static _Thread_local uint32_t at[GG_MAX_ACTIONS];
-    static _Thread_local double x[GG_MAX_ACTIONS];
+    uint32_t *at = w->at;
+    double *x = w->x;
     for (int k = 0; k < n; k++) at[k] = NIL, x[k] = 0;
     for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
         int k = in_sorted(list, n, w->arms[a].action);
@@ -418,9 +436,9 @@ static gg_action rollout_pick(worker *w, const gg_state *s, int seat, const gg_a
 static long rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
 {
     gg_action list[GG_MAX_ACTIONS];
-    long limit = gg_length_limit(s->game, s->players), cap = limit, step;
+    long limit = gg_length_limit(s->game, s->players), cap = limit, steps;
     if (w->p->depth && w->p->depth < cap) cap = w->p->depth;
-    for (step = 0; !gg_is_over(s) && step < cap; step++) {
+    for (steps = 0; !gg_is_over(s) && steps < cap; steps++) {
         int seats[GG_MAX_SEATS];
         gg_action chosen[GG_MAX_SEATS];
         int k = gg_actors(s, seats);
@@ -435,21 +453,12 @@ static long rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
             prev[seats[i]] = chosen[i];
         }
     }
-    if (step >= limit && !gg_is_over(s)) w->capped++;
-    return step;
+    if (steps >= limit && !gg_is_over(s)) w->capped++;
+    return steps;
 }
 
 /* ------------------------------------------------------------ iteration */
 
-typedef struct step {
-    uint32_t nd;
-    int k;
-    int seat[GG_MAX_SEATS];
-    uint32_t arm[GG_MAX_SEATS];
-    double prob[GG_MAX_SEATS]; /* Exp3 at a simultaneous node; else 0 */
-} step;
-
-enum { MAX_PATH = 512 };
 
 static void iterate(worker *w)
 {
@@ -458,7 +467,7 @@ static void iterate(worker *w)
     gg_determinize(s, w->seat, &w->rng);
     if (w->withdraw) w->withdraw(s, w->seat);
 
-    static _Thread_local step path[MAX_PATH];
+    step *path = w->path;
     int depth = 0;
     uint32_t nd = 1; /* the root */
     gg_action list[GG_MAX_ACTIONS];
@@ -683,7 +692,7 @@ static void root_stats(const ismcts *m, int seat, const gg_action *list, int n,
 static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous,
                               const gg_action *list, int n)
 {
-    static _Thread_local double visits[GG_MAX_ACTIONS], reward[GG_MAX_ACTIONS];
+    double *visits = m->visits, *reward = m->reward;
     root_stats(m, seat, list, n, visits, reward);
     int best = 0;
     double total = 0;
@@ -791,8 +800,8 @@ static int ismcts_hint(gg_bot *bot, const gg_state *s, int seat, gg_hint *out, i
                        gg_error *err)
 {
     ismcts *m = bot->data;
-    static _Thread_local gg_action list[GG_MAX_ACTIONS];
-    static _Thread_local double visits[GG_MAX_ACTIONS], wins[GG_MAX_ACTIONS];
+    gg_action *list = m->list;
+    double *visits = m->visits, *wins = m->reward;
     int n, simultaneous;
     if (search_root(bot, s, seat, list, &n, &simultaneous, 1, err)) return -1;
     for (int k = 0; k < n; k++) visits[k] = wins[k] = 0;

@@ -186,7 +186,7 @@ static void ys_eval(const gg_state *s, double value[GG_MAX_SEATS])
  * the points now, then ranked as Y-8.12 ranks a finished game. */
 static void ys_adjudicate(const gg_state *s, gg_result *r)
 {
-    static _Thread_local ys_state end;
+    ys_state end; /* on the stack: a few kilobytes, once per adjudication */
     memcpy(&end, s, sizeof end);
     ys_final f;
     ys_final_scores(&end, &f);
