@@ -1,7 +1,8 @@
 /* cmd_bench.c — `gemgames bench`: random-playout speed and a behaviour
  * signature. A fixed set of seeded games is played by uniform random choice
  * (the choice RNG is seeded from the game seed, independent of the state's
- * own RNG); the checksum folds every chosen action and every final score, so
+ * own RNG), under the game-length rule G-1 of bots' games (never reached by
+ * the bench's games: the checksums did not change when it came); the checksum folds every chosen action and every final score, so
  * it changes only when the rules' behaviour changes (like Stockfish's bench). */
 #include <stdlib.h>
 #include <string.h>
@@ -63,12 +64,12 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
     /* the same choice either way: the game builds only the chosen action, or
      * the list is written here and the same draw indexes it */
     const int pick = gg_game_has_legal_random(gg_state_game(s));
-    long decisions = 0;
+    long decisions = 0, limit = gg_length_limit(gg_state_game(s), gg_players(s));
     uint64_t h = *checksum;
     for (;;) {
         int seats[GG_MAX_SEATS];
         int n = gg_actors(s, seats); /* 0 once the game is over (gemgames.h) */
-        if (n == 0) break;
+        if (n == 0 || decisions >= limit) break; /* rule G-1: bots only here */
         for (int i = 0; i < n; i++) {
             gg_action a = 0;
             int k = pick ? gg_legal_random(s, seats[i], &choice, &a) : gg_legal(s, seats[i], legal);
@@ -83,13 +84,13 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
             decisions++;
         }
     }
-    if (!gg_is_over(s)) {
+    if (!gg_is_over(s) && decisions < limit) {
         cli_error("bench: no seat is to act but the game is not over (seed %llu)",
                   (unsigned long long)seed);
         exit(1);
     }
     gg_result r;
-    gg_result_get(s, &r);
+    gg_result_adjudicate(s, &r); /* the plain result unless G-1 ended it */
     for (int p = 0; p < r.players; p++) h = fold(h, (uint64_t)(int64_t)r.score[p]);
     *checksum = h;
     return decisions;

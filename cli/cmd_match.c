@@ -616,6 +616,7 @@ static void print_json(const match_args *a, const match *m, cJSON *options)
             cJSON_AddStringToObject(f, "reason", r->reason);
             cJSON_AddStringToObject(f, "detail", r->detail);
         }
+        if (r->res.adjudicated) cJSON_AddTrueToObject(x, "adjudicated"); /* rule G-1 */
         cJSON_AddItemToArray(list, x);
     }
     char *out = cJSON_Print(root);
@@ -710,6 +711,10 @@ static void print_text(const match_args *a, const match *m)
     }
     printf("parity win share: %.1f%%\n", 100.0 / m->players);
     print_forfeits(m);
+    long adjudicated = 0;
+    for (long g = 0; g < m->games; g++) adjudicated += m->rows[g].res.adjudicated;
+    if (adjudicated)
+        printf("%ld games ended by the game-length rule G-1 (docs/rules-notes.md)\n", adjudicated);
     for (int g = 0; g < m->n_groups; g++) {
         const group *G = &m->groups[g];
         printf("%-32s %ld decisions", G->spec, G->decisions);
@@ -1038,6 +1043,7 @@ static char *record_text(const gg_record *rec, const match *m, const game_row *r
         cJSON_AddStringToObject(f, "reason", row->reason);
         cJSON_AddStringToObject(f, "detail", row->detail);
     }
+    if (row->res.adjudicated) cJSON_AddTrueToObject(root, "adjudicated"); /* rule G-1 */
     char *out = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);
     return out;
@@ -1124,14 +1130,16 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char 
             break;
         }
     }
-    while (row->forfeit_seat < 0 && !gg_is_over(s)) {
-        int seats[GG_MAX_SEATS];
+    long decisions = 0;
+    while (row->forfeit_seat < 0 && !gg_is_over(s) && !gg_length_reached(s, decisions)) {
+        int seats[GG_MAX_SEATS]; /* rule G-1 above: every seat of a match is a bot */
         int k = gg_actors(s, seats);
-        for (int i = 0; i < k; i++)
+        for (int i = 0; i < k; i++, decisions++)
             if (decide(a, m, bots[row->seat_entrant[seats[i]]], s, seats[i], &bank[seats[i]], row, rec))
                 break;
     }
-    gg_result_get(s, &row->res);
+    if (row->forfeit_seat >= 0) gg_result_get(s, &row->res); /* re-ranked below */
+    else gg_result_adjudicate(s, &row->res); /* the game's own result when it ended by itself */
     if (row->forfeit_seat >= 0) {
         forfeit_result(row, n);
         m->groups[m->group_of[row->seat_entrant[row->forfeit_seat]]].forfeits++;

@@ -40,7 +40,8 @@ static int play_one(const selfplay_args *a, uint64_t seed, gg_bot **bots, gg_res
     gg_error err;
     gg_state *s = gg_new(a->table.game, &a->table.opts, seed, &err);
     if (!s) return cli_error("%s", err.msg);
-    while (!gg_is_over(s)) {
+    long played = 0;
+    while (!gg_is_over(s) && !gg_length_reached(s, played)) { /* G-1: bots only */
         int seats[GG_MAX_SEATS];
         int n = gg_actors(s, seats);
         for (int i = 0; i < n; i++) {
@@ -53,9 +54,10 @@ static int play_one(const selfplay_args *a, uint64_t seed, gg_bot **bots, gg_res
                                  err.msg);
             }
             (*decisions)++;
+            played++;
         }
     }
-    gg_result_get(s, res);
+    gg_result_adjudicate(s, res);
     gg_free(s);
     return 0;
 }
@@ -141,7 +143,7 @@ int cmd_selfplay(int argc, char **argv)
     for (int i = 0; i < players && !rc; i++)
         if (!(bots[i] = gg_bot_new(specs[i], a.table.seed * 31 + (uint64_t)i, &err)))
             rc = cli_error("%s", err.msg);
-    long wins[GG_MAX_SEATS] = {0}, decisions = 0;
+    long wins[GG_MAX_SEATS] = {0}, decisions = 0, adjudicated = 0;
     double score[GG_MAX_SEATS] = {0};
     for (long g = 0; g < a.games && !rc; g++) {
         gg_result res;
@@ -151,6 +153,7 @@ int cmd_selfplay(int argc, char **argv)
         rc = play_one(&a, a.table.seed + (uint64_t)g, bots, &res, &decisions, rec);
         if (!rc && rec) rc = write_record(a.records, g, rec);
         gg_record_free(rec);
+        if (!rc) adjudicated += res.adjudicated;
         for (int p = 0; !rc && p < players; p++) {
             score[p] += res.score[p];
             if (res.rank[p] == 1) wins[p]++;
@@ -164,6 +167,9 @@ int cmd_selfplay(int argc, char **argv)
             printf("seat %d  %-24s wins %6ld (%5.1f%%)  average score %.2f\n", p, specs[p],
                    wins[p], 100.0 * (double)wins[p] / (double)a.games,
                    score[p] / (double)a.games);
+        if (adjudicated)
+            printf("%ld games ended by the game-length rule G-1 (docs/rules-notes.md)\n",
+                   adjudicated);
     }
     for (int i = 0; i < players; i++) gg_bot_free(bots[i]);
     return rc ? 1 : 0;

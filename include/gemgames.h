@@ -216,6 +216,7 @@ typedef struct gg_result {
     int32_t score[GG_MAX_SEATS];   /* points (so far, while not over) */
     int rank[GG_MAX_SEATS];        /* 1 = winner; tied seats share a rank */
     int winners;                   /* how many seats share rank 1 */
+    int adjudicated;               /* 1: ended by the game-length rule (below) */
 } gg_result;
 
 int gg_is_over(const gg_state *s);
@@ -223,6 +224,30 @@ void gg_result_get(const gg_state *s, gg_result *r);
 /* The result as JSON: {"over":B,"score":[..],"rank":[..],"winners":N}
  * (docs/formats.md); caller frees, NULL when out of memory. */
 char *gg_result_json(const gg_state *s);
+
+/*
+ * The game-length rule (rule G-1, docs/rules-notes.md). A game whose seats
+ * are all bots (match, selfplay, bench, a server table whose people have all
+ * left) ends once gg_length_limit() decisions have been applied without the
+ * game ending, and is scored as it stands by the game's own end-of-game
+ * scoring (gg_result_adjudicate). Splendor allows endless play (take a token,
+ * give it back); this rule makes every bots' game end. It is never applied
+ * to a game with a person at the table: only a caller that knows every seat
+ * is a bot may apply it, and nothing in the engine applies it by itself.
+ */
+enum { GG_LENGTH_PER_SEAT = 200 }; /* decisions per seat */
+
+/* Decisions (actions applied, every seat's, simultaneous ones included) after
+ * which rule G-1 ends a bots' game of `players` seats. */
+long gg_length_limit(const gg_game *game, int players);
+/* Whether rule G-1 ends a bots' game after `decisions` applied actions. */
+int gg_length_reached(const gg_state *s, long decisions);
+/* The result of `s` as if the game ended now (rule G-1): over = 1,
+ * adjudicated = 1 (0 when the game had ended by its own rules, whose result
+ * is returned as is), ranked by the game's end-of-game scoring: Splendor S-5
+ * (points, then fewer purchased cards), Ys the final scoring of Y-8.10,
+ * Y-8.11, Y-9.1 added to the points (then most gems, Y-8.12). */
+void gg_result_adjudicate(const gg_state *s, gg_result *r);
 
 /* ------------------------------------------------------- views and saves */
 
@@ -309,6 +334,25 @@ int gg_action_index(const gg_state *s, int seat, gg_action a);
 gg_status gg_action_at(const gg_state *s, int seat, int index, gg_action *out, gg_error *err);
 /* gg_legal, and each action's index into index[GG_MAX_ACTIONS]. */
 int gg_legal_indexed(const gg_state *s, int seat, gg_action *out, int *index);
+
+/*
+ * Hints: the bot's top moves for `seat` (an actor in `s`) with its estimate
+ * of the chance to win after each, best first — for a person to learn from
+ * (the terminal and the browser, at tables where every person agreed to
+ * hints; never offered in rated or human-only games by default: that is the
+ * caller's rule). Computed like a choice, from what `seat` may know only
+ * (the same view gives the same hints for the same seed). ISMCTS bots give
+ * hints ("ismcts:ms=1000"); other bots refuse (GG_EOPTION). Dominated
+ * actions the search leaves out (docs/bots.md) are not listed.
+ */
+typedef struct gg_hint {
+    gg_action action;
+    double win;  /* estimated win share after this action, 0..1 */
+    long visits; /* how much the search looked at it */
+} gg_hint;
+/* Fills out[0..max) and returns how many (>= 1), or -1 with err. */
+int gg_bot_hint(gg_bot *bot, const gg_state *s, int seat, gg_hint *out, int max,
+                gg_error *err);
 
 #ifdef __cplusplus
 }

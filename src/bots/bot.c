@@ -58,6 +58,24 @@ gg_status gg_bot_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out
     return bot->kind->choose(bot, s, seat, out, err);
 }
 
+int gg_bot_hint(gg_bot *bot, const gg_state *s, int seat, gg_hint *out, int max,
+                gg_error *err)
+{
+    if (max < 1) {
+        gg_fail(err, GG_EOPTION, "room for at least one hint is needed");
+        return -1;
+    }
+    if (!bot->kind->hint) {
+        gg_fail(err, GG_EOPTION, "the %s bot gives no hints (ismcts does)", bot->kind->name);
+        return -1;
+    }
+    if (!gg_is_actor(s, seat)) {
+        gg_fail(err, GG_ESEAT, "seat %d is not to act", seat);
+        return -1;
+    }
+    return bot->kind->hint(bot, s, seat, out, max, err);
+}
+
 /* The random bot: legal actions are public knowledge for the acting seat. */
 static gg_status random_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
                                gg_error *err)

@@ -1,43 +1,36 @@
-/* heuristic.c — the "heuristic" bot: each game's hand-written policy
- * (heuristic_<game>.c), also used by ISMCTS for rollout=heuristic. */
+/* heuristic.c — the "heuristic" bot: each game's hand-written policy, which
+ * the game brings in its own folder (core/ai.h: gg_game.ai), also used by
+ * ISMCTS for rollout=heuristic. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bots/bot.h"
 #include "core/game.h"
 
-
-/* One line per game that has a heuristic. */
-static const gg_heuristic *const heuristics[] = {
-    &gg_heuristic_splendor,
-    &gg_heuristic_ys,
-    NULL,
-};
-
-static const gg_heuristic *find(const gg_game *game)
-{
-    for (int i = 0; heuristics[i]; i++)
-        if (strcmp(heuristics[i]->game, gg_game_name(game)) == 0) return heuristics[i];
-    return NULL;
-}
-
 gg_rollout_policy gg_heuristic_policy(const gg_game *game)
 {
-    const gg_heuristic *h = find(game);
-    return h ? h->policy : NULL;
+    return game->ai ? game->ai->policy : NULL;
 }
 
 gg_state_eval gg_heuristic_eval(const gg_game *game)
 {
-    const gg_heuristic *h = find(game);
-    return h ? h->eval : NULL;
+    return game->ai ? game->ai->eval : NULL;
 }
 
+/* The bot remembers its own last choice: the policy's `prev` (a seat knows
+ * what it did; e.g. the Splendor heuristic never gives back tokens it has
+ * just taken). */
 static gg_status heuristic_create(gg_bot *bot, const char *params, gg_error *err)
 {
-    (void)bot;
     if (*params) return gg_fail(err, GG_EOPTION, "the heuristic bot takes no parameters");
+    gg_action *prev = malloc(sizeof *prev);
+    if (!prev) return gg_fail(err, GG_ENOMEM, "out of memory");
+    *prev = GG_NO_ACTION;
+    bot->data = prev;
     return GG_OK;
 }
+
+static void heuristic_destroy(gg_bot *bot) { free(bot->data); }
 
 static gg_status heuristic_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
                                   gg_error *err)
@@ -54,10 +47,12 @@ static gg_status heuristic_choose(gg_bot *bot, const gg_state *s, int seat, gg_a
     gg_state *d = gg_clone(s);
     if (!d) return gg_fail(err, GG_ENOMEM, "out of memory");
     gg_determinize(d, seat, &bot->rng);
-    int k = policy(d, seat, list, n, &bot->rng);
+    gg_action *prev = bot->data;
+    int k = policy(d, seat, list, n, *prev, &bot->rng);
     gg_free(d);
-    *out = list[k >= 0 && k < n ? k : 0];
+    *out = *prev = list[k >= 0 && k < n ? k : 0];
     return GG_OK;
 }
 
-const gg_bot_kind gg_bot_heuristic = {"heuristic", heuristic_create, heuristic_choose, NULL};
+const gg_bot_kind gg_bot_heuristic = {"heuristic", heuristic_create, heuristic_choose,
+                                      heuristic_destroy};

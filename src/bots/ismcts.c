@@ -16,9 +16,11 @@
  *
  * Hidden and simultaneous moves.
  *   - Several actors at once (a simultaneous secret choice): decoupled
- *     selection. Each actor picks its arm from its own statistics only, so no
- *     actor's choice depends on another's in the same round; the joint result
- *     is one child (choices are revealed once all are in, as gg_actors says).
+ *     selection by Exp3 (select_exp3): each actor draws from its own mixed
+ *     strategy, so no actor's choice depends on another's in the same step;
+ *     the joint result is the child keyed by the searcher's view once the
+ *     step is over (secret picks it cannot see lead to one child). At a
+ *     simultaneous root the final choice is drawn (final_choice).
  *   - A single opponent's move is keyed by what the searching seat sees of it
  *     (gg_action_announce with the searcher as viewer): a face-down choice
  *     leads to one child whatever its hidden value, so the searcher's later
@@ -29,8 +31,13 @@
  * per iteration. When a pool is full the search keeps iterating without
  * growing the tree.
  *
- * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic][:threads=1|2]
- *       [:c=X][:depth=D][:reward=win|rank][:nodes=N]
+ * Search only: the game's dominated actions are pruned (gg_ai.prune); the
+ * reward prefers winning sooner and by more (rewards()); every rollout stops
+ * at the game-length limit of bots' games (rule G-1).
+ *
+ * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
+ *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:nodes=N][:prune=0|1]
+ *       [:keys=view|raw][:audit=0|1]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  */
 #include <math.h>
@@ -50,6 +57,8 @@ typedef struct arm {
     uint32_t visits;
     uint32_t avail;
     double reward;
+    double wins;      /* summed win share (or evaluation): for hints */
+    double x;         /* Exp3 at a simultaneous node: summed reward / probability */
 } arm;
 
 typedef struct node {
@@ -57,19 +66,44 @@ typedef struct node {
     uint32_t first_child, next_sibling;
     uint32_t arms[GG_MAX_SEATS];    /* first arm, per seat */
     uint32_t visits;
+    /* audit=1 only: what the searcher sees after the step that led here (a
+     * hash of its view) and its own action in that step */
+    gg_action own;
+    uint64_t seen;
 } node;
 
 typedef struct ismcts_params {
     long iters;       /* 0: use ms */
     long ms;
-    int heuristic;    /* rollout policy */
+    int heuristic;    /* rollout policy: 0 random, 1 heuristic, 2 light (gg_ai.light) */
     int threads;
     double c;         /* exploration constant */
     int depth;        /* rollout steps before evaluating (0: play to the end) */
     int rank_reward;  /* reward by rank instead of win share */
+    int plain;        /* reward=plain: the win share only, not sooner / by more */
+    int wide;         /* reward=wide: sooner and by more */
     long nodes;       /* pool capacity per thread */
+    int no_prune;     /* prune=0: search every legal action */
+    int raw_keys;     /* keys=raw: simultaneous steps keyed by the raw choices */
+    int audit;        /* count children a sibling hides (see hidden_siblings) */
+    int pure;         /* mixed=0: the most visited action even at a simultaneous root */
+    int no_withdraw;  /* withdraw=0: others' submitted secret choices stay sampled */
+    int sim_ucb;      /* sim=ucb: decoupled UCB at simultaneous nodes instead of Exp3 */
 } ismcts_params;
 
+typedef struct step {
+    uint32_t nd;
+    int k;
+    int seat[GG_MAX_SEATS];
+    uint32_t arm[GG_MAX_SEATS];
+    double prob[GG_MAX_SEATS]; /* Exp3 at a simultaneous node; else 0 */
+} step;
+
+enum { MAX_PATH = 512 };
+
+/* Large scratch space lives in the worker (on the heap), never in static
+ * thread-local storage: glibc puts that on every thread's stack, and the
+ * server's civetweb threads have small stacks. */
 typedef struct worker {
     node *nodes;
     arm *arms;
@@ -78,6 +112,13 @@ typedef struct worker {
     size_t work_size;
     gg_rng rng;
     long iterations;
+    long capped; /* rollouts cut by the game-length limit (not by depth) */
+    long hidden_siblings; /* audit: children the searcher cannot tell from a sibling */
+    int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
+    int (*withdraw)(gg_state *s, int viewer); /* at a simultaneous root */
+    step path[MAX_PATH];           /* one iteration's way down the tree */
+    uint32_t at[GG_MAX_ACTIONS];   /* select_exp3's scratch */
+    double x[GG_MAX_ACTIONS];
     /* inputs of one search */
     const gg_state *root;
     int seat;
@@ -91,7 +132,11 @@ typedef struct worker {
 typedef struct ismcts {
     ismcts_params p;
     worker w[2];
+    gg_action list[GG_MAX_ACTIONS]; /* final_choice / ismcts_hint scratch */
+    double visits[GG_MAX_ACTIONS], reward[GG_MAX_ACTIONS];
     long last_iterations; /* of the last search, all threads (for benchmarks) */
+    long last_capped;     /* its rollouts cut by the game-length limit */
+    long last_hidden;     /* audit=1: its hidden siblings (must be 0) */
 } ismcts;
 
 /* ------------------------------------------------------------ utilities */
@@ -126,6 +171,18 @@ static uint64_t observation(const gg_state *s, int seat, gg_action a, int me, in
     return hash_text(buf) | 1ull << 63;
 }
 
+/* What `me` sees of a position: a hash of its view, i.e. its information set. */
+static uint64_t view_hash(const gg_state *s, int me)
+{
+    char *v = gg_view_json(s, me);
+    uint64_t h = v ? hash_text(v) : 0;
+    free(v);
+    return h;
+}
+
+/* A uniform double in [0, 1). */
+static double uniform01(gg_rng *rng) { return (double)(gg_rng_next(rng) >> 11) * 0x1p-53; }
+
 static int in_sorted(const gg_action *list, int n, gg_action a)
 {
     int lo = 0, hi = n - 1;
@@ -138,30 +195,57 @@ static int in_sorted(const gg_action *list, int n, gg_action a)
     return -1;
 }
 
-/* The reward of every seat for a finished (or cut-off) game, in [0, 1]. */
-static void rewards(const gg_state *s, int rank_reward, gg_state_eval eval,
-                    double r[GG_MAX_SEATS])
+/* Shaping of reward=win: a win is worth its share times 0.9, plus up to 0.1
+ * for winning sooner (of `length` steps from the root, against the
+ * game-length limit); with reward=wide, 0.05 of that for sooner and up to
+ * 0.05 for winning by more (the margin over the best other seat). A loss is
+ * worth 0 however close. So a win always outweighs a loss, only the chance
+ * to win counts between them, and of two wins the sooner (and the wider) is
+ * preferred (issue 27: a win it could take was delayed). In a game of fixed
+ * length (Ys) `sooner` hardly varies, so reward=win is nearly the plain win
+ * share there. (Paying every seat for its margin, losers too, traded wins
+ * for points in Ys 4p; short matches in docs/strength.md.) */
+enum { SHAPE_SHARE_PCT = 90 };
+static double shaped(double share, double margin, long length, long limit, int wide)
 {
-    gg_result res;
-    gg_result_get(s, &res);
-    int n = res.players;
-    if (!res.over && eval) {
-        eval(s, r);
+    if (share <= 0) return 0;
+    double sooner = length >= limit ? 0.0 : 1.0 - (double)length / (double)limit;
+    if (!wide) return share * (0.01 * SHAPE_SHARE_PCT + 0.1 * sooner);
+    return share * (0.01 * SHAPE_SHARE_PCT + 0.05 * sooner + 0.05 * (margin > 0 ? margin : 0));
+}
+
+/* The reward of every seat for a finished (or cut-off) game, in [0, 1]. A
+ * rollout cut off is scored by the game's evaluation, or for a game without
+ * one as the game-length rule would score it (gg_result_adjudicate).
+ * `length`: steps from the root to `s`. */
+static void rewards(const worker *w, const gg_state *s, long length, double r[GG_MAX_SEATS],
+                    double win[GG_MAX_SEATS])
+{
+    if (w->eval && !gg_is_over(s)) {
+        w->eval(s, r);
+        memcpy(win, r, sizeof(double) * GG_MAX_SEATS);
         return;
     }
-    if (!res.over) {
-        /* cut off: rank by the score so far */
-        res.winners = 0;
-        for (int p = 0; p < n; p++) {
-            res.rank[p] = 1;
-            for (int q = 0; q < n; q++)
-                if (res.score[q] > res.score[p]) res.rank[p]++;
-            if (res.rank[p] == 1) res.winners++;
-        }
-    }
+    gg_result res;
+    gg_result_adjudicate(s, &res);
+    int n = res.players;
+    long limit = gg_length_limit(s->game, n);
     for (int p = 0; p < n; p++) {
-        if (rank_reward && n > 1) r[p] = (double)(n - res.rank[p]) / (double)(n - 1);
-        else r[p] = res.rank[p] == 1 ? 1.0 / res.winners : 0.0;
+        double share = res.rank[p] == 1 ? 1.0 / res.winners : 0.0;
+        win[p] = share;
+        if (w->p->rank_reward && n > 1) {
+            r[p] = (double)(n - res.rank[p]) / (double)(n - 1);
+            continue;
+        }
+        if (w->p->plain) {
+            r[p] = share;
+            continue;
+        }
+        int32_t best = INT32_MIN;
+        for (int q = 0; q < n; q++)
+            if (q != p && res.score[q] > best) best = res.score[q];
+        double diff = (double)res.score[p] - best, size = fabs((double)res.score[p]) + fabs((double)best) + 1;
+        r[p] = shaped(share, diff / size, length, limit, w->p->wide);
     }
 }
 
@@ -204,6 +288,8 @@ static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
     x->visits = 0;
     x->avail = 0;
     x->reward = 0;
+    x->wins = 0;
+    x->x = 0;
     x->next = w->nodes[nd].arms[seat];
     w->nodes[nd].arms[seat] = i;
     return i;
@@ -277,74 +363,153 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
     return best;
 }
 
+/*
+ * Chooses the arm of `seat` at a simultaneous node (several seats choose at
+ * once, in secret): Exp3 (Auer et al. 2002, as in simultaneous-move MCTS,
+ * Teytaud and Flory 2011; Lanctot et al. 2013), a mixed strategy, so that no
+ * seat's choice is a best answer to a choice it cannot see. An action never
+ * tried has x = 0; the arm is made when it is first drawn. *prob: the chance
+ * the drawn action had (for the update x += reward / prob).
+ */
+static const double EXP3_GAMMA = 0.1;
+static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *list, int n,
+                            gg_action *action, int *expanded, double *prob)
+{
+    uint32_t *at = w->at;
+    double *x = w->x;
+    for (int k = 0; k < n; k++) at[k] = NIL, x[k] = 0;
+    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+        int k = in_sorted(list, n, w->arms[a].action);
+        if (k < 0) continue;
+        at[k] = a;
+        x[k] = w->arms[a].x;
+        w->arms[a].avail++;
+    }
+    /* the anytime learning rate sqrt(ln(K + 1) / (t K)) (after Bubeck and Cesa-Bianchi
+     * 2012, 3.2), t the node's visits: with a few hundred iterations the
+     * constant gamma / K hardly moves off uniform */
+    double t = w->nodes[nd].visits + 1.0;
+    double eta = sqrt(log((double)n + 1) / (t * n)), top = x[0], sum = 0;
+    for (int k = 1; k < n; k++)
+        if (x[k] > top) top = x[k];
+    for (int k = 0; k < n; k++) sum += x[k] = exp(eta * (x[k] - top));
+    double u = uniform01(&w->rng), p = 0;
+    int pick = n - 1;
+    for (int k = 0; k < n; k++) {
+        p = (1 - EXP3_GAMMA) * x[k] / sum + EXP3_GAMMA / n;
+        if (u < p) {
+            pick = k;
+            break;
+        }
+        u -= p;
+    }
+    if (pick == n - 1) p = (1 - EXP3_GAMMA) * x[pick] / sum + EXP3_GAMMA / n;
+    *action = list[pick];
+    *prob = p;
+    if (at[pick] == NIL) {
+        at[pick] = new_arm(w, nd, seat, list[pick]);
+        if (at[pick] != NIL) {
+            w->arms[at[pick]].avail = 1;
+            *expanded = 1;
+        }
+    }
+    return at[pick];
+}
+
 /* ------------------------------------------------------------- rollouts */
 
 static gg_action rollout_pick(worker *w, const gg_state *s, int seat, const gg_action *list,
-                              int n)
+                              int n, gg_action prev)
 {
     if (w->policy) {
-        int k = w->policy(s, seat, list, n, &w->rng);
+        int k = w->policy(s, seat, list, n, prev, &w->rng);
         if (k >= 0 && k < n) return list[k];
     }
     return list[gg_rng_below(&w->rng, (uint32_t)n)];
 }
 
-/* Plays on from `s` (all actors of a step choose before any is applied). */
-static void rollout(worker *w, gg_state *s)
+/* Plays on from `s` (all actors of a step choose before any is applied), at
+ * most `depth` steps, and never more than the game-length limit of bots'
+ * games (rule G-1): a rollout always ends, even where the rules let play go
+ * on forever; one cut off is scored by rewards(). prev[] is each seat's last
+ * action (for the policy), kept up to date. */
+static long rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
 {
     gg_action list[GG_MAX_ACTIONS];
-    for (int step = 0; !gg_is_over(s) && (!w->p->depth || step < w->p->depth); step++) {
+    long limit = gg_length_limit(s->game, s->players), cap = limit, steps;
+    if (w->p->depth && w->p->depth < cap) cap = w->p->depth;
+    for (steps = 0; !gg_is_over(s) && steps < cap; steps++) {
         int seats[GG_MAX_SEATS];
         gg_action chosen[GG_MAX_SEATS];
         int k = gg_actors(s, seats);
         for (int i = 0; i < k; i++) {
             int n = gg_legal(s, seats[i], list);
             GG_ASSERT(n > 0);
-            chosen[i] = rollout_pick(w, s, seats[i], list, n);
+            if (w->prune) n = w->prune(s, seats[i], list, n);
+            chosen[i] = rollout_pick(w, s, seats[i], list, n, prev[seats[i]]);
         }
-        for (int i = 0; i < k; i++) gg_apply_trusted(s, seats[i], chosen[i]);
+        for (int i = 0; i < k; i++) {
+            gg_apply_trusted(s, seats[i], chosen[i]);
+            prev[seats[i]] = chosen[i];
+        }
     }
+    if (steps >= limit && !gg_is_over(s)) w->capped++;
+    return steps;
 }
 
 /* ------------------------------------------------------------ iteration */
 
-typedef struct step {
-    uint32_t nd;
-    int k;
-    int seat[GG_MAX_SEATS];
-    uint32_t arm[GG_MAX_SEATS];
-} step;
-
-enum { MAX_PATH = 512 };
 
 static void iterate(worker *w)
 {
     gg_state *s = w->work;
     memcpy(s, w->root, w->root->size);
     gg_determinize(s, w->seat, &w->rng);
+    if (w->withdraw) w->withdraw(s, w->seat);
 
-    static _Thread_local step path[MAX_PATH];
+    step *path = w->path;
     int depth = 0;
     uint32_t nd = 1; /* the root */
     gg_action list[GG_MAX_ACTIONS];
+    gg_action prev[GG_MAX_SEATS];
+    for (int p = 0; p < GG_MAX_SEATS; p++) prev[p] = GG_NO_ACTION;
     while (!gg_is_over(s) && depth < MAX_PATH) {
         step *st = &path[depth++];
         st->nd = nd;
         st->k = gg_actors(s, st->seat);
-        gg_action chosen[GG_MAX_SEATS];
+        gg_action chosen[GG_MAX_SEATS], own = GG_NO_ACTION;
         uint64_t key = 0;
-        int expanded = 0;
+        int expanded = 0, simultaneous = st->k > 1;
         for (int i = 0; i < st->k; i++) {
             int n = gg_legal(s, st->seat[i], list);
             GG_ASSERT(n > 0);
-            st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
-            key = mix(key, observation(s, st->seat[i], chosen[i], w->seat, st->k));
+            if (w->prune) n = w->prune(s, st->seat[i], list, n);
+            st->prob[i] = 0;
+            if (simultaneous && !w->p->sim_ucb)
+                st->arm[i] = select_exp3(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
+                                         &st->prob[i]);
+            else
+                st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
+            if (!simultaneous || w->p->raw_keys)
+                key = mix(key, observation(s, st->seat[i], chosen[i], w->seat, st->k));
+            if (st->seat[i] == w->seat) own = chosen[i];
         }
-        for (int i = 0; i < st->k; i++) gg_apply_trusted(s, st->seat[i], chosen[i]);
+        for (int i = 0; i < st->k; i++) {
+            gg_apply_trusted(s, st->seat[i], chosen[i]);
+            prev[st->seat[i]] = chosen[i];
+        }
+        /* A simultaneous step is keyed by what the searcher sees once it is
+         * over (its view): secret choices it cannot see lead to one child,
+         * choices revealed when all are in (the Ys bid) to distinct ones. */
+        if (simultaneous && !w->p->raw_keys) key = view_hash(s, w->seat) | 1ull << 62;
         uint32_t child = find_child(w, nd, key);
         if (child == NIL) {
             child = add_child(w, nd, key);
             expanded = 1;
+            if (child != NIL && w->p->audit) {
+                w->nodes[child].own = own;
+                w->nodes[child].seen = view_hash(s, w->seat);
+            }
         }
         if (child == NIL || expanded) {
             if (child != NIL) w->nodes[child].visits++;
@@ -352,19 +517,38 @@ static void iterate(worker *w)
         }
         nd = child;
     }
-    rollout(w, s);
-    double r[GG_MAX_SEATS];
-    rewards(s, w->p->rank_reward, w->eval, r);
+    long length = depth + rollout(w, s, prev);
+    double r[GG_MAX_SEATS], win[GG_MAX_SEATS];
+    rewards(w, s, length, r, win);
     for (int d = 0; d < depth; d++) {
         const step *st = &path[d];
         w->nodes[st->nd].visits++;
         for (int i = 0; i < st->k; i++) {
             if (st->arm[i] == NIL) continue;
-            w->arms[st->arm[i]].visits++;
-            w->arms[st->arm[i]].reward += r[st->seat[i]];
+            arm *x = &w->arms[st->arm[i]];
+            x->visits++;
+            x->reward += r[st->seat[i]];
+            x->wins += win[st->seat[i]];
+            if (st->prob[i] > 0) x->x += r[st->seat[i]] / st->prob[i];
         }
     }
     w->iterations++;
+}
+
+/* audit=1: children that differ from a sibling only by what the searcher
+ * cannot know — the same view after the step and the same own action, yet a
+ * different key. Sound keys make this 0. */
+static long count_hidden_siblings(const worker *w)
+{
+    long count = 0;
+    for (uint32_t nd = 1; nd < w->n_nodes; nd++)
+        for (uint32_t c = w->nodes[nd].first_child; c != NIL; c = w->nodes[c].next_sibling)
+            for (uint32_t d = w->nodes[c].next_sibling; d != NIL; d = w->nodes[d].next_sibling)
+                if (w->nodes[d].seen == w->nodes[c].seen && w->nodes[d].own == w->nodes[c].own) {
+                    count++;
+                    break;
+                }
+    return count;
 }
 
 static void *search(void *arg)
@@ -373,12 +557,14 @@ static void *search(void *arg)
     w->n_nodes = 1;
     w->n_arms = 1;
     w->iterations = 0;
+    w->capped = 0;
     new_node(w, 0);
     for (long i = 0;; i++) {
         if (w->iters ? i >= w->iters : ((i & 15) == 0 && now_ms() >= w->deadline && i > 0))
             break;
         iterate(w);
     }
+    w->hidden_siblings = w->p->audit ? count_hidden_siblings(w) : 0;
     return NULL;
 }
 
@@ -415,15 +601,35 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else if (!strcmp(tok, "rollout")) {
             if (!strcmp(v, "random")) p->heuristic = 0;
             else if (!strcmp(v, "heuristic")) p->heuristic = 1;
-            else return gg_fail(err, GG_EOPTION, "ismcts: rollout is random or heuristic");
+            else if (!strcmp(v, "light")) p->heuristic = 2;
+            else return gg_fail(err, GG_EOPTION, "ismcts: rollout is random, heuristic or light");
+        } else if (!strcmp(tok, "prune") || !strcmp(tok, "audit") || !strcmp(tok, "mixed") ||
+                   !strcmp(tok, "withdraw")) {
+            if (strcmp(v, "0") && strcmp(v, "1"))
+                return gg_fail(err, GG_EOPTION, "ismcts: %s is 0 or 1", tok);
+            if (!strcmp(tok, "prune")) p->no_prune = *v == '0';
+            else if (!strcmp(tok, "mixed")) p->pure = *v == '0';
+            else if (!strcmp(tok, "withdraw")) p->no_withdraw = *v == '0';
+            else p->audit = *v == '1';
+        } else if (!strcmp(tok, "sim")) {
+            if (!strcmp(v, "exp3")) p->sim_ucb = 0;
+            else if (!strcmp(v, "ucb")) p->sim_ucb = 1;
+            else return gg_fail(err, GG_EOPTION, "ismcts: sim is exp3 or ucb");
+        } else if (!strcmp(tok, "keys")) {
+            if (!strcmp(v, "view")) p->raw_keys = 0;
+            else if (!strcmp(v, "raw")) p->raw_keys = 1;
+            else return gg_fail(err, GG_EOPTION, "ismcts: keys is view or raw");
         } else if (!strcmp(tok, "reward")) {
-            if (!strcmp(v, "win")) p->rank_reward = 0;
+            p->rank_reward = p->plain = p->wide = 0;
+            if (!strcmp(v, "win")) p->plain = 0;
+            else if (!strcmp(v, "wide")) p->wide = 1;
+            else if (!strcmp(v, "plain")) p->plain = 1;
             else if (!strcmp(v, "rank")) p->rank_reward = 1;
-            else return gg_fail(err, GG_EOPTION, "ismcts: reward is win or rank");
+            else return gg_fail(err, GG_EOPTION, "ismcts: reward is win, wide, plain or rank");
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes)", tok);
+                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -462,10 +668,12 @@ static void ismcts_destroy(gg_bot *bot)
     free(m);
 }
 
-/* Sums the root arms of `seat` over the workers; picks the most visited. */
-static gg_action best_root_action(const ismcts *m, int seat, const gg_action *list, int n)
+/* Sums the root arms of `seat` over the workers into visits[] and reward[]
+ * (one entry per action of list). */
+static void root_stats(const ismcts *m, int seat, const gg_action *list, int n,
+                       double *visits, double *reward)
 {
-    double visits[GG_MAX_ACTIONS] = {0}, reward[GG_MAX_ACTIONS] = {0};
+    for (int k = 0; k < n; k++) visits[k] = reward[k] = 0;
     for (int t = 0; t < m->p.threads; t++) {
         const worker *w = &m->w[t];
         for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next) {
@@ -475,26 +683,72 @@ static gg_action best_root_action(const ismcts *m, int seat, const gg_action *li
             reward[k] += w->arms[a].reward;
         }
     }
+}
+
+/* The final choice: the most visited root action (then the higher reward);
+ * at a simultaneous root (a secret choice made with others), a draw from the
+ * mixed strategy Exp3 played, its exploration taken out (Teytaud and Flory
+ * 2011: p(a) ~ max(0, visits(a) - gamma * N / K)), never a pure best answer. */
+static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous,
+                              const gg_action *list, int n)
+{
+    double *visits = m->visits, *reward = m->reward;
+    root_stats(m, seat, list, n, visits, reward);
     int best = 0;
+    double total = 0;
+    for (int k = 0; k < n; k++) total += visits[k];
     for (int k = 1; k < n; k++)
         if (visits[k] > visits[best] ||
             (visits[k] == visits[best] && reward[k] > reward[best]))
             best = k;
+    if (!simultaneous || m->p.pure) return list[best];
+    double floor = EXP3_GAMMA * total / n, sum = 0;
+    for (int k = 0; k < n; k++) sum += visits[k] > floor ? visits[k] - floor : 0;
+    if (sum <= 0) return list[best];
+    double u = uniform01(&bot->rng) * sum;
+    for (int k = 0; k < n; k++) {
+        double wk = visits[k] > floor ? visits[k] - floor : 0;
+        if (u < wk) return list[k];
+        u -= wk;
+    }
     return list[best];
 }
 
-static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
-                               gg_error *err)
+/* Searches for `seat` from `s`: fills list[0..*n) with the actions searched
+ * (the legal ones, pruned) and *simultaneous. With one action left no search
+ * is run unless `always`. */
+static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action *list, int *n,
+                             int *simultaneous, int always, gg_error *err)
 {
     ismcts *m = bot->data;
-    gg_action list[GG_MAX_ACTIONS];
-    int n = gg_legal(s, seat, list);
-    if (n == 0) return gg_fail(err, GG_EILLEGAL, "no legal action for seat %d", seat);
+    *n = gg_legal(s, seat, list);
+    if (*n == 0) return gg_fail(err, GG_EILLEGAL, "no legal action for seat %d", seat);
     m->last_iterations = 0;
-    if (n == 1) {
-        *out = list[0];
-        return GG_OK;
+    m->last_capped = 0;
+    m->last_hidden = 0;
+    /* dominated actions are left out of the search, and so of its choice
+     * (never out of what gg_legal offers anyone) */
+    int (*prune)(const gg_state *, int, gg_action *, int) =
+        s->game->ai && !m->p.no_prune ? s->game->ai->prune : NULL;
+    if (prune) *n = prune(s, seat, list, *n);
+    int seats[GG_MAX_SEATS];
+    *simultaneous = gg_actors(s, seats) > 1;
+    /* At a secret simultaneous step, the others' choices already made are
+     * taken back in every determinization (gg_ai.withdraw): they are modelled
+     * like those still to come, whatever the seat order. */
+    int (*withdraw)(gg_state *, int) =
+        s->game->ai && !m->p.no_withdraw ? s->game->ai->withdraw : NULL;
+    if (withdraw) {
+        gg_state *probe = gg_clone(s);
+        if (!probe) return gg_fail(err, GG_ENOMEM, "out of memory");
+        gg_rng r;
+        gg_rng_seed(&r, 1);
+        gg_determinize(probe, seat, &r);
+        if (withdraw(probe, seat) > 0) *simultaneous = 1;
+        else if (!*simultaneous) withdraw = NULL;
+        gg_free(probe);
     }
+    if (*n == 1 && !always) return GG_OK;
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
@@ -510,8 +764,12 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
         w->p = &m->p;
         w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
         w->deadline = deadline;
-        w->policy = m->p.heuristic ? gg_heuristic_policy(s->game) : NULL;
+        w->policy = m->p.heuristic == 1 ? gg_heuristic_policy(s->game)
+                    : m->p.heuristic == 2 && s->game->ai ? s->game->ai->light /* may be NULL */
+                                                         : NULL;
         w->eval = gg_heuristic_eval(s->game);
+        w->prune = prune;
+        w->withdraw = *simultaneous ? withdraw : NULL;
     }
     pthread_t th;
     int threaded = m->p.threads == 2 && pthread_create(&th, NULL, search, &m->w[1]) == 0;
@@ -519,8 +777,55 @@ static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_acti
     if (threaded) pthread_join(th, NULL);
     else if (m->p.threads == 2) search(&m->w[1]);
     for (int t = 0; t < m->p.threads; t++) m->last_iterations += m->w[t].iterations;
-    *out = best_root_action(m, seat, list, n);
+    for (int t = 0; t < m->p.threads; t++) m->last_capped += m->w[t].capped;
+    for (int t = 0; t < m->p.threads; t++) m->last_hidden += m->w[t].hidden_siblings;
     return GG_OK;
+}
+
+static gg_status ismcts_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
+                               gg_error *err)
+{
+    gg_action list[GG_MAX_ACTIONS];
+    int n, simultaneous;
+    gg_status st = search_root(bot, s, seat, list, &n, &simultaneous, 0, err);
+    if (st) return st;
+    *out = n == 1 ? list[0] : final_choice(bot->data, bot, seat, simultaneous, list, n);
+    return GG_OK;
+}
+
+/* Hints (gg_bot_hint): a search as for a choice, then the root actions by
+ * visits with their mean win share. The search sees only what `seat` may
+ * know, as every search does. */
+static int ismcts_hint(gg_bot *bot, const gg_state *s, int seat, gg_hint *out, int max,
+                       gg_error *err)
+{
+    ismcts *m = bot->data;
+    gg_action *list = m->list;
+    double *visits = m->visits, *wins = m->reward;
+    int n, simultaneous;
+    if (search_root(bot, s, seat, list, &n, &simultaneous, 1, err)) return -1;
+    for (int k = 0; k < n; k++) visits[k] = wins[k] = 0;
+    for (int t = 0; t < m->p.threads; t++) {
+        const worker *w = &m->w[t];
+        for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next) {
+            int k = in_sorted(list, n, w->arms[a].action);
+            if (k < 0) continue;
+            visits[k] += w->arms[a].visits;
+            wins[k] += w->arms[a].wins;
+        }
+    }
+    int count = 0;
+    while (count < max) {
+        int best = -1;
+        for (int k = 0; k < n; k++)
+            if (visits[k] > 0 && (best < 0 || visits[k] > visits[best] ||
+                                  (visits[k] == visits[best] && wins[k] > wins[best])))
+                best = k;
+        if (best < 0) break;
+        out[count++] = (gg_hint){list[best], wins[best] / visits[best], (long)visits[best]};
+        visits[best] = 0;
+    }
+    return count;
 }
 
 long gg_ismcts_last_iterations(const gg_bot *bot)
@@ -528,4 +833,15 @@ long gg_ismcts_last_iterations(const gg_bot *bot)
     return bot->kind == &gg_bot_ismcts ? ((const ismcts *)bot->data)->last_iterations : -1;
 }
 
-const gg_bot_kind gg_bot_ismcts = {"ismcts", ismcts_create, ismcts_choose, ismcts_destroy};
+long gg_ismcts_last_hidden_siblings(const gg_bot *bot)
+{
+    return bot->kind == &gg_bot_ismcts ? ((const ismcts *)bot->data)->last_hidden : -1;
+}
+
+long gg_ismcts_last_capped(const gg_bot *bot)
+{
+    return bot->kind == &gg_bot_ismcts ? ((const ismcts *)bot->data)->last_capped : -1;
+}
+
+const gg_bot_kind gg_bot_ismcts = {"ismcts", ismcts_create, ismcts_choose, ismcts_destroy,
+                                   ismcts_hint};

@@ -72,6 +72,8 @@ struct gg_game {
      * checks it is a consistent position. */
     gg_status (*load)(gg_state *s, const cJSON *obj, gg_error *err);
     void (*determinize)(gg_state *s, int seat, gg_rng *rng);
+    /* Optional: what the game knows about playing it (core/ai.h). */
+    const struct gg_ai *ai;
 };
 
 /* The registered games (src/core/registry.c). */

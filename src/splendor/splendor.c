@@ -882,4 +882,5 @@ const gg_game gg_splendor_game = {
     .save = spl_save,
     .load = spl_load,
     .determinize = spl_determinize,
+    .ai = &spl_ai,
 };

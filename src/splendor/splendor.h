@@ -202,4 +202,7 @@ void spl_save(const gg_state *s, cJSON *obj);
 gg_status spl_load(gg_state *s, const cJSON *obj, gg_error *err);
 void spl_determinize(gg_state *s, int seat, gg_rng *rng);
 
+/* Playing knowledge: heuristic, evaluation, search hints (splendor_ai.c). */
+extern const struct gg_ai spl_ai;
+
 #endif

@@ -2195,4 +2195,5 @@ const gg_game gg_ys_game = {
     .save = ys_save,
     .load = ys_load,
     .determinize = ys_determinize,
+    .ai = &ys_ai,
 };

@@ -1,6 +1,6 @@
 /* test_bots_ismcts.c — ISMCTS through the game API, on the test-only
  * Goofspiel (tests/support/goof.c): legality, reproducibility, that choices
- * depend only on the seat's view, and that it beats random. */
+ * and hints depend only on the seat's view, and that it beats random. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -189,6 +189,39 @@ static void test_ismcts_depends_only_on_the_view(void **unused)
     }
 }
 
+/* Hints (gg_bot_hint) on two states with the same view for `seat`: the same
+ * moves, win estimates and visits, for the same seed; a bot without hints
+ * refuses on both. */
+static void check_hints_view_only(const gg_game *game, const char *spec, const gg_state *s,
+                                  const gg_state *y, int seat, uint64_t seed)
+{
+    gg_error err;
+    gg_bot *b1 = gg_bot_new(spec, seed, &err), *b2 = gg_bot_new(spec, seed, &err);
+    gg_hint h1[4], h2[4];
+    int n1 = gg_bot_hint(b1, s, seat, h1, 4, &err);
+    int n2 = gg_bot_hint(b2, y, seat, h2, 4, &err);
+    assert_int_equal(n1, n2);
+    if (strncmp(spec, "ismcts", 6) != 0) {
+        assert_int_equal(n1, -1);
+        assert_int_equal(err.code, GG_EOPTION);
+    } else {
+        assert_true(n1 >= 1);
+        for (int i = 0; i < n1; i++) {
+            if (h1[i].action != h2[i].action || h1[i].win != h2[i].win ||
+                h1[i].visits != h2[i].visits)
+                fail_msg("%s, %s: seat %d got different hints on two states with the same view",
+                         gg_game_name(game), spec, seat);
+            assert_true(h1[i].win >= 0 && h1[i].win <= 1);
+            assert_true(i == 0 || h1[i].visits <= h1[i - 1].visits); /* best first */
+            gg_action legal[GG_MAX_ACTIONS];
+            int n = gg_legal(s, seat, legal), found = 0;
+            for (int j = 0; j < n; j++) found |= legal[j] == h1[i].action;
+            assert_true(found);
+        }
+    }
+    gg_bot_free(b1), gg_bot_free(b2);
+}
+
 /* For every registered game (and Goofspiel): play some random moves, then
  * give each actor two states with the same view — the true one and one whose
  * hidden parts were replaced by gg_determinize — and check the bot chooses
@@ -237,6 +270,7 @@ static void check_view_only(const gg_game *game, const char *spec, int positions
                 fail_msg("%s, %s: seat %d chose differently on two states with the same view",
                          gg_game_name(game), spec, seats[i]);
             gg_bot_free(b1), gg_bot_free(b2);
+            check_hints_view_only(game, spec, s, y, seats[i], 9 + (uint64_t)k);
             gg_free(y);
         }
         gg_free(s);
@@ -254,6 +288,7 @@ static void test_every_game_choices_depend_only_on_the_view(void **unused)
         check_view_only(game, "ismcts:iters=200:threads=2:depth=30", 2);
         if (gg_heuristic_policy(game))
             check_view_only(game, "ismcts:iters=100:rollout=heuristic:depth=8", 4);
+        check_view_only(game, "ismcts:iters=100:rollout=light:depth=30", 2);
         if (gg_heuristic_policy(game)) check_view_only(game, "heuristic", 10);
     }
 }

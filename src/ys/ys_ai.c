@@ -1,5 +1,6 @@
-/* heuristic_ys.c — the Ys heuristic: a hand-written policy a decent player
- * would recognise. It looks one decision ahead and weighs the position
+/* ys_ai.c — what the Ys module knows about playing Ys (core/ai.h): the Ys
+ * heuristic, a hand-written policy a decent player would recognise, and the
+ * evaluation of an unfinished game. It looks one decision ahead and weighs the position
  * that results for the deciding seat against its best rival:
  *   - points now, plus the final scoring the gems and rates would give if the
  *     game ended now (colour ranks and places, black gems, throne: Y-8.10,
@@ -14,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bots/bot.h"
+#include "core/ai.h"
 #include "ys/ys.h"
 
 /* Rough worth of one gem of colour c in points, from the final table and
@@ -140,8 +141,10 @@ static int choose_bid(const gg_action *legal, int n, gg_rng *rng)
     return best;
 }
 
-static int ys_policy(const gg_state *s, int seat, const gg_action *legal, int n, gg_rng *rng)
+static int ys_policy(const gg_state *s, int seat, const gg_action *legal, int n, gg_action prev,
+                     gg_rng *rng)
 {
+    (void)prev;
     const ys_state *st = (const ys_state *)s;
     if (n <= 1) return 0;
     if (YS_KIND(legal[0]) == YS_A_BID) return choose_bid(legal, n, rng);
@@ -178,4 +181,52 @@ static void ys_eval(const gg_state *s, double value[GG_MAX_SEATS])
     }
 }
 
-const gg_heuristic gg_heuristic_ys = {"ys", ys_policy, ys_eval};
+/* Rule G-1: an unfinished game scored as it stands: the final scoring of
+ * Y-8.10, Y-8.11, Y-9.1 (and the Ys+ kept cards and Speculation) added to
+ * the points now, then ranked as Y-8.12 ranks a finished game. */
+static void ys_adjudicate(const gg_state *s, gg_result *r)
+{
+    ys_state end; /* on the stack: a few kilobytes, once per adjudication */
+    memcpy(&end, s, sizeof end);
+    ys_final f;
+    ys_final_scores(&end, &f);
+    for (int q = 0; q < s->players; q++) {
+        int pts = f.black_pts[q] + f.throne_pts[q] + f.kept_pts[q] + f.spec_pts[q];
+        for (int c = 0; c < YS_COLOURS; c++) pts += f.colour_pts[q][c];
+        end.pl[q].score = (int16_t)(end.pl[q].score + pts);
+    }
+    ys_result(&end.base, r);
+}
+
+/* Search only (gg_ai.withdraw), on a determinization for `viewer`: the bids
+ * (Y-5.1) and Speculation picks (Y-10.31) other seats have submitted but
+ * nobody else has seen yet go back, so the search chooses them as it
+ * chooses the bids still to come. The throne pick (Y-9.1) is not taken
+ * back: which broker went to the throne room this round is not marked. */
+static int ys_withdraw(gg_state *s, int viewer)
+{
+    ys_state *st = (ys_state *)s;
+    int n = 0;
+    if (st->over) return 0;
+    for (int q = 0; q < s->players; q++) {
+        if (q == viewer) continue;
+        ys_player *p = &st->pl[q];
+        if (st->stage == YS_ST_BID && p->bid_done) {
+            for (int i = 0; i < p->n_brokers; i++)
+                if (p->b[i].loc == YS_LOC_FRONT && (p->b[i].flags & YS_F_BID)) {
+                    p->b[i].loc = YS_LOC_SCREEN;
+                    p->b[i].flags = 0;
+                }
+            p->bid_done = 0;
+            n++;
+        } else if (st->stage == YS_ST_SPECULATE && (st->spec_done >> q & 1)) {
+            st->spec_done = (uint8_t)(st->spec_done & ~(1u << q));
+            st->spec_pick[q] = 0;
+            n++;
+        }
+    }
+    return n;
+}
+
+const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
+                     .withdraw = ys_withdraw};

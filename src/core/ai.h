@@ -1,0 +1,52 @@
+/*
+ * ai.h — internal: what a rules module knows about *playing* its game, for
+ * bots and for the game-length rule. A game points to one `gg_ai` from its
+ * table (gg_game.ai, may be NULL); src/bots/ reaches a game's knowledge only
+ * through it, so a new game brings its heuristic, evaluation and search hints
+ * in its own folder (src/<game>/<game>_ai.c) without touching src/bots/.
+ *
+ * Everything here is given a state that a bot may look at: a determinization
+ * for the deciding seat (gg_determinize), never the true hidden parts. Each
+ * function must read only what that seat may know.
+ */
+#ifndef GG_CORE_AI_H
+#define GG_CORE_AI_H
+
+#include "gemgames.h"
+
+/* "No previous action known" for a policy's `prev`. */
+#define GG_NO_ACTION ((gg_action)0xFFFFFFFFu)
+
+/* A fast playing policy: the index of the chosen action in legal[0..n-1] for
+ * `seat`, which must act in `s`. `prev` is the action this seat made at its
+ * previous decision when the caller knows it (else GG_NO_ACTION): a policy
+ * may use it not to undo what it just did (e.g. give back tokens just taken). */
+typedef int (*gg_rollout_policy)(const gg_state *s, int seat, const gg_action *legal, int n,
+                                 gg_action prev, gg_rng *rng);
+
+/* An evaluation of an unfinished state: each seat's chance to win, in [0, 1]. */
+typedef void (*gg_state_eval)(const gg_state *s, double value[GG_MAX_SEATS]);
+
+typedef struct gg_ai {
+    /* The heuristic bot's choice (also ISMCTS's rollout=heuristic). */
+    gg_rollout_policy policy;
+    /* Where a search cuts a rollout short (depth, or the rollout cap). */
+    gg_state_eval eval;
+    /* The game-length rule (docs/rules-notes.md, G-1): the result of an
+     * unfinished game scored as it stands by the game's own end-of-game
+     * scoring. NULL: the points so far, ties shared. */
+    void (*adjudicate)(const gg_state *s, gg_result *r);
+    /* Search only: removes from list[0..n-1] (kept sorted) actions that a
+     * sibling dominates (same outcome for the mover, never worse), returns the
+     * new count (>= 1). Never used for what a person or a bot is offered. */
+    int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
+    /* A cheap informed rollout policy (ISMCTS rollout=light); NULL: none. */
+    gg_rollout_policy light;
+    /* In a determinization for `viewer`, during a simultaneous secret step,
+     * takes back the choices other seats have already submitted (their
+     * values are sampled there anyway), so a search models every other seat
+     * alike, whatever the order they chose in; returns how many. Optional. */
+    int (*withdraw)(gg_state *s, int viewer);
+} gg_ai;
+
+#endif
