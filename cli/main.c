@@ -13,7 +13,7 @@ static const command commands[] = {
     {"play", cmd_play, "play GAME [--players N] [--seat K] [--bots SPEC] [--option K=V]..."},
     {"selfplay", cmd_selfplay,
      "selfplay GAME --players N --games M [--seed S] [--bots SPEC] [--records DIR]"},
-    {"replay", cmd_replay, "replay FILE"},
+    {"replay", cmd_replay, "replay FILE [--events [--viewer N|spectator|all] [--text]]"},
     {"bench", cmd_bench, "bench [--game G] [--players N] [--games M] [--json]"},
     {"match", cmd_match,
      "match --game G --players N --games M --bots A,B,... [--json] [--seed S] [--records DIR] "
