@@ -43,6 +43,22 @@ static void where(cJSON *e, int loc)
 
 static cJSON *add(const char *kind) { return gg_ev_add(gg_ev_sink, kind); }
 
+static void sort_ints(int *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            int t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+}
+
+static cJSON *ascending(int *v, int n)
+{
+    sort_ints(v, n);
+    return cJSON_CreateIntArray(v, n);
+}
+
 /* ------------------------------------------------------------- the ledger */
 
 void ys_ev_gem(const ys_state *st, int who, int gem, int n)
@@ -136,11 +152,12 @@ void ys_ev_bids(const ys_state *st)
     cJSON *bids = cJSON_AddArrayToObject(e, "bids");
     for (int k = 0; k < players(st); k++) {
         int q = st->bid_rank[k];
-        cJSON *o = cJSON_CreateObject(), *v = cJSON_CreateArray();
+        cJSON *o = cJSON_CreateObject();
+        int v[YS_BROKERS], nv = 0;
         cJSON_AddNumberToObject(o, "seat", q);
         for (int i = 0; i < st->pl[q].n_brokers; i++)
-            if (st->pl[q].b[i].loc == YS_LOC_FRONT) cJSON_AddItemToArray(v, cJSON_CreateNumber(st->pl[q].b[i].value));
-        cJSON_AddItemToObject(o, "brokers", v);
+            if (st->pl[q].b[i].loc == YS_LOC_FRONT) v[nv++] = st->pl[q].b[i].value;
+        cJSON_AddItemToObject(o, "brokers", ascending(v, nv));
         cJSON_AddNumberToObject(o, "total", ys_front_sum(st, q));
         cJSON_AddItemToArray(bids, o);
     }
@@ -161,26 +178,33 @@ static cJSON *standings(const ys_state *st, const int total[], const int present
     return a;
 }
 
-/* Every broker (and neutral broker) at loc, as {seat, value}. */
+/* Every broker (and neutral broker) at loc, as {seat, value}: by seat, then
+ * by value (never in the order of the state's records, which is hidden). */
 static cJSON *brokers_at(const ys_state *st, int loc)
 {
     cJSON *a = cJSON_CreateArray();
+    int neutral[YS_MAX_PLAYERS * YS_NEUTRAL_BROKERS], nn = 0;
     for (int q = 0; q < players(st); q++) {
         const ys_player *p = &st->pl[q];
+        int v[YS_BROKERS], nv = 0;
         for (int i = 0; i < p->n_brokers; i++)
-            if (p->b[i].loc == loc) {
-                cJSON *o = cJSON_CreateObject();
-                cJSON_AddNumberToObject(o, "seat", q);
-                cJSON_AddNumberToObject(o, "value", ys_count_value(&p->b[i]));
-                cJSON_AddItemToArray(a, o);
-            }
+            if (p->b[i].loc == loc) v[nv++] = ys_count_value(&p->b[i]);
         for (int i = 0; players(st) == 2 && i < YS_NEUTRAL_BROKERS; i++)
-            if (p->nb[i].loc == loc) {
-                cJSON *o = cJSON_CreateObject();
-                cJSON_AddStringToObject(o, "seat", "neutral");
-                cJSON_AddNumberToObject(o, "value", p->nb[i].value);
-                cJSON_AddItemToArray(a, o);
-            }
+            if (p->nb[i].loc == loc) neutral[nn++] = p->nb[i].value;
+        sort_ints(v, nv);
+        for (int i = 0; i < nv; i++) {
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddNumberToObject(o, "seat", q);
+            cJSON_AddNumberToObject(o, "value", v[i]);
+            cJSON_AddItemToArray(a, o);
+        }
+    }
+    sort_ints(neutral, nn);
+    for (int i = 0; i < nn; i++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "seat", "neutral");
+        cJSON_AddNumberToObject(o, "value", neutral[i]);
+        cJSON_AddItemToArray(a, o);
     }
     return a;
 }

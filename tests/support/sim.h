@@ -17,6 +17,16 @@
  * plus the game's own hooks (conservation, leaks) on every state and view,
  * and on every move (check_apply).
  *
+ * Events (gg_apply_events): every decision of every game is applied through
+ * gg_apply_events (the clone through gg_apply_trusted must still follow it),
+ * and the game's check_events hook reconciles the events with the state
+ * change. At the steps of the JSON checks the events are also checked for
+ * leaks: for each viewer, the same action on a determinization of the state
+ * for that viewer must give the same events for that viewer whenever it
+ * gives the same view after, up to the first event that the hook
+ * events_reveal says reveals by the rules what was hidden (a Ys district
+ * turned face up).
+ *
  * The JSON checks (state round trip, determinize, views and their hooks) cost
  * far more than playing, above all in the sanitizer build. They run at every
  * step of the first `full_games` games, and at every `json_every`-th step of
@@ -47,6 +57,14 @@ typedef struct sim_hooks {
      * Returns 0, or 1 with msg filled. */
     int (*check_apply)(const gg_state *before, int seat, gg_action a, const gg_state *after,
                        char *msg, size_t n);
+    /* Reconciles the events of one decision (`events`: the JSON array as
+     * GG_EVERYONE sees it) with the change from `before` to `after`; may be
+     * NULL. Returns 0, or 1 with msg filled. */
+    int (*check_events)(const gg_state *before, int seat, gg_action a, const gg_state *after,
+                        const char *events, char *msg, size_t n);
+    /* Nonzero for an event kind that reveals by the rules what was hidden
+     * before it (the leak check compares the events before it); may be NULL. */
+    int (*events_reveal)(const char *kind);
 } sim_hooks;
 
 typedef struct sim_config {

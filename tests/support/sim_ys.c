@@ -1,6 +1,7 @@
 /* sim_ys.c — Ys's simulation hooks (see sim_ys.h). Rule ids are those of
  * /work/shared/rules/ys.md. */
 #include "sim_ys.h"
+#include "sim_events.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -694,7 +695,8 @@ int sim_ys_check_view(const gg_state *s, int seat, const char *view, char *msg, 
     return 0;
 }
 
-const sim_hooks sim_ys_hooks = {sim_ys_check_state, sim_ys_check_view};
+const sim_hooks sim_ys_hooks = {sim_ys_check_state, sim_ys_check_view, NULL, NULL, sim_ys_check_events,
+                                 sim_ys_events_reveal};
 
 void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed)
 {
