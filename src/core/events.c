@@ -159,4 +159,5 @@ void gg_ev_game_over(const gg_state *s, gg_events *ev)
     cJSON *w = cJSON_AddArrayToObject(e, "winners");
     for (int q = 0; q < r.players; q++)
         if (r.rank[q] == 1) cJSON_AddItemToArray(w, cJSON_CreateNumber(q));
+    if (r.winners > 1) cJSON_AddStringToObject(e, "variant", "shared");
 }

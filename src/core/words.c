@@ -162,6 +162,12 @@ static void put_value(text *t, const cJSON *v, const char *hint, const cJSON *ca
     }
     if (hl && hint[0] == '@' && (cJSON_IsObject(v) || !cJSON_IsNull(v))) {
         const char *tm = entry(cat, hint + 1);
+        const cJSON *var = cJSON_GetObjectItemCaseSensitive(v, "variant");
+        if (cJSON_IsString(var)) { /* an object may pick a variant too */
+            char id[160];
+            snprintf(id, sizeof id, "%s.%s", hint + 1, var->valuestring);
+            if (entry(cat, id)) tm = entry(cat, id);
+        }
         if (tm && cJSON_IsObject(v)) {
             render(t, tm, v, cat, game, depth + 1);
             return;

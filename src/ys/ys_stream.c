@@ -74,6 +74,7 @@ void ys_ev_gem(const ys_state *st, int who, int gem, int n)
 
 void ys_ev_points(const ys_state *st, int who, int pts)
 {
+    if (pts == 0) return;
     cJSON *e = add("ys.points");
     if (!e) return;
     seat_field(e, "seat", who, st);
@@ -393,6 +394,8 @@ void ys_ev_final(const ys_state *st, const ys_final *f)
         cJSON_AddNumberToObject(o, "kept", mine ? f->kept_pts[q] : 0);
         cJSON_AddNumberToObject(o, "speculation", mine ? f->spec_pts[q] : 0);
         if (mine) sum += f->throne_pts[q] + f->kept_pts[q] + f->spec_pts[q];
+        if (ys_opt(st, YS_OPT_KINGS_FAVOUR) || (mine && (f->kept_pts[q] || f->spec_pts[q])))
+            cJSON_AddStringToObject(o, "variant", "full");
         cJSON_AddNumberToObject(o, "points", sum);
         cJSON_AddItemToArray(seats, o);
     }
