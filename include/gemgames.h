@@ -266,6 +266,8 @@ gg_events *gg_events_new(void);
 void gg_events_free(gg_events *ev);
 void gg_events_clear(gg_events *ev);
 int gg_events_count(const gg_events *ev);
+/* Keeps the first n events (an undo). */
+void gg_events_truncate(gg_events *ev, int n);
 
 /* gg_apply, appending to `ev` the events of the action and of everything the
  * game does by itself after it. On error nothing changes (state nor ev). */

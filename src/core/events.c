@@ -63,6 +63,15 @@ void gg_events_clear(gg_events *ev)
 
 int gg_events_count(const gg_events *ev) { return ev->n; }
 
+void gg_events_truncate(gg_events *ev, int n)
+{
+    while (ev->n > n && ev->n > 0) {
+        cJSON_DeleteItemFromArray(ev->list, ev->n - 1);
+        ev->n--;
+        ev->full = 0;
+    }
+}
+
 cJSON *gg_ev_add(gg_events *ev, const char *kind)
 {
     if (!ev || ev->full) return NULL;
