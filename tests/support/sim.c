@@ -17,6 +17,7 @@ typedef struct sim_ctx {
     long step;
     long actions_checked, json_checked;
     int every, offset; /* JSON checks when (step + offset) % every == 0 */
+    int events;        /* this game's decisions go through gg_apply_events */
     char *msg;
     size_t n;
 } sim_ctx;
@@ -227,7 +228,10 @@ static int step(sim_ctx *c, gg_state *s, int seat, gg_rng *choice, int leaks, gg
     gg_action a = legal[gg_rng_below(choice, (uint32_t)k)];
     gg_state *clone = gg_clone(s);
     if (!gg_state_equal(clone, s)) return failf(c, "a clone differs from its original");
-    if (apply_with_events(c, s, seat, a, leaks, legal, k, det)) {
+    gg_error err = {0};
+    if (c->events ? apply_with_events(c, s, seat, a, leaks, legal, k, det)
+                  : (gg_apply(s, seat, a, &err) != GG_OK &&
+                     failf(c, "gg_apply refuses legal action %u: %s", a, err.msg))) {
         gg_free(clone);
         return 1;
     }
@@ -307,6 +311,7 @@ int sim_run(const sim_config *cfg, sim_stats *stats, char *msg, size_t n)
         c.seed = cfg->first_seed + (uint64_t)g;
         c.every = (all_full || g < cfg->full_games || cfg->json_every < 1) ? 1 : cfg->json_every;
         c.offset = g % c.every;
+        c.events = all_full || cfg->events_every <= 1 || g % cfg->events_every == 0;
         if (play_one(&c, game, &opts, st)) return 1;
         st->games++;
         st->actions_checked = c.actions_checked;

@@ -17,7 +17,8 @@
  * plus the game's own hooks (conservation, leaks) on every state and view,
  * and on every move (check_apply).
  *
- * Events (gg_apply_events): every decision of every game is applied through
+ * Events (gg_apply_events): every decision of every `events_every`-th game
+ * (0 or 1: every game; SIM_FULL=1: every game) is applied through
  * gg_apply_events (the clone through gg_apply_trusted must still follow it),
  * and the game's check_events hook reconciles the events with the state
  * change. At the steps of the JSON checks the events are also checked for
@@ -77,6 +78,7 @@ typedef struct sim_config {
     const sim_hooks *hooks; /* may be NULL */
     int full_games;         /* games with the JSON checks at every step */
     int json_every;         /* otherwise every n-th step (0 or 1: every step) */
+    int events_every;       /* events checked in every n-th game (0 or 1: all) */
 } sim_config;
 
 typedef struct sim_stats {

@@ -289,6 +289,6 @@ void sim_splendor_run(int players, const char *option, uint64_t first_seed, int 
 {
     sim_config cfg = {.game = "splendor", .players = players, .options = {option, NULL},
                       .first_seed = first_seed, .games = games, .max_steps = 5000,
-                      .hooks = &sim_splendor_hooks, .full_games = full, .json_every = every};
+                      .hooks = &sim_splendor_hooks, .full_games = full, .json_every = every, .events_every = 1};
     sim_run_checked(&cfg);
 }

@@ -704,6 +704,6 @@ void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed)
     sim_config cfg = {.game = "ys", .players = players,
                       .options = {opts[0], opts[1], opts[2], opts[3]},
                       .first_seed = first_seed, .games = SIM_YS_GAMES, .max_steps = MAX_STEPS,
-                      .hooks = &sim_ys_hooks, .full_games = SIM_YS_FULL, .json_every = SIM_YS_EVERY};
+                      .hooks = &sim_ys_hooks, .full_games = SIM_YS_FULL, .json_every = SIM_YS_EVERY, .events_every = SIM_YS_EVENTS_EVERY};
     sim_run_checked(&cfg);
 }
