@@ -17,7 +17,7 @@ const gg_event_kind spl_event_kinds[SPL_N_EVENT_KINDS] = {
     {"splendor.refill", "tier: n, slot: n, card: card|null", "a face-up slot is refilled from its deck (S-3.5)"},
     {"splendor.return", "seat, tokens: {colour: n}", "a seat gives back tokens down to 10 (S-4.1)"},
     {"splendor.noble", "seat, noble: noble, chosen: bool", "a noble visits (S-4.2)"},
-    {"splendor.pass", "seat", "a seat can do nothing and passes (S-3.6)"},
+    {"splendor.pass", "seat, shown: [card]", "a seat can do nothing and passes; the cards it reserved from a deck are shown (S-3.6)"},
     {"splendor.last_round", "seat, points: n", "a seat has reached 15: the round is played out (S-5.1)"},
     {"splendor.round", "final: bool", "a round is complete (every seat has had its turn)"},
 };
@@ -101,7 +101,15 @@ static void action_event(const spl_state *b, int seat, gg_action a, const spl_st
         if ((e = seat_event(ev, "splendor.return", seat)))
             cJSON_AddItemToObject(e, "tokens", token_diff(pb->tokens, pa->tokens, -1));
         break;
-    case SPL_A_PASS: seat_event(ev, "splendor.pass", seat); break;
+    case SPL_A_PASS: { /* S-3.6: a passer shows the cards in his hand */
+        if (!(e = seat_event(ev, "splendor.pass", seat))) break;
+        cJSON *shown = cJSON_AddArrayToObject(e, "shown");
+        for (int i = 0; i < pa->nreserved; i++)
+            if (spl_secret(pb) >> i & 1 && !(spl_secret(pa) >> i & 1))
+                cJSON_AddItemToArray(shown, card_json(pa->reserved[i]));
+        if (cJSON_GetArraySize(shown) > 0) cJSON_AddStringToObject(e, "variant", "shows");
+        break;
+    }
     default: break; /* SPL_A_NOBLE: the visit below */
     }
 }
