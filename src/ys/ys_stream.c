@@ -15,7 +15,12 @@
  * gg_apply_events at a time). */
 static _Thread_local const char *why = "";
 
-void ys_ev_context(const char *for_what) { why = for_what; }
+const char *ys_ev_context(const char *for_what)
+{
+    const char *was = why;
+    why = for_what;
+    return was;
+}
 
 static int players(const ys_state *st) { return st->base.players; }
 static void seat_field(cJSON *e, const char *f, int q, const ys_state *st) { gg_ev_seat(e, f, q, players(st)); }

@@ -9,8 +9,9 @@ enum { YS_N_EVENT_KINDS = 27 };
 extern const gg_event_kind ys_event_kinds[YS_N_EVENT_KINDS];
 void ys_decision_events(const gg_state *s, int seat, gg_action a, gg_events *ev);
 
-/* What the next gems, points and rates move for ("port", "trade", ...). */
-void ys_ev_context(const char *for_what);
+/* What the next gems, points and rates move for ("port", "trade", ...);
+ * returns what it was. */
+const char *ys_ev_context(const char *for_what);
 void ys_ev_gem(const ys_state *st, int who, int gem, int n);
 void ys_ev_points(const ys_state *st, int who, int pts);
 void ys_ev_rate(const ys_state *st, int colour, int from, int to);
