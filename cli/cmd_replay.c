@@ -1,6 +1,9 @@
 /* cmd_replay.c — `gemgames replay FILE`: replay a game record and print the
- * final referee state and the result as JSON. */
+ * final referee state and the result as JSON; with --events, the events of
+ * the game as one viewer saw them (docs/formats.md, "Events"). */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cjson/cJSON.h>
 
@@ -14,24 +17,114 @@ cJSON *cli_result_json(const gg_state *s)
     return o;
 }
 
-static const cli_opt replay_opts[] = {{NULL, NULL, NULL}};
+enum { OPT_EVENTS, OPT_VIEWER, OPT_TEXT };
+static const cli_opt replay_opts[] = {
+    [OPT_EVENTS] = {"events", NULL, "print the game's events instead (JSON, docs/formats.md)"},
+    [OPT_VIEWER] = {"viewer", "V",
+                    "with --events: as seat V saw them, spectator, or all (only once the\n"
+                    "                         game is over; the default then, spectator before)"},
+    [OPT_TEXT] = {"text", NULL, "with --events: one sentence per event instead of JSON"},
+    {NULL, NULL, NULL}};
 
 const cli_spec cli_replay_spec = {
-    "replay", "FILE",
+    "replay", "FILE [OPTION]...",
     "Replays a game record (docs/formats.md; FILE \"-\" is stdin) and prints the final\n"
-    "referee state and the result as JSON.",
+    "referee state and the result as JSON, or with --events what happened, as one\n"
+    "viewer saw it.",
     replay_opts, NULL};
+
+/* --viewer: a seat number, "spectator" or "all"; -3 when malformed. */
+static int parse_viewer(const char *v)
+{
+    if (strcmp(v, "spectator") == 0) return GG_SPECTATOR;
+    if (strcmp(v, "all") == 0) return GG_EVERYONE;
+    char *end;
+    long n = strtol(v, &end, 10);
+    return (*v && !*end && n >= 0 && n < GG_MAX_SEATS) ? (int)n : -3;
+}
+
+/* Every action of the record through gg_apply_events; the events (or their
+ * sentences) as `viewer` may see them. */
+static int print_events(const gg_record *rec, int viewer, int as_text, const char *file)
+{
+    gg_error err;
+    gg_state *s = gg_record_start(rec, &err);
+    if (!s) return cli_error("%s: %s", file, err.msg);
+    gg_events *ev = gg_events_new();
+    int status = 0;
+    for (int i = 0; i < gg_record_length(rec) && !status; i++) {
+        int seat;
+        const char *text = gg_record_action_text(rec, i, &seat);
+        gg_action a;
+        if (gg_action_parse(s, seat, text, &a, &err) != GG_OK ||
+            gg_apply_events(s, seat, a, ev, &err) != GG_OK)
+            status = cli_error("%s: action %d (seat %d: %s): %s", file, i + 1, seat, text, err.msg);
+    }
+    if (!status && viewer >= gg_players(s))
+        status = cli_error("%s: there is no seat %d at this %d-player table", file, viewer, gg_players(s));
+    if (!status && viewer == GG_EVERYONE && !gg_is_over(s))
+        status = cli_error("%s: the game is not over: --viewer all would show what the players "
+                           "could not see; choose a seat or spectator", file);
+    if (!status && as_text) {
+        for (int i = 0; i < gg_events_count(ev); i++) {
+            char *json = gg_event_json(ev, i, viewer), *line = gg_event_text(json, NULL);
+            puts(line);
+            free(line);
+            free(json);
+        }
+    } else if (!status) {
+        char *json = gg_events_json(ev, 0, viewer);
+        puts(json);
+        free(json);
+    }
+    gg_events_free(ev);
+    gg_free(s);
+    return status;
+}
+
+/* The events of the record in `file` as `viewer` (-4: the default) saw them. */
+static int replay_events(const char *file, int viewer, int as_text)
+{
+    char *text = cli_read_file(file, 64u << 20);
+    if (!text) return cli_error("cannot read %s", file);
+    gg_error err;
+    gg_record *rec = gg_record_parse(text, &err);
+    free(text);
+    if (!rec) return cli_error("%s: %s", file, err.msg);
+    if (viewer == -4) { /* everything after the game; a spectator's view before */
+        gg_state *end = gg_record_replay(rec, -1, &err);
+        viewer = end && gg_is_over(end) ? GG_EVERYONE : GG_SPECTATOR;
+        gg_free(end);
+    }
+    int st = print_events(rec, viewer, as_text, file);
+    gg_record_free(rec);
+    return st;
+}
 
 int cmd_replay(int argc, char **argv)
 {
     cli_parser p;
-    const char *value;
+    const char *v;
+    int k, events = 0, as_text = 0, viewer = -4;
     cli_opts_begin(&p, &cli_replay_spec, argc, argv);
-    int k = cli_opts_next(&p, &value);
+    while ((k = cli_opts_next(&p, &v)) >= 0) {
+        switch (k) {
+        case OPT_EVENTS: events = 1; break;
+        case OPT_TEXT: as_text = 1; break;
+        case OPT_VIEWER:
+            viewer = parse_viewer(v);
+            if (viewer == -3)
+                return cli_usage_error(&cli_replay_spec, "--viewer takes a seat number, spectator or all, not %s", v);
+            break;
+        }
+    }
     if (k == CLI_OPTS_EXIT) return p.status;
     char **files;
     if (cli_opts_operands(&p, &files) != 1)
         return cli_usage_error(&cli_replay_spec, "give one game record FILE");
+    if (!events && (as_text || viewer != -4))
+        return cli_usage_error(&cli_replay_spec, "--viewer and --text go with --events");
+    if (events) return replay_events(files[0], viewer, as_text);
     char *text = cli_read_file(files[0], 64u << 20);
     if (!text) return cli_error("cannot read %s", files[0]);
     gg_error err;

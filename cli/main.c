@@ -17,7 +17,7 @@ typedef struct command {
 static const command commands[] = {
     {"play", cmd_play, &cli_play_spec, NULL, "play in the terminal, against bots or together"},
     {"selfplay", cmd_selfplay, &cli_selfplay_spec, NULL, "bots play each other: wins, scores"},
-    {"replay", cmd_replay, &cli_replay_spec, NULL, "replay a game record: final state as JSON"},
+    {"replay", cmd_replay, &cli_replay_spec, NULL, "replay a game record: final state as JSON, or its events"},
     {"bench", cmd_bench, &cli_bench_spec, NULL, "rules speed and behaviour checksum"},
     {"match", cmd_match, NULL,
      "match --game G --players N --games M --bots A,B,... [--json] [--seed S] [--records DIR] "

@@ -3,7 +3,10 @@
  *
  * The screen shows exactly one seat's view (the human at the keyboard, or a
  * spectator when only bots play). Moves come from gg_legal and the notation;
- * the log shows every action as gg_action_announce gives it to the viewer.
+ * every action is applied through gg_apply_events, and the log shows its
+ * events as sentences (gg_event_text) as the viewer may see them. When an
+ * action sets off scoring, the screen walks through it one step at a time
+ * (show_scoring; :scoring off, or GEMGAMES_SCORING=off, skips that).
  * Undo replays the game record to an earlier point and is refused when an
  * action since then revealed something a human did not know (a card drawn,
  * a bid or a broker turned) — see action_reveals. */
@@ -23,7 +26,7 @@ typedef struct log_entry {
     int seat;
     char said[VIEWERS][GG_MAX_NOTATION]; /* as announced to each viewer */
     int reveals; /* a human learnt something hidden, or chance was drawn */
-    char note[160]; /* what else changed (public): points, gems, rates */
+    int ev_from, ev_to; /* its events in tui.events */
 } log_entry;
 
 typedef struct tui {
@@ -54,6 +57,12 @@ typedef struct tui {
     int nfilt, sel, navigated;
     char input[200];
     int quit;
+    /* events of every action, and their sentences for `text_viewer` */
+    gg_events *events;
+    char **evtext;
+    int nevtext, text_viewer;
+    int scoring;   /* walk through scoring step by step */
+    int replaying; /* resuming a record: no pauses */
 } tui;
 
 /* ------------------------------------------------------------ utilities */
@@ -94,6 +103,49 @@ static int is_enter(int ch)
 {
     return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
 }
+
+static void forget_texts(tui *t)
+{
+    for (int i = 0; i < t->nevtext; i++) free(t->evtext[i]);
+    free(t->evtext);
+    t->evtext = NULL;
+    t->nevtext = 0;
+}
+
+/* Event i as the viewer on screen sees it (parsed; cJSON_Delete it). */
+static cJSON *event_for_viewer(const tui *t, int i)
+{
+    char *json = gg_event_json(t->events, i, t->viewer);
+    cJSON *e = json ? cJSON_Parse(json) : NULL;
+    free(json);
+    return e;
+}
+
+/* The sentence of event i for the viewer on screen (kept until the viewer
+ * changes or an undo: a cache, so drawing may ask through a const tui). */
+static const char *event_text(const tui *ct, int i)
+{
+    tui *t = (tui *)ct;
+    if (t->text_viewer != t->viewer) forget_texts(t);
+    t->text_viewer = t->viewer;
+    if (i >= t->nevtext) {
+        int n = gg_events_count(t->events);
+        char **more = realloc(t->evtext, (size_t)(n > 0 ? n : 1) * sizeof *more);
+        if (!more) return "";
+        for (int k = t->nevtext; k < n; k++) more[k] = NULL;
+        t->evtext = more;
+        t->nevtext = n;
+    }
+    if (i < 0 || i >= t->nevtext) return "";
+    if (!t->evtext[i]) {
+        char *json = gg_event_json(t->events, i, t->viewer);
+        t->evtext[i] = gg_event_text(json, NULL);
+        free(json);
+    }
+    return t->evtext[i] ? t->evtext[i] : "";
+}
+
+static void show_scoring(tui *t, int from, int to);
 
 /* ---------------------------------------------------------- reveal test */
 
@@ -177,23 +229,15 @@ static int commit(tui *t, int p, gg_action a, gg_error *err)
         snprintf(err->msg, sizeof err->msg, "cannot record the action");
         return -1;
     }
-    char *before = t->board && t->board->changes ? gg_view_json(t->s, GG_SPECTATOR) : NULL;
-    if (gg_apply(t->s, p, a, err) != GG_OK) {
-        free(before);
+    e->ev_from = gg_events_count(t->events);
+    if (gg_apply_events(t->s, p, a, t->events, err) != GG_OK) {
         gg_record_truncate(t->rec, t->nlog);
         return -1;
     }
-    if (before) {
-        char *after = gg_view_json(t->s, GG_SPECTATOR);
-        cJSON *b = cJSON_Parse(before), *f = after ? cJSON_Parse(after) : NULL;
-        if (b && f) t->board->changes(b, f, e->note, sizeof e->note);
-        cJSON_Delete(b);
-        cJSON_Delete(f);
-        free(after);
-        free(before);
-    }
+    e->ev_to = gg_events_count(t->events);
     t->nlog++;
     refresh_view(t);
+    if (t->scoring && !t->replaying) show_scoring(t, e->ev_from, e->ev_to);
     return 0;
 }
 
@@ -264,6 +308,28 @@ static void draw_board(const tui *t, const layout *L)
     else draw_fallback_board(t->view, &b);
 }
 
+/* Splits text into lines of at most w columns at spaces. */
+static int wrap_lines(const char *text, int w, char out[][160], int max)
+{
+    int n = 0;
+    if (w > 159) w = 159;
+    if (w < 8) w = 8;
+    while (*text && n < max) {
+        int len = (int)strlen(text), cut = len;
+        if (len > w) {
+            cut = w;
+            while (cut > 0 && text[cut] != ' ') cut--;
+            if (cut == 0) cut = w;
+        }
+        snprintf(out[n++], 160, "%.*s", cut, text);
+        text += cut;
+        while (*text == ' ') text++;
+    }
+    return n;
+}
+
+/* The log pane: every action's events as sentences, newest at the bottom;
+ * the last action's in bright (what just changed). */
 static void draw_log(const tui *t, const layout *L)
 {
     if (!L->log_w) return;
@@ -272,21 +338,25 @@ static void draw_log(const tui *t, const layout *L)
     attroff(tui_attr(TR_DIM));
     tui_box b = {1, L->log_x, L->board_h, L->log_w};
     tui_put(&b, 0, 0, tui_attr(TR_HEAD), "Log");
-    int rows = L->board_h - 1, first = t->nlog, used = 0;
-    while (first > 0 && used + 1 + (t->log[first - 1].note[0] ? 1 : 0) <= rows)
-        used += 1 + (t->log[--first].note[0] ? 1 : 0);
-    int vi = viewer_index(t, t->viewer);
-    for (int i = first, y = 1; i < t->nlog; i++, y++) {
+    int rows = L->board_h - 1, y = L->board_h - 1;
+    for (int i = t->nlog - 1; i >= 0 && y >= 1; i--) {
         const log_entry *e = &t->log[i];
-        int x = tui_put(&b, y, 0, tui_attr(TR_DIM), "%3d ", i + 1);
-        x = tui_put(&b, y, x, tui_attr(tui_seat_role(e->seat)), "S%d", e->seat);
-        tui_put(&b, y, x, tui_attr(TR_TEXT), " %s", e->said[vi]);
-        if (e->note[0]) tui_put(&b, ++y, 4, tui_attr(TR_GOOD), "%s", e->note);
+        for (int k = e->ev_to - 1; k >= e->ev_from && y >= 1; k--) {
+            char lines[8][160];
+            int n = wrap_lines(event_text(t, k), L->log_w - 5, lines, 8);
+            int role = i == t->nlog - 1 ? TR_GOOD : k == e->ev_from ? TR_TEXT : TR_DIM;
+            for (int j = n - 1; j >= 0 && y >= 1; j--, y--) {
+                if (j == 0 && k == e->ev_from)
+                    tui_put(&b, y, 0, tui_attr(tui_seat_role(e->seat)), "%3d", i + 1);
+                tui_put(&b, y, 4, tui_attr((tui_role)role), "%s", lines[j]);
+            }
+        }
     }
+    (void)rows;
 }
 
-/* The line above the status: a message, or the moves since the viewer's
- * own last move (the latest first when they do not all fit). */
+/* The line above the status: a message, or what happened since the viewer's
+ * own last move, in sentences (the latest ones when they do not all fit). */
 static void draw_msg(const tui *t, const layout *L)
 {
     tui_box b = {L->msg_y, 0, 1, COLS};
@@ -298,15 +368,24 @@ static void draw_msg(const tui *t, const layout *L)
     int first = t->nlog - 1;
     while (first > 0 && t->log[first].seat != t->viewer && t->nlog - first < GG_MAX_SEATS)
         first--;
+    /* the decisions' sentences, newest last; drop the oldest until they fit */
+    int width = 5;
+    for (int i = t->nlog - 1; i >= first; i--) {
+        const log_entry *e = &t->log[i];
+        int w = e->ev_to > e->ev_from ? (int)strlen(event_text(t, e->ev_from)) + 3 : 0;
+        if (i < t->nlog - 1 && width + w > COLS) {
+            first = i + 1;
+            break;
+        }
+        width += w;
+    }
     int x = tui_put(&b, 0, 0, tui_attr(TR_DIM), "last:");
     for (int i = first; i < t->nlog; i++) {
         const log_entry *e = &t->log[i];
-        char who[48];
-        seat_label(t, e->seat, who, sizeof who);
-        x = tui_put(&b, 0, x + 1, tui_attr(tui_seat_role(e->seat)), "%s", who);
-        x = tui_put(&b, 0, x, tui_attr(TR_TEXT), ": %s", e->said[viewer_index(t, t->viewer)]);
-        if (e->note[0]) x = tui_put(&b, 0, x, tui_attr(TR_GOOD), " (%s)", e->note);
-        if (i + 1 < t->nlog) x = tui_put(&b, 0, x, tui_attr(TR_TEXT), " |");
+        if (e->ev_to <= e->ev_from) continue;
+        int role = i == t->nlog - 1 ? TR_GOOD : tui_seat_role(e->seat);
+        x = tui_put(&b, 0, x + 1, tui_attr((tui_role)role), "%s", event_text(t, e->ev_from));
+        if (i + 1 < t->nlog) x = tui_put(&b, 0, x, tui_attr(TR_DIM), " |");
     }
 }
 
@@ -337,7 +416,7 @@ static void draw_moves(const tui *t, const layout *L)
     if (t->actor < 0) return;
     if (t->input[0] == ':') {
         tui_put(&b, 0, 0, tui_attr(TR_DIM),
-                "commands: :save [FILE]  :undo  :log  :help  :quit");
+                "commands: :save [FILE]  :undo  :log  :scoring on|off  :help  :quit");
         return;
     }
     if (!t->nfilt) {
@@ -384,8 +463,27 @@ static void draw_footer(const layout *L, const char *keys)
 static const char *const MOVE_KEYS =
     "arrows+Enter play | type+Tab | ? help  F2 save  F3 undo  F4 log  F10 quit";
 
+enum { MIN_COLS = 80, MIN_LINES = 24 };
+
+/* A clear word instead of a clipped board. */
+static int too_small(void)
+{
+    if (COLS >= MIN_COLS && LINES >= MIN_LINES) return 0;
+    erase();
+    tui_box b = {0, 0, LINES, COLS};
+    int y = LINES / 2 - 1;
+    tui_put(&b, y > 0 ? y : 0, 0, tui_attr(TR_ERROR), "The terminal is %dx%d; gemgames needs %dx%d.",
+            COLS, LINES, MIN_COLS, MIN_LINES);
+    tui_put(&b, y + 1 > 0 ? y + 1 : 1, 0, tui_attr(TR_TEXT),
+            "Enlarge the window (the game waits), or play with --plain.");
+    curs_set(0);
+    refresh();
+    return 1;
+}
+
 static void draw_screen(const tui *t, const char *state, const char *keys)
 {
+    if (too_small()) return;
     layout L = compute_layout();
     erase();
     draw_title(t);
@@ -522,6 +620,81 @@ static int handover(tui *t, int p)
     }
 }
 
+/* ------------------------------------------------------ scoring steps */
+
+/* One step of a scoring (events from..to-1): what the board game's
+ * draw_step shows of it on top, its sentences under it. Returns the key. */
+static int scoring_page(tui *t, int from, int to, int step, int steps)
+{
+    for (;;) {
+        if (too_small()) {
+            if (getch() == KEY_F(10)) return 's';
+            continue;
+        }
+        erase();
+        tui_box bar = {0, 0, 1, COLS};
+        attron(tui_attr(TR_TITLE));
+        mvhline(0, 0, ' ', COLS);
+        attroff(tui_attr(TR_TITLE));
+        tui_put(&bar, 0, 1, tui_attr(TR_TITLE), "Scoring - page %d of %d of this move", step, steps);
+        cJSON *evs = cJSON_CreateArray();
+        for (int k = from; k < to; k++) {
+            cJSON *e = event_for_viewer(t, k);
+            if (e) cJSON_AddItemToArray(evs, e);
+        }
+        int top = LINES / 2 - 1;
+        tui_box pic = {1, 1, top - 1, COLS - 2};
+        if (t->board && t->board->draw_step) t->board->draw_step(evs, t->viewer, &pic);
+        else top = 1;
+        cJSON_Delete(evs);
+        tui_box text = {top, 1, LINES - 1 - top, COLS - 2};
+        int y = 0;
+        for (int k = from; k < to && y < text.h; k++) {
+            char lines[10][160];
+            int n = wrap_lines(event_text(t, k), text.w - 2, lines, 10);
+            for (int j = 0; j < n && y < text.h; j++, y++)
+                tui_put(&text, y, j ? 2 : 0, tui_attr(k == from ? TR_HEAD : TR_TEXT), "%s", lines[j]);
+        }
+        tui_box foot = {LINES - 1, 0, 1, COLS};
+        tui_put(&foot, 0, 0, tui_attr(TR_DIM),
+                "Enter or space: go on | s: skip this scoring | S: never stop at scoring");
+        curs_set(0);
+        refresh();
+        int ch = getch();
+        if (ch == KEY_RESIZE) continue;
+        if (is_enter(ch) || ch == ' ' || ch == 's' || ch == 'S' || ch == 'q' || ch == 27) return ch;
+    }
+}
+
+/* Walks through the scoring the last action set off (events from..to-1),
+ * one page a key: a page begins at each event the board says starts a step
+ * (a district revealed, the market, the final scoring) and runs to the next;
+ * what comes before the first (the rest of a step a choice interrupted) is a
+ * page too when it holds any part of the scoring. */
+static void show_scoring(tui *t, int from, int to)
+{
+    if (!t->board || !t->board->scoring_step) return;
+    int cut[66], n = 0, part = 0;
+    cut[n++] = from;
+    for (int k = from; k < to && n < 65; k++) {
+        cJSON *e = event_for_viewer(t, k);
+        int kind = e ? t->board->scoring_step(e) : 0;
+        cJSON_Delete(e);
+        if (kind == 2 && k > from) cut[n++] = k;
+        if (kind == 1 && n == 1) part = 1;
+        if (kind == 2 && k == from) part = 1;
+    }
+    cut[n] = to;
+    for (int i = part ? 0 : 1; i < n; i++) {
+        int ch = scoring_page(t, cut[i], cut[i + 1], i + (part ? 1 : 0), n - (part ? 0 : 1));
+        if (ch == 'S') {
+            t->scoring = 0;
+            set_msg(t, TR_GOOD, "Scoring no longer stops (:scoring on brings it back).");
+        }
+        if (ch == 's' || ch == 'S' || ch == 'q' || ch == 27) break;
+    }
+}
+
 /* ----------------------------------------------------------- save, load */
 
 static int save_record(tui *t, const char *path)
@@ -580,13 +753,15 @@ static int confirm_quit(tui *t, const char *state)
 static void show_log(const tui *t)
 {
     tui_text text = {0};
-    int vi = viewer_index(t, t->viewer);
     if (!t->nlog) tui_text_add(&text, TR_DIM, "No moves yet.");
     for (int i = 0; i < t->nlog; i++) {
+        const log_entry *e = &t->log[i];
         char who[48];
-        seat_label(t, t->log[i].seat, who, sizeof who);
-        tui_text_add(&text, TR_TEXT, "%4d  %-14s %s", i + 1, who, t->log[i].said[vi]);
-        if (t->log[i].note[0]) tui_text_add(&text, TR_GOOD, "      %s", t->log[i].note);
+        seat_label(t, e->seat, who, sizeof who);
+        tui_text_add(&text, tui_seat_role(e->seat), "%4d  %-14s %s", i + 1, who,
+                     t->log[i].said[viewer_index(t, t->viewer)]);
+        for (int k = e->ev_from; k < e->ev_to; k++)
+            tui_text_add(&text, k == e->ev_from ? TR_TEXT : TR_DIM, "      %s", event_text(t, k));
     }
     pager("Game log (as your seat saw it)", &text);
     tui_text_free(&text);
@@ -744,6 +919,8 @@ static void undo(tui *t, int p)
     gg_free(t->s);
     t->s = s;
     int undone = t->nlog - last;
+    gg_events_truncate(t->events, t->log[last].ev_from);
+    forget_texts(t);
     t->nlog = last;
     refresh_view(t);
     set_msg(t, TR_GOOD, "Undone: %d move%s taken back.", undone, undone == 1 ? "" : "s");
@@ -765,11 +942,14 @@ static int command(tui *t, const char *cmd, const char *state)
         show_log(t);
     } else if (!strcmp(cmd, "help")) {
         show_help(t);
+    } else if (!strcmp(cmd, "scoring off") || !strcmp(cmd, "scoring on")) {
+        t->scoring = cmd[9] == 'n';
+        set_msg(t, TR_GOOD, "Scoring %s.", t->scoring ? "shown step by step" : "no longer stops");
     } else if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) {
         if (confirm_quit(t, state)) return TURN_QUIT;
     } else {
-        set_msg(t, TR_ERROR, "Unknown command \":%s\" (try :save, :undo, :log, :help, :quit).",
-                cmd);
+        set_msg(t, TR_ERROR, "Unknown command \":%s\" (try :save, :undo, :log, :scoring off, :help, "
+                ":quit).", cmd);
     }
     return -1;
 }
@@ -996,6 +1176,8 @@ static void tui_free(tui *t)
     gg_free(t->s);
     cJSON_Delete(t->view);
     free(t->log);
+    forget_texts(t);
+    gg_events_free(t->events);
     free(t);
 }
 
@@ -1008,6 +1190,7 @@ static int resume(tui *t, const char *path)
     gg_record *saved = gg_record_parse(text, &err);
     free(text);
     if (!saved) return cli_error("%s: %s", path, err.msg);
+    t->replaying = 1;
     for (int i = 0; i < gg_record_length(saved); i++) {
         int seat;
         const char *act = gg_record_action_text(saved, i, &seat);
@@ -1017,6 +1200,7 @@ static int resume(tui *t, const char *path)
             return cli_error("%s: action %d (\"%s\"): %s", path, i + 1, act, err.msg);
         }
     }
+    t->replaying = 0;
     gg_record_free(saved);
     snprintf(t->save_path, sizeof t->save_path, "%s", path);
     t->saved_len = gg_record_length(t->rec);
@@ -1036,6 +1220,9 @@ static tui *tui_new(const tui_config *cfg)
     t->actor = -1;
     t->viewer = GG_SPECTATOR;
     t->saved_len = 0;
+    const char *sc = getenv("GEMGAMES_SCORING");
+    t->scoring = !(sc && !strcmp(sc, "off"));
+    t->events = gg_events_new();
     gg_rng_seed(&t->rng, cfg->seed ^ 0x7475692d756e646full);
     for (size_t i = 0; boards[i]; i++)
         if (!strcmp(boards[i]->game, gg_game_name(cfg->game))) t->board = boards[i];
@@ -1055,7 +1242,7 @@ static tui *tui_new(const tui_config *cfg)
     }
     t->s = gg_new(cfg->game, &cfg->opts, cfg->seed, &err);
     t->rec = gg_record_new(cfg->game, &cfg->opts, cfg->seed);
-    if (!t->s || !t->rec) {
+    if (!t->s || !t->rec || !t->events) {
         cli_error("%s", t->s ? "out of memory" : err.msg);
         tui_free(t);
         return NULL;

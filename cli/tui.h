@@ -105,6 +105,14 @@ typedef struct tui_board {
      * (points scored, gems won, rates moved), from the spectator's views
      * before and after it; "" when nothing worth a note. */
     void (*changes)(const cJSON *before, const cJSON *after, char *buf, size_t n);
+    /* Optional: 2 when this event (as the viewer sees it) begins a step of
+     * the scoring that the screen walks through one key at a time (a
+     * district revealed, the market, the final scoring), 1 when it belongs
+     * to such a step (a zone's result, a market row), else 0. */
+    int (*scoring_step)(const cJSON *event);
+    /* Optional: draws what one scoring step shows (the brokers revealed at
+     * that moment, the market, the final table) from its events, into b. */
+    void (*draw_step)(const cJSON *events, int seat, const tui_box *b);
 } tui_board;
 
 extern const tui_board tui_board_splendor;

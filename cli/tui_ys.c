@@ -242,7 +242,11 @@ static void put_values(const tui_box *b, int y, int *x, const cJSON *vals, int h
     for (int i = 0; i < hidden; i++) *x = tui_put(b, y, *x, tui_attr(TR_HIDDEN), " ?");
 }
 
-/* A player on two lines (`full`) or, when rows are short, on one. */
+static int draw_cards(const cJSON *pl, const tui_box *b, int y, int x);
+static int cards_width(const cJSON *pl);
+
+/* A player on two lines (`full`) or, when rows are short, on one; one's own
+ * cards go on a third line when they do not fit on the second. */
 static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_box *b, int y, int full)
 {
     int q = tj_int(pl, "seat"), acting = 0;
@@ -279,48 +283,80 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
     }
     if (tj_int(pl, "spy_peeks_left"))
         x = tui_put(b, y + 1, x + 2, tui_attr(TR_GOLD), "spy %d", tj_int(pl, "spy_peeks_left"));
-    const cJSON *c;
-    int first = 1;
-    cJSON_ArrayForEach(c, tj(pl, "cards"))
-    {
-        char title[32];
-        cli_ys_card_title(tj_str(c, "card"), title, sizeof title);
-        x = tui_put(b, y + 1, x + (first ? 2 : 1), tui_attr(first ? TR_DIM : TR_DIM), "%s",
-                    first ? "cards:" : "");
-        x = tui_put(b, y + 1, x + (first ? 1 : 0), tui_attr(tj_bool(c, "playable") ? TR_GOLD : TR_TEXT),
-                    "%s%s", title, tj_bool(c, "playable") ? "*" : "");
-        first = 0;
+    if (q == seat && x + cards_width(pl) > b->w) { /* one's own cards always in full */
+        y++;
+        x = 2;
     }
-    first = 1;
-    cJSON_ArrayForEach(c, tj(pl, "kept")) /* Y-10.2: Favourite, Pope, Trafficker */
-    {
-        char title[32];
-        cli_ys_card_title(c->valuestring, title, sizeof title);
-        x = tui_put(b, y + 1, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? "kept:" : "");
-        x = tui_put(b, y + 1, x + (first ? 1 : 0), tui_attr(TR_GOOD), "%s", title);
-        first = 0;
+    draw_cards(pl, b, y + 1, x);
+}
+
+/* Character cards in hand (* playable now), kept and active cards. */
+static int draw_cards(const cJSON *pl, const tui_box *b, int y, int x)
+{
+    static const char *const lists[3] = {"cards", "kept", "active"};
+    for (int k = 0; k < 3; k++) {
+        const cJSON *c;
+        int first = 1;
+        cJSON_ArrayForEach(c, tj(pl, lists[k]))
+        {
+            char title[32];
+            const char *key = k == 0 ? tj_str(c, "card") : cJSON_IsString(c) ? c->valuestring : "";
+            int playable = k == 0 && tj_bool(c, "playable");
+            cli_ys_card_title(key, title, sizeof title);
+            if (first) x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "%s:", lists[k]);
+            x = tui_put(b, y, x + 1, tui_attr(playable ? TR_GOLD : k ? TR_GOOD : TR_TEXT), "%s%s", title,
+                        playable ? "*" : "");
+            first = 0;
+        }
     }
-    first = 1;
-    cJSON_ArrayForEach(c, tj(pl, "active"))
-    {
-        char title[32];
-        cli_ys_card_title(c->valuestring, title, sizeof title);
-        x = tui_put(b, y + 1, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? "active:" : "");
-        x = tui_put(b, y + 1, x + (first ? 1 : 0), tui_attr(TR_GOOD), "%s", title);
-        first = 0;
+    return x;
+}
+
+/* The width draw_cards needs. */
+static int cards_width(const cJSON *pl)
+{
+    static const char *const lists[3] = {"cards", "kept", "active"};
+    int w = 0;
+    for (int k = 0; k < 3; k++) {
+        const cJSON *c;
+        int first = 1;
+        cJSON_ArrayForEach(c, tj(pl, lists[k]))
+        {
+            char title[32];
+            cli_ys_card_title(k == 0 ? tj_str(c, "card") : cJSON_IsString(c) ? c->valuestring : "", title,
+                              sizeof title);
+            w += (first ? 3 + (int)strlen(lists[k]) : 0) + 1 + (int)strlen(title) + 1;
+            first = 0;
+        }
     }
+    return w;
+}
+
+/* The width of a player's second line before the cards (as draw_player). */
+static int own_line2_width(const cJSON *pl)
+{
+    int w = 10;
+    if (cJSON_IsArray(tj(pl, "screen"))) w += 2 * cJSON_GetArraySize(tj(pl, "screen"));
+    else w += 10;
+    if (!tj_bool(pl, "bid_done")) w += 10;
+    if (cJSON_IsArray(tj(pl, "neutral_hand"))) w += 9 + 2 * cJSON_GetArraySize(tj(pl, "neutral_hand"));
+    if (tj_int(pl, "spy_peeks_left")) w += 7;
+    return w;
 }
 
 static void draw_players(const cJSON *view, int seat, const tui_box *b, int y, int gap)
 {
     const cJSON *pl;
     int rows = cJSON_GetArraySize(tj(view, "players")) + (tj(view, "neutral") ? 1 : 0);
-    int compact = y + 2 * rows > b->h; /* 5 players in 24 rows: others on one line */
+    int own_extra = 0; /* a third line for one's own cards (draw_player) */
+    cJSON_ArrayForEach(pl, tj(view, "players")) if (tj_int(pl, "seat") == seat) own_extra =
+        own_line2_width(pl) + cards_width(pl) > b->w;
+    int compact = y + 2 * rows + own_extra > b->h; /* 5 players in 24 rows: others on one line */
     cJSON_ArrayForEach(pl, tj(view, "players"))
     {
         int full = !compact || tj_int(pl, "seat") == seat;
         draw_player(view, pl, seat, b, y, full);
-        y += (full ? 2 : 1) + gap;
+        y += (full ? 2 : 1) + gap + (tj_int(pl, "seat") == seat ? own_extra : 0);
     }
     const cJSON *n = tj(view, "neutral");
     if (n) {
@@ -664,4 +700,202 @@ static void ys_changes(const cJSON *before, const cJSON *after, char *buf, size_
     }
 }
 
-const tui_board tui_board_ys = {"ys", ys_draw, ys_help, ys_score, ys_changes};
+/* ------------------------------------------------------- scoring steps */
+
+/* A district revealed, the market revealed, the final scoring: each starts
+ * a step of the scoring walk-through. */
+static int ys_scoring_step(const cJSON *e)
+{
+    static const char *const parts[] = {"ys.port", "ys.zone", "ys.row", "ys.columns", "ys.majority"};
+    const char *k = tj_str(e, "kind");
+    if (!strcmp(k, "ys.reveal") || !strcmp(k, "ys.market") || !strcmp(k, "ys.final")) return 2;
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        if (!strcmp(k, parts[i])) return 1;
+    return 0;
+}
+
+/* "S2:4" for each broker (seat colours; the neutral N). */
+static int put_seat_values(const tui_box *b, int y, int x, const cJSON *brokers)
+{
+    const cJSON *br;
+    cJSON_ArrayForEach(br, brokers)
+    {
+        const cJSON *q = tj(br, "seat");
+        if (cJSON_IsNumber(q))
+            x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(q->valueint)), "S%d:%d", q->valueint, tj_int(br, "value"));
+        else
+            x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "N:%d", tj_int(br, "value"));
+    }
+    return x;
+}
+
+static int put_winner(const tui_box *b, int y, int x, const cJSON *e)
+{
+    const cJSON *w = tj(e, "winner");
+    if (cJSON_IsNumber(w)) return tui_put(b, y, x + 2, tui_attr(tui_seat_role(w->valueint)), "-> S%d", w->valueint);
+    if (cJSON_IsString(w)) return tui_put(b, y, x + 2, tui_attr(TR_DIM), "-> neutral");
+    return tui_put(b, y, x + 2, tui_attr(TR_DIM), "-> nobody");
+}
+
+/* The event of `kind` (and zone/row `key` = `val`) among the step's. */
+static const cJSON *find_event(const cJSON *events, const char *kind, const char *key, const char *sval, int ival)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, events)
+    {
+        if (strcmp(tj_str(e, "kind"), kind)) continue;
+        if (!key) return e;
+        if (sval ? !strcmp(tj_str(e, key), sval) : tj_int(e, key) == ival) return e;
+    }
+    return NULL;
+}
+
+static void draw_district_step(const cJSON *events, const cJSON *reveal, const tui_box *b)
+{
+    int d = tj_int(reveal, "district");
+    tui_put(b, 0, 0, tui_attr(TR_HEAD), "District %d - every broker face up", d);
+    const cJSON *port = find_event(events, "ys.port", NULL, NULL, 0);
+    int x = tui_put(b, 1, 0, tui_attr(TR_DIM), "ship  ");
+    const cJSON *g;
+    cJSON_ArrayForEach(g, tj(port, "gems")) x = put_gem(b, 1, x, g->valuestring) + 1;
+    const cJSON *z;
+    int y = 2;
+    cJSON_ArrayForEach(z, tj(reveal, "zones"))
+    {
+        const char *zone = tj_str(z, "zone");
+        x = tui_put(b, y, 0, tui_attr(TR_DIM), "%-7s", zone);
+        x = put_seat_values(b, y, x, tj(z, "brokers"));
+        const cJSON *res = find_event(events, "ys.zone", "zone", zone, 0);
+        if (res) put_winner(b, y, x < 40 ? 40 : x, res);
+        y++;
+    }
+    if (port) {
+        x = tui_put(b, y, 0, tui_attr(TR_DIM), "totals ");
+        const cJSON *st;
+        cJSON_ArrayForEach(st, tj(port, "standings"))
+        {
+            const cJSON *q = tj(st, "seat");
+            x = tui_put(b, y, x + 1, tui_attr(cJSON_IsNumber(q) ? tui_seat_role(q->valueint) : TR_DIM), "%s%d:%d",
+                        cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint : 0, tj_int(st, "total"));
+        }
+    }
+}
+
+static void draw_market_step(const cJSON *events, const cJSON *market, const tui_box *b)
+{
+    tui_put(b, 0, 0, tui_attr(TR_HEAD), "Market - every broker face up");
+    const cJSON *r;
+    int y = 1;
+    cJSON_ArrayForEach(r, tj(market, "rows"))
+    {
+        int row = tj_int(r, "row");
+        const cJSON *res = find_event(events, "ys.row", "row", NULL, row);
+        int x = tui_put(b, y, 0, tui_attr(TR_DIM), "row%d ", row);
+        if (res) x = put_gem(b, y, x, tj_str(res, "gem"));
+        const cJSON *br;
+        cJSON_ArrayForEach(br, tj(r, "brokers"))
+        {
+            const cJSON *q = tj(br, "seat");
+            x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "%s", tj_str(br, "colour"));
+            x = tui_put(b, y, x + 1, tui_attr(cJSON_IsNumber(q) ? tui_seat_role(q->valueint) : TR_DIM), "%s%d:%d",
+                        cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint : 0, tj_int(br, "value"));
+        }
+        if (res) put_winner(b, y, x < 40 ? 40 : x, res);
+        y++;
+    }
+    const cJSON *cols = find_event(events, "ys.columns", NULL, NULL, 0), *c;
+    if (cols) {
+        int x = tui_put(b, y, 0, tui_attr(TR_DIM), "columns");
+        cJSON_ArrayForEach(c, tj(cols, "columns"))
+        {
+            x = put_gem(b, y, x + 1, tj_str(c, "colour"));
+            x = tui_put(b, y, x, tui_attr(TR_TEXT), "%d %+d", tj_int(c, "total"), tj_int(c, "move"));
+        }
+    }
+}
+
+static void draw_final_step(const cJSON *final, const tui_box *b)
+{
+    tui_put(b, 0, 0, tui_attr(TR_HEAD), "Final scoring");
+    int x = tui_put(b, 1, 0, tui_attr(TR_DIM), "rates");
+    const cJSON *r, *q;
+    cJSON_ArrayForEach(r, tj(final, "rates"))
+    {
+        x = put_gem(b, 1, x + 1, tj_str(r, "colour"));
+        x = tui_put(b, 1, x, tui_attr(TR_TEXT), "%+d", tj_int(r, "rate"));
+    }
+    int y = 2;
+    cJSON_ArrayForEach(q, tj(final, "seats"))
+    {
+        const cJSON *seat = tj(q, "seat");
+        x = tui_put(b, y, 0, tui_attr(cJSON_IsNumber(seat) ? tui_seat_role(seat->valueint) : TR_DIM), "%s",
+                    cJSON_IsNumber(seat) ? "" : "neutral");
+        if (cJSON_IsNumber(seat)) x = tui_put(b, y, 0, tui_attr(tui_seat_role(seat->valueint)), "S%d", seat->valueint);
+        x = 8;
+        static const char *const all[4] = {"blue", "green", "yellow", "red"};
+        for (int g = 0; g < 4; g++) {
+            x = put_gem(b, y, x + 1, all[g]);
+            x = tui_put(b, y, x, tui_attr(TR_TEXT), "%-3d", tj_int(tj(q, "colours"), all[g]));
+        }
+        x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "black %-3d throne %-3d other %-3d", tj_int(q, "black"),
+                    tj_int(q, "throne"), tj_int(q, "kept") + tj_int(q, "speculation"));
+        tui_put(b, y, x + 1, tui_attr(TR_GOOD), "= +%d", tj_int(q, "points"));
+        y++;
+    }
+}
+
+/* The rest of a district after a choice: each zone's standings and winner. */
+static void draw_zone_results(const cJSON *events, const tui_box *b)
+{
+    const cJSON *e;
+    int y = 1, d = 0;
+    cJSON_ArrayForEach(e, events)
+    {
+        if (strcmp(tj_str(e, "kind"), "ys.zone")) continue;
+        d = tj_int(e, "district");
+        int x = tui_put(b, y, 0, tui_attr(TR_DIM), "%-7s", tj_str(e, "zone"));
+        const cJSON *st;
+        cJSON_ArrayForEach(st, tj(e, "standings"))
+        {
+            const cJSON *q = tj(st, "seat");
+            x = tui_put(b, y, x + 1, tui_attr(cJSON_IsNumber(q) ? tui_seat_role(q->valueint) : TR_DIM), "%s%d:%d",
+                        cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint : 0, tj_int(st, "total"));
+        }
+        put_winner(b, y, x < 40 ? 40 : x, e);
+        y++;
+    }
+    if (d) tui_put(b, 0, 0, tui_attr(TR_HEAD), "District %d - the zones", d);
+}
+
+static void ys_draw_step(const cJSON *events, int seat, const tui_box *b)
+{
+    (void)seat;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, events)
+    {
+        const char *k = tj_str(e, "kind");
+        if (!strcmp(k, "ys.reveal")) {
+            draw_district_step(events, e, b);
+            return;
+        }
+        if (!strcmp(k, "ys.market")) {
+            draw_market_step(events, e, b);
+            return;
+        }
+        if (!strcmp(k, "ys.final")) {
+            draw_final_step(e, b);
+            return;
+        }
+        if (!strcmp(k, "ys.zone")) {
+            draw_zone_results(events, b);
+            return;
+        }
+        if (!strcmp(k, "ys.row") || !strcmp(k, "ys.columns") || !strcmp(k, "ys.majority")) {
+            cJSON market = {0};
+            draw_market_step(events, &market, b);
+            return;
+        }
+    }
+}
+
+const tui_board tui_board_ys = {"ys", ys_draw, ys_help, ys_score, ys_changes, ys_scoring_step, ys_draw_step};

@@ -267,6 +267,64 @@ gg_state *gg_state_load(const char *json, gg_error *err);
  * `seat` knows: view(determinize(s, p), p) == view(s, p). In place. */
 void gg_determinize(gg_state *s, int seat, gg_rng *rng);
 
+/* ---------------------------------------------------------------- events */
+
+/*
+ * What happened, in order, as structured events (docs/formats.md lists every
+ * kind and its fields). gg_apply_events is gg_apply that also records the
+ * decision itself and every automatic step the game then runs (reveals,
+ * scoring, refills, nobles, end of the game). The rules engine records
+ * nothing unless a gg_events is attached this way, so gg_apply and
+ * gg_apply_trusted cost exactly what they did.
+ *
+ * An event is a JSON object {"kind": "ys.zone", ...fields}. A gg_events holds
+ * them with what each seat may know; the only way out is for one viewer
+ * (gg_events_json): a field a viewer may not know is left out and the event
+ * says "masked": true. GG_EVERYONE sees every field: use it only once the
+ * game is over (a replay after the game, a final log).
+ *
+ * Every kind has a sentence (gg_event_text) from a message catalogue
+ * (data/i18n/<lang>.json): a template with named placeholders, the same file
+ * the browser reads.
+ */
+enum { GG_EVERYONE = -2 }; /* a viewer who may see everything (finished games) */
+
+typedef struct gg_events gg_events;
+
+typedef struct gg_event_kind {
+    const char *kind;   /* "ys.zone", "splendor.buy", ... */
+    const char *fields; /* its fields in docs/formats.md notation */
+    const char *help;   /* one line: when it happens */
+} gg_event_kind;
+
+/* The kinds of events a game makes (its own, then the core's "game.*"). */
+int gg_game_event_kind_count(const gg_game *game);
+const gg_event_kind *gg_game_event_kind(const gg_game *game, int i);
+
+gg_events *gg_events_new(void);
+void gg_events_free(gg_events *ev);
+void gg_events_clear(gg_events *ev);
+int gg_events_count(const gg_events *ev);
+/* Keeps the first n events (an undo). */
+void gg_events_truncate(gg_events *ev, int n);
+
+/* gg_apply, appending to `ev` the events of the action and of everything the
+ * game does by itself after it. On error nothing changes (state nor ev). */
+gg_status gg_apply_events(gg_state *s, int seat, gg_action a, gg_events *ev, gg_error *err);
+
+/* Events from `from` on, as `viewer` (a seat, GG_SPECTATOR or GG_EVERYONE)
+ * may see them: a malloc'd JSON array. */
+char *gg_events_json(const gg_events *ev, int from, int viewer);
+/* One event as `viewer` may see it (malloc'd JSON object), NULL past the end. */
+char *gg_event_json(const gg_events *ev, int i, int viewer);
+
+/* The sentence for one event (a JSON object as gg_events_json gives it), in
+ * language `lang` ("en"; NULL: "en"), malloc'd. An event kind the catalogue
+ * does not know gives its kind and fields, never nothing. */
+char *gg_event_text(const char *event_json, const char *lang);
+/* The message catalogue of a language, as JSON (static; NULL if none). */
+const char *gg_catalogue_json(const char *lang);
+
 /* ---------------------------------------------------------- game records */
 
 /*

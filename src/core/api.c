@@ -153,6 +153,24 @@ gg_status gg_apply(gg_state *s, int seat, gg_action a, gg_error *err)
 
 void gg_apply_trusted(gg_state *s, int seat, gg_action a) { s->game->apply(s, seat, a); }
 
+/* gg_apply with the event sink attached for this one call (events.c). */
+gg_status gg_apply_events(gg_state *s, int seat, gg_action a, gg_events *ev, gg_error *err)
+{
+    gg_status st = validate(s, seat, a, err);
+    if (st) return st;
+    gg_state *before = gg_clone(s);
+    if (!before) return gg_fail(err, GG_ENOMEM, "out of memory");
+    gg_events *outer = gg_ev_sink;
+    gg_ev_sink = ev;
+    if (s->game->decision_events) s->game->decision_events(before, seat, a, ev);
+    s->game->apply(s, seat, a);
+    gg_ev_sink = outer;
+    if (s->game->after_events) s->game->after_events(before, seat, a, s, ev);
+    if (s->game->is_over(s)) gg_ev_game_over(s, ev);
+    free(before);
+    return GG_OK;
+}
+
 int gg_action_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n)
 {
     return s->game->format(s, seat, a, buf, n);

@@ -74,7 +74,36 @@ struct gg_game {
     void (*determinize)(gg_state *s, int seat, gg_rng *rng);
     /* Optional: what the game knows about playing it (core/ai.h). */
     const struct gg_ai *ai;
+
+    /* Events (events.c, docs/formats.md). The kinds this game makes. */
+    const gg_event_kind *event_kinds;
+    int n_event_kinds;
+    /* Optional: the events of the decision itself, from the state before it
+     * (called by gg_apply_events just before apply, with the sink set). The
+     * automatic steps then record their own events through the hooks below. */
+    void (*decision_events)(const gg_state *before, int seat, gg_action a, gg_events *ev);
+    /* Optional: events read from the states before and after the decision
+     * (a game whose apply has no hooks, e.g. Splendor). */
+    void (*after_events)(const gg_state *before, int seat, gg_action a, const gg_state *after,
+                         gg_events *ev);
 };
+
+/* ---- event recording (events.c)
+ * While gg_apply_events runs, gg_ev_sink is the list being filled, on this
+ * thread; NULL the rest of the time. A rules module records an automatic
+ * step only `if (GG_EV_ON())`: one predictable branch when nobody listens,
+ * never an allocation in legal or apply. */
+extern _Thread_local gg_events *gg_ev_sink;
+#define GG_EV_ON() __builtin_expect(gg_ev_sink != NULL, 0)
+/* Appends {"kind": kind} to ev and returns it to be filled (cJSON_Add...),
+ * or NULL when ev is full (then every later hook records nothing). */
+cJSON *gg_ev_add(gg_events *ev, const char *kind);
+/* Field `field` of event e is known only to the seats in `seats` (bit q:
+ * seat q); everyone else gets the event without it, marked "masked". */
+void gg_ev_secret(cJSON *e, const char *field, unsigned seats);
+/* A seat as an event field: the number, or "neutral" for the Ys 2-player
+ * neutral (any seat >= players). */
+void gg_ev_seat(cJSON *e, const char *field, int seat, int players);
 
 /* The registered games (src/core/registry.c). */
 extern const gg_game gg_splendor_game;

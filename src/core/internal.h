@@ -13,4 +13,7 @@ gg_status gg_options_from_cjson(gg_options *opts, const gg_game *game, const cJS
 cJSON *gg_u64_to_cjson(uint64_t v);
 gg_status gg_u64_from_cjson(const cJSON *v, const char *key, uint64_t *out, gg_error *err);
 
+/* Appends "game.over" (events.c). */
+void gg_ev_game_over(const gg_state *s, gg_events *ev);
+
 #endif

@@ -883,4 +883,7 @@ const gg_game gg_splendor_game = {
     .load = spl_load,
     .determinize = spl_determinize,
     .ai = &spl_ai,
+    .event_kinds = spl_event_kinds,
+    .n_event_kinds = SPL_N_EVENT_KINDS,
+    .after_events = spl_after_events,
 };

@@ -196,6 +196,13 @@ int spl_format(const gg_state *s, int seat, gg_action a, char *buf, size_t n);
 gg_status spl_parse(const gg_state *s, int seat, const char *text, gg_action *out,
                     gg_error *err);
 
+/* The event stream (splendor_stream.c): every event read from the states
+ * before and after a decision, so apply has no hook. */
+enum { SPL_N_EVENT_KINDS = 9 };
+extern const gg_event_kind spl_event_kinds[SPL_N_EVENT_KINDS];
+void spl_after_events(const gg_state *before, int seat, gg_action a, const gg_state *after,
+                      gg_events *ev);
+
 /* JSON (splendor_json.c). */
 void spl_view(const gg_state *s, int seat, cJSON *obj);
 void spl_save(const gg_state *s, cJSON *obj);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ys/ys.h"
+#include "ys/ys_stream.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -409,6 +410,7 @@ static int best_rated(const ys_state *st)
 
 static void add_points(ys_state *st, int who, int pts, int16_t *bucket_of_seat)
 {
+    if (GG_EV_ON()) ys_ev_points(st, who, pts);
     if (who == YS_NEUTRAL) {
         st->neutral_score = (int16_t)(st->neutral_score + pts);
         return;
@@ -420,6 +422,7 @@ static void add_points(ys_state *st, int who, int pts, int16_t *bucket_of_seat)
 static void give_gem(ys_state *st, int who, int gem)
 {
     GG_ASSERT(gem >= 0 && gem < YS_WHITE);
+    if (GG_EV_ON()) ys_ev_gem(st, who, gem, 1);
     if (who == YS_NEUTRAL) st->neutral_gems[gem]++;
     else st->pl[who].gems[gem]++;
 }
@@ -427,7 +430,9 @@ static void give_gem(ys_state *st, int who, int gem)
 static void move_rate(ys_state *st, int c, int delta) /* Y-1.6: stops at the ends */
 {
     int r = st->rate[c] + delta;
-    st->rate[c] = (int8_t)(r < YS_RATE_MIN ? YS_RATE_MIN : r > YS_RATE_MAX ? YS_RATE_MAX : r);
+    r = r < YS_RATE_MIN ? YS_RATE_MIN : r > YS_RATE_MAX ? YS_RATE_MAX : r;
+    if (GG_EV_ON()) ys_ev_rate(st, c, st->rate[c], r);
+    st->rate[c] = (int8_t)r;
 }
 
 /* --------------------------------------------------------------- preparation */
@@ -486,6 +491,7 @@ static void prepare_round(ys_state *st)
     for (int d = 0; d < st->districts; d++) st->port_ship[d] = draw_ship(st); /* Y-4.2 */
     if (ys_events_on(st)) ys_events_ships(st); /* Y-10.20 */
     prepare_market(st);
+    if (GG_EV_ON()) ys_ev_round(st);
 }
 
 /* ------------------------------------------------------------------- bids */
@@ -541,6 +547,7 @@ static void apply_bid(ys_state *st, int seat, int a, int b)
     for (int q = 0; q < players_of(st); q++) /* Y-5.1: revealed together */
         for (int i = 0; i < st->pl[q].n_brokers; i++) st->pl[q].b[i].flags &= (uint8_t)~YS_F_BID;
     rank_bids(st);
+    if (GG_EV_ON()) ys_ev_bids(st);
     st->step = YS_STEP_ORDER;
     st->cursor = 0;
     st->places_taken = 0;
@@ -840,6 +847,10 @@ static void start_district(ys_state *st, int d)
         st->port_gems_n = 0;
     }
     if (!ys_events_on(st) || !ys_revolt_in(st, d)) remove_customs_gems(st); /* Y-10.30 */
+    if (GG_EV_ON()) {
+        ys_ev_reveal(st, d);
+        ys_ev_port(st, d, total, present);
+    }
     st->share_pos = 0;
     st->share_left = (uint8_t)share_due(st, 0);
 }
@@ -939,13 +950,16 @@ static int score_district(ys_state *st)
         if (ys_events_on(st) && ys_port_event(st, d) == YE_QUARANTINE) /* Y-10.28: only the ship */
             memset(g.present, 0, sizeof g.present);
         int w = group_winner(st, &g, 0); /* port: a black gem */
+        if (GG_EV_ON()) ys_ev_zone(st, d, 0, g.total[0], g.present[0], w, 0);
         if (w >= 0) give_gem(st, w, YS_BLACK);
         if (w >= 0 && ys_events_on(st)) ys_event_gem_won(st, w); /* Y-10.24 */
         w = group_winner(st, &g, 1); /* trade: points */
         int tp = ys_events_on(st) && ys_revolt_in(st, d) ? 3 : trade_points(st); /* Y-10.30 */
+        if (GG_EV_ON()) ys_ev_zone(st, d, 1, g.total[1], g.present[1], w, tp);
         if (w >= 0) add_points(st, w, tp, w == YS_NEUTRAL ? NULL : &st->pl[w].pts_trade);
         st->dstep = 3;
         w = group_winner(st, &g, 2); /* palace: the card */
+        if (GG_EV_ON()) ys_ev_zone(st, d, 2, g.total[2], g.present[2], w, st->palace_card[d]);
         if (award_palace(st, d, w)) return 1;
     }
         /* fall through */
@@ -973,12 +987,14 @@ static int score_rows(ys_state *st)
     group_totals g;
     st->revealed |= 16;
     totals_by_group(st, YS_LOC_CELL0, 16, 4, &g);
+    if (GG_EV_ON() && st->dstep == 0) ys_ev_market(st);
     while (st->dstep < YS_ROWS) {
         int r = st->dstep++;
         int gem = st->market_gem[r];
         if (gem == YS_NONE) continue;
         st->market_gem[r] = YS_NONE;
         int w = group_winner(st, &g, r);
+        if (GG_EV_ON()) ys_ev_row(st, r, gem, g.total[r], g.present[r], w);
         if (w < 0) continue;
         if (gem != YS_WHITE) {
             give_gem(st, w, gem);
@@ -1092,6 +1108,7 @@ static void apply_column_rates(ys_state *st)
 {
     static const int delta[4] = {2, 1, -1, -2}, indiscretion[4] = {4, 2, -1, -2}; /* Y-10.26 */
     int ind = ys_events_on(st) && ys_event_count(st, YE_INDISCRETION);
+    if (GG_EV_ON()) ys_ev_columns(st, ind ? indiscretion : delta);
     for (int k = 0; k < YS_COLOURS; k++) move_rate(st, st->col_order[k], ind ? indiscretion[k] : delta[k]);
 }
 
@@ -1117,6 +1134,7 @@ static void end_scoring(ys_state *st)
     uint64_t board = 0;
     for (int l = YS_LOC_ZONE0; l < YS_LOC_CELL0 + 16; l++) board |= 1ull << l;
     board |= 3ull << YS_LOC_SMUGGLE0; /* Y-10.21 */
+    if (GG_EV_ON()) ys_ev_home(st);
     return_brokers_in(st, board);
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
@@ -1151,6 +1169,7 @@ static void apply_throne(ys_state *st, int seat, int value)
     p->throne_done = 1;
     for (int q = 0; q < players_of(st); q++)
         if (!st->pl[q].throne_done) return;
+    if (GG_EV_ON()) ys_ev_throne(st);
     for (int q = 0; q < players_of(st); q++) {
         ys_player *o = &st->pl[q];
         for (int k = 0; k < o->n_brokers; k++)
@@ -1248,6 +1267,7 @@ static void final_scoring(ys_state *st)
 {
     ys_final f;
     ys_final_scores(st, &f);
+    if (GG_EV_ON()) ys_ev_final(st, &f);
     for (int q = 0; q <= YS_NEUTRAL; q++) {
         if (q >= players_of(st) && q != YS_NEUTRAL) continue;
         if (q == YS_NEUTRAL && !two_players(st)) continue;
@@ -1328,6 +1348,7 @@ void ys_advance(ys_state *st)
             st->stage = YS_ST_SPECULATE;
             return;
         case YS_STEP_EVENTS: /* Y-10.20 Embassy, Y-10.21 Smuggling */
+            if (GG_EV_ON()) ys_ev_context("event");
             if (ys_events_step(st)) return;
             st->step = YS_STEP_MARKET_ROWS;
             st->dstep = 0;
@@ -1376,6 +1397,7 @@ void ys_advance(ys_state *st)
             break;
         case YS_STEP_MARKET_ROWS:
             if (score_rows(st)) return;
+            if (GG_EV_ON()) ys_ev_context("brokerage");
             if (ys_events_on(st)) ys_events_brokerage(st); /* Y-10.22 */
             start_columns(st);
             st->step = YS_STEP_COLUMNS;
@@ -1391,6 +1413,7 @@ void ys_advance(ys_state *st)
             break;
         case YS_STEP_MAJORITY: {
             int w = market_majority(st);
+            if (GG_EV_ON()) ys_ev_majority(st, w);
             st->step = YS_STEP_END_WINDOW;
             st->cursor = 0;
             st->window = YS_WIN_NONE;
@@ -2196,4 +2219,7 @@ const gg_game gg_ys_game = {
     .load = ys_load,
     .determinize = ys_determinize,
     .ai = &ys_ai,
+    .event_kinds = ys_event_kinds,
+    .n_event_kinds = YS_N_EVENT_KINDS,
+    .decision_events = ys_decision_events,
 };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ys/ys.h"
+#include "ys/ys_stream.h"
 
 static int players_of(const ys_state *st) { return st->base.players; }
 
@@ -135,7 +136,9 @@ void ys_event_gem_won(ys_state *st, int who)
 {
     if (st->step != YS_STEP_DISTRICT || st->district >= st->districts) return;
     if (ys_port_event(st, st->district) != YE_ENRICHMENT) return; /* Y-10.24 */
+    const char *was = GG_EV_ON() ? ys_ev_context("enrichment") : NULL;
     ys_add_points(st, who, 1, who == YS_NEUTRAL ? NULL : &st->pl[who].pts_events);
+    if (was) ys_ev_context(was);
 }
 
 /* Totals over the places in `locs` (bit = loc), neutral included. */

@@ -19,8 +19,14 @@ screen_has "the legal moves are listed" "take W B G"
 # A move with the keys: Right selects the second listed move.
 second=$(tui_screen | grep -o 'take [WBGRK] [WBGRK] [WBGRK]' | sed -n 2p)
 tui_keys Right Enter
-screen_has "a move chosen with the arrow keys is played ($second)" "S0 (you): $second"
-screen_has "the bot's reply is logged and it is our turn again" "| S1 random: "
+tui_wait "S0 (you) to play"
+T_N=$((T_N + 1))
+if tui_screen | grep -Eq '^last: .*Seat 1 [a-z]'; then echo "ok $T_N - the bot's reply is told in words on the last-moves line"
+else echo "not ok $T_N - the bot's reply is told in words on the last-moves line"; tui_screen | sed 's/^/#  /'; fi
+tui_keys F4
+screen_has "a move chosen with the arrow keys is played ($second)" "S0 (you)       $second"
+screen_has "and told in words" "Seat 0 takes 1 "
+tui_keys q
 tui_wait "S0 (you) to play"
 
 # Undo a token move (no card was drawn by us; the bot's reply decides).
@@ -50,7 +56,11 @@ tui_keys Tab
 screen_has "Tab completes the notation" "move> reserve deck"
 tui_type "1"
 tui_keys Enter
-screen_has "a typed move is played" "S0 (you): reserve deck 1"
+tui_wait "S0 (you) to play"
+tui_keys F4
+screen_has "a typed move is played" "S0 (you)       reserve deck 1"
+screen_has "we read which card we reserved" "Seat 0 reserves the top card of the tier 1 deck, the "
+tui_keys q
 tui_wait "S0 (you) to play"
 screen_has "our deck-reserved card is shown to us" "reserved: r1 "
 tui_keys F3

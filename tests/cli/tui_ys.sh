@@ -28,7 +28,7 @@ tui_type "bid 4+"
 tui_keys Tab
 screen_has "Tab completes the only bid with a 4 and a 4" "move> bid 4+4"
 tui_keys Enter
-screen_has "the typed bid is played" "S0 (you): bid 4+4"
+screen_has "the typed bid is told in words" "last: Seat 0 bids 4 and 4."
 tui_keys F4
 screen_has "the log shows our bid" "S0 (you)       bid 4+4"
 screen_has "the log shows the bots' bids" "S1 random      bid"

@@ -51,7 +51,8 @@ screen_lacks() {
     esac
 }
 # TAP: plays the first listed move (Enter) whenever the viewer is to play,
-# until the final score sheet shows (at most MAX looks, 0.2 s apart).
+# and goes on through the scoring pages, until the final score sheet shows
+# (at most MAX looks, 0.2 s apart).
 game_ends() {
     T_N=$((T_N + 1))
     n=0
@@ -59,6 +60,7 @@ game_ends() {
         case "$(tui_screen)" in
             *"Final score"*) break ;;
             *"Game over"*) tui_keys Enter ;;   # a queued Enter closed the sheet: reopen it
+            *"Scoring - page"*) tui_keys Enter ;;  # a step of the scoring walk-through
             *"to play"*) tui_keys Enter ;;
         esac
         sleep 0.2

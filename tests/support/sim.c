@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
 #include <cmocka.h>
 
 typedef struct sim_ctx {
@@ -16,6 +17,7 @@ typedef struct sim_ctx {
     long step;
     long actions_checked, json_checked;
     int every, offset; /* JSON checks when (step + offset) % every == 0 */
+    int events;        /* this game's decisions go through gg_apply_events */
     char *msg;
     size_t n;
 } sim_ctx;
@@ -110,8 +112,110 @@ static int check_views(sim_ctx *c, const gg_state *s, gg_rng *rng)
     return 0;
 }
 
+/* The events of `ev` for viewer up to the first event the rules reveal
+ * hidden things with (hooks->events_reveal), as JSON text. */
+static char *events_until_reveal(const sim_hooks *h, const gg_events *ev, int viewer)
+{
+    char *all = gg_events_json(ev, 0, viewer);
+    cJSON *arr = cJSON_Parse(all), *cut = cJSON_CreateArray();
+    free(all);
+    cJSON *e;
+    cJSON_ArrayForEach(e, arr)
+    {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(e, "kind");
+        if (h && h->events_reveal && cJSON_IsString(k) && h->events_reveal(k->valuestring)) break;
+        cJSON_AddItemToArray(cut, cJSON_Duplicate(e, 1));
+    }
+    char *out = cJSON_PrintUnformatted(cut);
+    cJSON_Delete(arr);
+    cJSON_Delete(cut);
+    return out;
+}
+
+/* Events of `a` from `from` for viewer v compared with those of `b` from
+ * `other`, when both apply and leave v the same view (else nothing to say). */
+static int same_events_for(sim_ctx *c, const gg_state *s_after, const gg_events *ev,
+                           const gg_state *other, int seat, gg_action b, int v, const char *how)
+{
+    const sim_hooks *h = c->cfg->hooks;
+    gg_state *d = gg_clone(other);
+    gg_events *dev = gg_events_new();
+    gg_error err = {0};
+    int bad = 0;
+    if (gg_apply_events(d, seat, b, dev, &err) == GG_OK) {
+        char *va = gg_view_json(s_after, v), *vd = gg_view_json(d, v);
+        if (strcmp(va, vd) == 0) {
+            char *ea = events_until_reveal(h, ev, v), *ed = events_until_reveal(h, dev, v);
+            if (strcmp(ea, ed) != 0)
+                bad = failf(c, "the events of seat %d's action tell viewer %d what it may not "
+                               "know:\n%s\n%s:\n%s", seat, v, ea, how, ed);
+            free(ea);
+            free(ed);
+        }
+        free(va);
+        free(vd);
+    }
+    gg_events_free(dev);
+    gg_free(d);
+    return bad;
+}
+
+/* No event tells a viewer what it may not know. For each viewer other than
+ * the actor: the same action on a state determinized for the viewer, and
+ * (up to 3) other legal actions announced to the viewer in the same words,
+ * give it the same events whenever they give it the same view after (up to
+ * a reveal by the rules). */
+static int check_event_leaks(sim_ctx *c, const gg_state *before, int seat, gg_action a,
+                             const gg_state *after, const gg_events *ev, const gg_action *legal,
+                             int k, gg_rng *rng)
+{
+    int bad = 0;
+    char said[GG_MAX_NOTATION + 8], other[GG_MAX_NOTATION + 8];
+    for (int v = GG_SPECTATOR; v < gg_players(before) && !bad; v++) {
+        if (v == seat) continue; /* the actor knows its own decision */
+        gg_state *d = gg_clone(before);
+        gg_determinize(d, v, rng);
+        bad = same_events_for(c, after, ev, d, seat, a, v, "from a determinization");
+        gg_free(d);
+        gg_action_announce(before, seat, a, v, said, sizeof said);
+        for (int i = 0, tried = 0; i < k && tried < 3 && !bad; i++) {
+            if (legal[i] == a) continue;
+            gg_action_announce(before, seat, legal[i], v, other, sizeof other);
+            if (strcmp(said, other) != 0) continue;
+            tried++;
+            bad = same_events_for(c, after, ev, before, seat, legal[i], v,
+                                  "from another action announced alike");
+        }
+    }
+    return bad;
+}
+
+/* The action through gg_apply_events; the events reconciled with the state
+ * change (hooks->check_events) and, when `leaks`, checked for leaks. */
+static int apply_with_events(sim_ctx *c, gg_state *s, int seat, gg_action a, int leaks,
+                             const gg_action *legal, int k, gg_rng *rng)
+{
+    const sim_hooks *h = c->cfg->hooks;
+    gg_state *before = gg_clone(s);
+    gg_events *ev = gg_events_new();
+    gg_error err = {0};
+    int bad = 0;
+    if (gg_apply_events(s, seat, a, ev, &err) != GG_OK) {
+        bad = failf(c, "gg_apply_events refuses legal action %u: %s", a, err.msg);
+    } else if (h && h->check_events) {
+        char *json = gg_events_json(ev, 0, GG_EVERYONE), hm[600] = "";
+        if (h->check_events(before, seat, a, s, json, hm, sizeof hm))
+            bad = failf(c, "events of seat %d's action: %s\n%s", seat, hm, json);
+        free(json);
+    }
+    if (!bad && leaks) bad = check_event_leaks(c, before, seat, a, s, ev, legal, k, rng);
+    gg_events_free(ev);
+    gg_free(before);
+    return bad;
+}
+
 /* One decision of seat `seat`: every check, then a random legal action. */
-static int step(sim_ctx *c, gg_state *s, int seat, gg_rng *choice)
+static int step(sim_ctx *c, gg_state *s, int seat, gg_rng *choice, int leaks, gg_rng *det)
 {
     gg_action legal[GG_MAX_ACTIONS];
     int k = gg_legal(s, seat, legal);
@@ -130,9 +234,11 @@ static int step(sim_ctx *c, gg_state *s, int seat, gg_rng *choice)
     gg_state *clone = gg_clone(s);
     if (!gg_state_equal(clone, s)) return failf(c, "a clone differs from its original");
     gg_error err = {0};
-    if (gg_apply(s, seat, a, &err) != GG_OK) {
+    if (c->events ? apply_with_events(c, s, seat, a, leaks, legal, k, det)
+                  : (gg_apply(s, seat, a, &err) != GG_OK &&
+                     failf(c, "gg_apply refuses legal action %u: %s", a, err.msg))) {
         gg_free(clone);
-        return failf(c, "gg_apply refuses legal action %u: %s", a, err.msg);
+        return 1;
     }
     if (h && h->check_apply && h->check_apply(clone, seat, a, s, hm, sizeof hm)) {
         gg_free(clone);
@@ -174,7 +280,8 @@ static int play_one(sim_ctx *c, const gg_game *game, const gg_options *opts, sim
             bad = failf(c, "nobody to act in a game that is not over");
             break;
         }
-        for (int i = 0; i < n && !bad; i++) bad = step(c, s, seats[i], &choice);
+        int leaks = (c->step + c->offset) % c->every == 0;
+        for (int i = 0; i < n && !bad; i++) bad = step(c, s, seats[i], &choice, leaks, &det);
         st->steps++;
     }
     if (!bad) {
@@ -228,6 +335,7 @@ int sim_run(const sim_config *cfg, sim_stats *stats, char *msg, size_t n)
         c.seed = cfg->first_seed + (uint64_t)g;
         c.every = (all_full || g < cfg->full_games || cfg->json_every < 1) ? 1 : cfg->json_every;
         c.offset = g % c.every;
+        c.events = all_full || cfg->events_every <= 1 || g % cfg->events_every == 0;
         if (play_one(&c, game, &opts, st)) return 1;
         st->games++;
         st->actions_checked = c.actions_checked;

@@ -20,6 +20,17 @@
  * plus the game's own hooks (conservation, leaks) on every state and view,
  * and on every move (check_apply).
  *
+ * Events (gg_apply_events): every decision of every `events_every`-th game
+ * (0 or 1: every game; SIM_FULL=1: every game) is applied through
+ * gg_apply_events (the clone through gg_apply_trusted must still follow it),
+ * and the game's check_events hook reconciles the events with the state
+ * change. At the steps of the JSON checks the events are also checked for
+ * leaks: for each viewer, the same action on a determinization of the state
+ * for that viewer must give the same events for that viewer whenever it
+ * gives the same view after, up to the first event that the hook
+ * events_reveal says reveals by the rules what was hidden (a Ys district
+ * turned face up).
+ *
  * The JSON checks (state round trip, determinize, views and their hooks) cost
  * far more than playing, above all in the sanitizer build. They run at every
  * step of the first `full_games` games, and at every `json_every`-th step of
@@ -56,6 +67,14 @@ typedef struct sim_hooks {
      * Returns 0, or 1 with msg filled. */
     int (*check_apply)(const gg_state *before, int seat, gg_action a, const gg_state *after,
                        char *msg, size_t n);
+    /* Reconciles the events of one decision (`events`: the JSON array as
+     * GG_EVERYONE sees it) with the change from `before` to `after`; may be
+     * NULL. Returns 0, or 1 with msg filled. */
+    int (*check_events)(const gg_state *before, int seat, gg_action a, const gg_state *after,
+                        const char *events, char *msg, size_t n);
+    /* Nonzero for an event kind that reveals by the rules what was hidden
+     * before it (the leak check compares the events before it); may be NULL. */
+    int (*events_reveal)(const char *kind);
 } sim_hooks;
 
 typedef struct sim_config {
@@ -68,6 +87,7 @@ typedef struct sim_config {
     const sim_hooks *hooks; /* may be NULL */
     int full_games;         /* games with the JSON checks at every step */
     int json_every;         /* otherwise every n-th step (0 or 1: every step) */
+    int events_every;       /* events checked in every n-th game (0 or 1: all) */
 } sim_config;
 
 typedef struct sim_stats {

@@ -1,5 +1,6 @@
 /* sim_splendor.c — Splendor's simulation hooks (see sim_splendor.h). */
 #include "sim_splendor.h"
+#include "sim_events.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -280,13 +281,14 @@ int sim_splendor_check_apply(const gg_state *before, int seat, gg_action a,
 }
 
 const sim_hooks sim_splendor_hooks = {sim_splendor_check_state, sim_splendor_check_view,
-                                      sim_splendor_check_legal, sim_splendor_check_apply};
+                                      sim_splendor_check_legal, sim_splendor_check_apply,
+                                      sim_splendor_check_events, NULL};
 
 void sim_splendor_run(int players, const char *option, uint64_t first_seed, int games, int full,
                       int every)
 {
     sim_config cfg = {.game = "splendor", .players = players, .options = {option, NULL},
                       .first_seed = first_seed, .games = games, .max_steps = 5000,
-                      .hooks = &sim_splendor_hooks, .full_games = full, .json_every = every};
+                      .hooks = &sim_splendor_hooks, .full_games = full, .json_every = every, .events_every = 1};
     sim_run_checked(&cfg);
 }

@@ -1,6 +1,7 @@
 /* sim_ys.c — Ys's simulation hooks (see sim_ys.h). Rule ids are those of
  * /work/shared/rules/ys.md. */
 #include "sim_ys.h"
+#include "sim_events.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -695,7 +696,8 @@ int sim_ys_check_view(const gg_state *s, int seat, const char *view, char *msg, 
     return 0;
 }
 
-const sim_hooks sim_ys_hooks = {sim_ys_check_state, sim_ys_check_view, ref_ys_check_legal};
+const sim_hooks sim_ys_hooks = {sim_ys_check_state, sim_ys_check_view, ref_ys_check_legal, NULL, sim_ys_check_events,
+                                 sim_ys_events_reveal};
 
 void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed)
 {
@@ -703,6 +705,6 @@ void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed)
     sim_config cfg = {.game = "ys", .players = players,
                       .options = {opts[0], opts[1], opts[2], opts[3]},
                       .first_seed = first_seed, .games = SIM_YS_GAMES, .max_steps = MAX_STEPS,
-                      .hooks = &sim_ys_hooks, .full_games = SIM_YS_FULL, .json_every = SIM_YS_EVERY};
+                      .hooks = &sim_ys_hooks, .full_games = SIM_YS_FULL, .json_every = SIM_YS_EVERY, .events_every = SIM_YS_EVENTS_EVERY};
     sim_run_checked(&cfg);
 }

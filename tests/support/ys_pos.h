@@ -81,6 +81,12 @@ int ysp_actor(const gg_state *s);
 void ysp_play(gg_state *s, int seat, const char *text);
 /* Expects `text` to be refused with `code` and a message containing `needle`
  * (NULL: any message), and the state to be byte-for-byte unchanged. */
+/* ysp_play through gg_apply_events: the sentences of everything the action
+ * set off (as everyone reads them after the game), one per line, each line
+ * between newlines (free()). ysp_assert_told fails unless `sentence` is one
+ * of those lines exactly. */
+char *ysp_play_told(gg_state *s, int seat, const char *text);
+void ysp_assert_told(const char *told, const char *sentence);
 void ysp_refused(gg_state *s, int seat, const char *text, gg_status code, const char *needle);
 /* Is `text` (which must parse) among the seat's legal actions? */
 int ysp_legal(const gg_state *s, int seat, const char *text);

@@ -236,7 +236,14 @@ static void ex_ys_dist_1(void **unused)
     assert_int_equal(ysp_actor(s), PURPLE_P);
     ysp_roundtrip(s);
     ysp_play(s, PURPLE_P, "up 4 d3-port");
-    ysp_play(s, PURPLE_P, "down 0 d4-port"); /* his 1 joins his front (Y-6.6) */
+    char *told = ysp_play_told(s, PURPLE_P, "down 0 d4-port"); /* his 1 joins his front (Y-6.6) */
+    /* the events say it in words: every broker of district 1 face up, the
+     * district totals that share the port (Blue 9, Yellow 8, Purple 6,
+     * Orange 5) and the ship's gems */
+    ysp_assert_told(told, "District 1 is revealed — port: Seat 0 3, Seat 2 3 and Seat 3 4; "
+                          "trade: Seat 0 2, Seat 1 4 and Seat 3 4; palace: Seat 0 4, Seat 1 1 and Seat 2 3.");
+    ysp_assert_told(told, "District 1: Seat 0 9, Seat 3 8, Seat 2 6 and Seat 1 5 — they share the "
+                          "port's blue, blue, green and red in that order.");
     assert_int_equal(front_sum(s, PURPLE_P), 7);
     assert_int_equal(front_sum(s, BLUE_P), 5);
     assert_int_equal(front_sum(s, ORANGE_P), 5);
@@ -253,7 +260,16 @@ static void ex_ys_dist_1(void **unused)
     ysp_play(s, BLUE_P, "gem red");
     /* Yellow (8) second chooses the other blue */
     assert_int_equal(ysp_actor(s), YELLOW_P);
-    ysp_play(s, YELLOW_P, "gem blue");
+    free(told);
+    told = ysp_play_told(s, YELLOW_P, "gem blue");
+    ysp_assert_told(told, "Seat 3 gains 1 blue (port share).");
+    ysp_assert_told(told, "Seat 2 gains 1 green (port share).");
+    ysp_assert_told(told, "District 1 port: Seat 3 4, Seat 2 3 and Seat 0 3 — Seat 3 takes a black gem.");
+    ysp_assert_told(told, "District 1 trade: Seat 3 4, Seat 1 4 and Seat 0 2 — Seat 3 scores 3 points.");
+    ysp_assert_told(told, "Seat 3 scores +3 (trade zone).");
+    ysp_assert_told(told, "District 1 palace: Seat 0 4, Seat 2 3 and Seat 1 1 — Seat 0 wins the Captain.");
+    assert_null(strstr(told, "Seat 1 gains")); /* Orange gets no gem */
+    free(told);
     /* Purple (6) gets the last gem, green, without a choice; Orange (5) none.
      * Port: Yellow's 4; trade: Yellow and Orange tie 4-4, fronts 6 to 5;
      * palace: Blue's 4. Now district 2 is shared. */
@@ -450,7 +466,13 @@ static void ex_ys_mkt_1(void **unused)
     assert_int_equal(ysp_actor(s), ORANGE_P);
     uint8_t before[4][6];
     for (int q = 0; q < 4; q++) memcpy(before[q], st->pl[q].gems, 6);
-    ysp_play(s, ORANGE_P, "gem white>green");
+    char *told = ysp_play_told(s, ORANGE_P, "gem white>green");
+    ysp_assert_told(told, "Seat 1 gains 1 green (white gem).");
+    ysp_assert_told(told, "Market row 2 (yellow gem): Seat 3 3 and Seat 1 0 — Seat 3 takes it.");
+    ysp_assert_told(told, "Seat 3 gains 1 yellow (market row).");
+    ysp_assert_told(told, "Market row 3 (red gem): Seat 2 1 and Seat 0 0 — Seat 2 takes it.");
+    ysp_assert_told(told, "Seat 2 gains 1 red (market row).");
+    free(told);
     /* Row 2: Yellow's 3 beats Orange's 0; row 3: Purple's 1 beats Blue's 0 */
     assert_int_equal(st->pl[ORANGE_P].gems[GREEN], before[ORANGE_P][GREEN] + 1);
     assert_int_equal(st->pl[YELLOW_P].gems[YELLOW], before[YELLOW_P][YELLOW] + 1);
@@ -469,7 +491,12 @@ static void ex_ys_mkt_1(void **unused)
     assert_true(ysp_legal(s, PURPLE_P, "column red"));
     assert_false(ysp_legal(s, PURPLE_P, "column green"));
     assert_false(ysp_legal(s, PURPLE_P, "column yellow"));
-    ysp_play(s, PURPLE_P, "column blue");
+    told = ysp_play_told(s, PURPLE_P, "column blue");
+    ysp_assert_told(told, "Seat 2 ranks the blue column next.");
+    ysp_assert_told(told, "Market columns, best first: blue 4 (+2), red 4 (+1), green 4 (-1) and yellow 0 (-2).");
+    ysp_assert_told(told, "The green rate moves from 0 to -1 (market columns).");
+    ysp_assert_told(told, "Market majority: Seat 1 4, Seat 0 4, Seat 3 3 and Seat 2 1 — Seat 1 moves a rate by one.");
+    free(told);
     /* rates: blue +2, red +1, green -1, yellow -2 */
     assert_int_equal(st->rate[BLUE], 2);
     assert_int_equal(st->rate[RED], 1);
@@ -479,7 +506,9 @@ static void ex_ys_mkt_1(void **unused)
      * better order card: Orange raises green by 1. */
     assert_int_equal(st->stage, YS_ST_MAJORITY);
     assert_int_equal(ysp_actor(s), ORANGE_P);
-    ysp_play(s, ORANGE_P, "rate green+");
+    told = ysp_play_told(s, ORANGE_P, "rate green+");
+    ysp_assert_told(told, "The green rate moves from -1 to 0 (market majority).");
+    free(told);
     assert_int_equal(st->rate[BLUE], 2);
     assert_int_equal(st->rate[GREEN], 0);
     assert_int_equal(st->rate[YELLOW], -2);
@@ -534,7 +563,13 @@ static void ex_ys_end_1(void **unused)
     set_gems(st, 1, 5, 0, 0, 0, 0);
     set_gems(st, 2, 5, 0, 0, 0, 0);
     set_gems(st, 3, 3, 0, 0, 0, 0);
-    ysp_play(s, 3, "rate blue+");
+    char *told = ysp_play_told(s, 3, "rate blue+");
+    ysp_assert_told(told, "Final scoring. Rates, best first: blue 2, green 0, yellow 0 and red 0. "
+                          "Seat 0 +24 (colours: 24 blue; black gems: 0); Seat 1 +12 (colours: 12 blue; "
+                          "black gems: 0); Seat 2 +12 (colours: 12 blue; black gems: 0); Seat 3 +6 "
+                          "(colours: 6 blue; black gems: 0).");
+    ysp_assert_told(told, "Game over — points 24, 12, 12 and 6; Seat 0 wins.");
+    free(told);
     assert_scores(s, 24, 12, 12, 6);
     gg_free(s);
 }
@@ -618,7 +653,14 @@ static void ex_ys_kf_1(void **unused)
     ysp_play(s, 1, "throne 0");
     ysp_play(s, 2, "throne 1");
     assert_false(gg_is_over(s));
-    ysp_play(s, 3, "throne 1");
+    char *told = ysp_play_told(s, 3, "throne 1");
+    ysp_assert_told(told, "Final scoring. Rates, best first: blue 0, green 0, yellow 0 and red 0. "
+                          "Seat 0 +9 (colours: nothing; black gems: 0; throne: 9; kept cards: 0; Speculation: 0); "
+                          "Seat 1 +9 (colours: nothing; black gems: 0; throne: 9; kept cards: 0; Speculation: 0); "
+                          "Seat 2 +3 (colours: nothing; black gems: 0; throne: 3; kept cards: 0; Speculation: 0); "
+                          "Seat 3 +0 (colours: nothing; black gems: 0; throne: 0; kept cards: 0; Speculation: 0).");
+    ysp_assert_told(told, "Game over — points 9, 9, 3 and 0; Seat 0 and Seat 1 share the win.");
+    free(told);
     ys_final f;
     ys_final_scores(st, &f);
     int totals[4] = {6, 6, 4, 2};

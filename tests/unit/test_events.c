@@ -1,0 +1,188 @@
+/* test_events.c — the event stream's contract (include/gemgames.h, "events";
+ * docs/formats.md, "Events"): every kind a game declares has a sentence in
+ * the English catalogue and a line in docs/formats.md; a secret field reaches
+ * only the seats that may know it (a Splendor card reserved from a deck);
+ * a refused action records nothing; the end of a game is told with its
+ * winner; words for an event nobody catalogued, or for garbage, are never
+ * empty and never crash. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <cmocka.h>
+
+#include "gemgames.h"
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return buf;
+}
+
+static void test_every_kind_has_words_and_docs(void **unused)
+{
+    (void)unused;
+    cJSON *cat = cJSON_Parse(gg_catalogue_json("en"));
+    assert_non_null(cat);
+    const char *docs = read_text("docs/formats.md");
+    assert_non_null(docs);
+    for (int g = 0; g < gg_game_count(); g++) {
+        const gg_game *game = gg_game_at(g);
+        assert_true(gg_game_event_kind_count(game) > 2);
+        for (int i = 0; i < gg_game_event_kind_count(game); i++) {
+            const gg_event_kind *k = gg_game_event_kind(game, i);
+            int found = cJSON_GetObjectItemCaseSensitive(cat, k->kind) != NULL;
+            const cJSON *e;
+            size_t len = strlen(k->kind);
+            cJSON_ArrayForEach(e, cat) /* or only variants: "ys.zone.trade" */
+                found |= strncmp(e->string, k->kind, len) == 0 && e->string[len] == '.';
+            if (!found) fail_msg("no sentence for %s in data/i18n/en.json", k->kind);
+            char quoted[80];
+            snprintf(quoted, sizeof quoted, "`%s`", k->kind);
+            if (!strstr(docs, quoted)) fail_msg("%s is not documented in docs/formats.md", k->kind);
+        }
+        assert_null(gg_game_event_kind(game, gg_game_event_kind_count(game)));
+    }
+    cJSON_Delete(cat);
+}
+
+static gg_state *splendor_2p(uint64_t seed)
+{
+    gg_options o;
+    const gg_game *g = gg_game_find("splendor");
+    gg_options_init(&o, g, 2);
+    gg_error err;
+    gg_state *s = gg_new(g, &o, seed, &err);
+    assert_non_null(s);
+    return s;
+}
+
+/* S-6.2: a card reserved from a deck is seen by its owner only. */
+static void test_secret_field_for_its_seat_only(void **unused)
+{
+    (void)unused;
+    gg_state *s = splendor_2p(5);
+    gg_events *ev = gg_events_new();
+    gg_error err;
+    gg_action a;
+    assert_int_equal(gg_action_parse(s, 0, "reserve deck 2", &a, &err), GG_OK);
+    assert_int_equal(gg_apply_events(s, 0, a, ev, &err), GG_OK);
+    assert_int_equal(gg_events_count(ev), 1);
+    const int viewers[4] = {0, 1, GG_SPECTATOR, GG_EVERYONE};
+    const int sees[4] = {1, 0, 0, 1};
+    for (int v = 0; v < 4; v++) {
+        char *json = gg_event_json(ev, 0, viewers[v]);
+        cJSON *e = cJSON_Parse(json);
+        assert_string_equal(cJSON_GetObjectItem(e, "kind")->valuestring, "splendor.reserve");
+        assert_int_equal(cJSON_GetObjectItem(e, "card") != NULL, sees[v]);
+        assert_int_equal(cJSON_IsTrue(cJSON_GetObjectItem(e, "masked")), !sees[v]);
+        assert_null(cJSON_GetObjectItem(e, "_see")); /* the bookkeeping never leaves */
+        assert_null(cJSON_GetObjectItem(e, "_secret"));
+        char *text = gg_event_text(json, "en");
+        assert_non_null(strstr(text, sees[v] ? "tier 2 deck, the " : "tier 2 deck, face down"));
+        free(text);
+        cJSON_Delete(e);
+        free(json);
+    }
+    assert_null(gg_event_json(ev, 1, 0));
+    assert_null(gg_event_json(ev, -1, 0));
+    gg_events_free(ev);
+    gg_free(s);
+}
+
+static void test_refused_action_records_nothing(void **unused)
+{
+    (void)unused;
+    gg_state *s = splendor_2p(6);
+    gg_events *ev = gg_events_new();
+    gg_error err;
+    gg_action a;
+    assert_int_equal(gg_action_parse(s, 0, "take W B G", &a, &err), GG_OK);
+    assert_int_equal(gg_apply_events(s, 1, a, ev, &err), GG_ESEAT); /* not seat 1's turn */
+    assert_int_equal(gg_events_count(ev), 0);
+    assert_int_equal(gg_apply_events(s, 0, a, ev, &err), GG_OK);
+    assert_int_equal(gg_events_count(ev), 1);
+    gg_events_truncate(ev, 0);
+    assert_int_equal(gg_events_count(ev), 0);
+    char *all = gg_events_json(ev, 0, 0);
+    assert_string_equal(all, "[]");
+    free(all);
+    gg_events_free(ev);
+    gg_free(s);
+}
+
+/* A whole random game: "game.over" last, naming gg_result's winners. */
+static void test_game_over_names_the_winner(void **unused)
+{
+    (void)unused;
+    gg_state *s = splendor_2p(7);
+    gg_events *ev = gg_events_new();
+    gg_rng r;
+    gg_rng_seed(&r, 7);
+    gg_action legal[GG_MAX_ACTIONS];
+    gg_error err;
+    while (!gg_is_over(s)) {
+        int seats[GG_MAX_SEATS];
+        gg_actors(s, seats);
+        int n = gg_legal(s, seats[0], legal);
+        assert_int_equal(gg_apply_events(s, seats[0], legal[gg_rng_below(&r, (uint32_t)n)], ev, &err), GG_OK);
+    }
+    char *json = gg_event_json(ev, gg_events_count(ev) - 1, 0);
+    cJSON *e = cJSON_Parse(json);
+    assert_string_equal(cJSON_GetObjectItem(e, "kind")->valuestring, "game.over");
+    gg_result res;
+    gg_result_get(s, &res);
+    const cJSON *w = cJSON_GetArrayItem(cJSON_GetObjectItem(e, "winners"), 0);
+    assert_int_equal(res.rank[w->valueint], 1);
+    char *text = gg_event_text(json, NULL);
+    char want[32];
+    snprintf(want, sizeof want, "Seat %d win", w->valueint);
+    assert_non_null(strstr(text, want));
+    free(text);
+    cJSON_Delete(e);
+    free(json);
+    gg_events_free(ev);
+    gg_free(s);
+}
+
+static void test_words_for_anything(void **unused)
+{
+    (void)unused;
+    const char *odd[] = {NULL, "", "[", "42", "{}", "{\"kind\":7}", "{\"kind\":\"chess.castle\",\"seat\":1}",
+                         "{\"kind\":\"ys.zone\",\"variant\":\"trade\"}",
+                         "{\"kind\":\"ys.zone\",\"variant\":\"trade\",\"standings\":{\"a\":[1,{}]},\"winner\":\"x\"}",
+                         "{\"kind\":\"ys.bids\",\"bids\":[[[[[[[[[[[[1]]]]]]]]]]]]}"};
+    for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
+        char *t = gg_event_text(odd[i], "xx");
+        assert_non_null(t);
+        assert_true(strlen(t) > 0);
+        free(t);
+    }
+    char *t = gg_event_text("{\"kind\":\"chess.castle\",\"seat\":1}", "en");
+    assert_non_null(strstr(t, "chess.castle")); /* uncatalogued: says what it is */
+    free(t);
+    assert_null(gg_catalogue_json("xx"));
+    assert_non_null(gg_catalogue_json(NULL));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_kind_has_words_and_docs),
+        cmocka_unit_test(test_secret_field_for_its_seat_only),
+        cmocka_unit_test(test_refused_action_records_nothing),
+        cmocka_unit_test(test_game_over_names_the_winner),
+        cmocka_unit_test(test_words_for_anything),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
