@@ -16,7 +16,7 @@ CC      ?= cc
 CSTD    := -std=c11 -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-missing-field-initializers
-INCS    := -Iinclude -Isrc -I$(GEN)
+INCS    := -Iinclude -Isrc -Icommon -I$(GEN)
 LIBS    := -lcjson -lsqlite3 -lcivetweb -lncursesw -lpthread -lm
 
 ifeq ($(VARIANT),san)
@@ -33,7 +33,7 @@ LDFLAGS := $(OPT) $(EXTRA_LDFLAGS)
 LIB_SRC  := $(wildcard src/*/*.c)
 GEN_SRC  :=
 GEN_HDR  :=
-CLI_SRC  := $(wildcard cli/*.c) $(wildcard server/*.c)
+CLI_SRC  := $(wildcard common/*.c) $(wildcard cli/*.c) $(wildcard server/*.c)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TSUP_SRC := $(wildcard tests/support/*.c)
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)

@@ -70,9 +70,12 @@ typedef struct srv_config {
     long ws_idle_s;           /* a WebSocket silent this long (no pong either) is dropped */
     int ws_per_addr;          /* open WebSockets one client key may hold */
     int quiet;
+    int log_json; /* --log-json: the request and table log as JSON lines */
 } srv_config;
 
 int cmd_serve(int argc, char **argv);
+struct cli_spec;
+extern const struct cli_spec srv_serve_spec; /* its options (common/opts.h) */
 
 /* -------------------------------------------------------------- botlist */
 int srv_botlist_init(const srv_config *cfg, char *err);
