@@ -249,6 +249,8 @@ int cmd_serve(int argc, char **argv)
     cfg.vendor_root = vendor;
 
     char err[STORE_ERR];
+    srv_oplog_init(&cfg);
+    srv_health_init(&cfg);
     if (srv_botlist_init(&cfg, err) != 0) return serve_error("%s", err);
     store *st = store_sqlite_open(db, err);
     if (!st) return serve_error("%s", err);
@@ -271,7 +273,8 @@ int cmd_serve(int argc, char **argv)
     }
     int failed = srv_store_failed();
     if (failed) serve_error("%s; stopping (nothing more was acknowledged)", srv_store_error());
-    else if (!cfg.quiet) fprintf(stderr, "gemgames serve: stopping\n");
+    else if (!cfg.quiet) fprintf(stderr, "gemgames serve: stopping (finishing the moves in flight)\n");
+    srv_health_stopping();
     srv_http_stop();
     srv_outq_stop();
     srv_bots_stop();

@@ -203,6 +203,22 @@ int srv_outq_start(double idle_s, int quiet); /* the reaper of silent WebSockets
 void srv_outq_stop(void);
 int srv_outq_dropped_count(void);
 
+/* oplog.c: the request and table log on stderr (text or --log-json lines;
+ * off with --quiet). A request: srv_oplog_begin when it starts,
+ * srv_oplog_sent for the body bytes written, srv_oplog_request at its end,
+ * all on the request's thread. A table event: seat, index -1 when none. */
+void srv_oplog_init(const srv_config *cfg);
+void srv_oplog_begin(void);
+void srv_oplog_sent(size_t n);
+void srv_oplog_request(const char *method, const char *path, int status, const char *client);
+void srv_oplog_table(const char *table, const char *event, int seat, int index,
+                     const char *detail);
+
+/* health.c: GET /healthz; *status 200 while the store takes writes, else 503. */
+void srv_health_init(const srv_config *cfg);
+void srv_health_stopping(void);
+cJSON *srv_health_json(int *status);
+
 /* ----------------------------------------------------------------- http */
 int srv_http_start(const srv_config *cfg, char *err);
 /* "Content-Security-Policy: ..." for the pages under web_root (csp.c). */
