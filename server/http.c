@@ -308,9 +308,8 @@ static int is_json_post(const struct mg_connection *conn)
     return ct && !strncmp(ct, "application/json", 16) && (!ct[16] || ct[16] == ';');
 }
 
-static int api_handler(struct mg_connection *conn, void *cbdata)
+static int api_request(struct mg_connection *conn)
 {
-    (void)cbdata;
     const struct mg_request_info *ri = mg_get_request_info(conn);
     const char *uri = ri->local_uri;
     int post = !strcmp(ri->request_method, "POST");
@@ -344,6 +343,20 @@ static int api_handler(struct mg_connection *conn, void *cbdata)
     }
     if (!strncmp(uri, "/api/tables/", 12)) return api_table(conn, uri + 12, post);
     return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such request"), &e));
+}
+
+/* /api/: refused once the server stops (health.c, the drain), else served
+ * to its end before the server closes. */
+static int api_handler(struct mg_connection *conn, void *cbdata)
+{
+    (void)cbdata;
+    srv_err e = {0};
+    if (srv_drain_enter() != 0)
+        return reply_error(conn, (srv_fail(&e, 503, "stopping",
+                                           "the server is stopping; nothing was done"), &e));
+    int r = api_request(conn);
+    srv_drain_leave();
+    return r;
 }
 
 /* Every request passes here first: outside /api/, only GET and HEAD (the
@@ -614,8 +627,14 @@ static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len
         srv_fail(&e, 413, "too_large", "messages are limited to %d bytes", SRV_MAX_MESSAGE);
     else if (op != MG_WEBSOCKET_OPCODE_TEXT || !fin)
         srv_fail(&e, 400, "bad_frame", "send each message as one text frame");
-    if (e.code) ws_error(w, &e, NULL);
-    else ws_message(w, data, len);
+    else if (srv_drain_enter() != 0)
+        srv_fail(&e, 503, "stopping", "the server is stopping; nothing was done");
+    if (e.code) {
+        ws_error(w, &e, NULL);
+        return 1;
+    }
+    ws_message(w, data, len);
+    srv_drain_leave();
     return 1;
 }
 

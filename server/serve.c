@@ -274,7 +274,7 @@ int cmd_serve(int argc, char **argv)
     int failed = srv_store_failed();
     if (failed) serve_error("%s; stopping (nothing more was acknowledged)", srv_store_error());
     else if (!cfg.quiet) fprintf(stderr, "gemgames serve: stopping (finishing the moves in flight)\n");
-    srv_health_stopping();
+    if (!failed) srv_drain_wait(10.0); /* new requests refused, running ones finish */
     srv_http_stop();
     srv_outq_stop();
     srv_bots_stop();

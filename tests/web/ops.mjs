@@ -177,7 +177,7 @@ async function httpMove(srv, t) {
   const diff = [];
   for (const t of tables) {
     const r = await http(again, 'GET', `/api/tables/${t.id}`);
-    if (r.json.moves !== acked.get(t.id)) diff.push({ table: t.id, stored: r.json.moves, acked: acked.get(t.id) });
+    if (r.json.moves !== acked.get(t.id)) diff.push({ table: t.id, over: tables.indexOf(t) < 4 ? 'http' : 'websocket', stored: r.json.moves, acked: acked.get(t.id) });
   }
   ok(diff.length === 0, 'restarted: every table has exactly the moves that were acknowledged (none stored unacknowledged, none acknowledged lost)', diff);
   await again.stop();
