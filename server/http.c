@@ -385,6 +385,7 @@ static void end_request(const struct mg_connection *conn, int status)
     const struct mg_request_info *ri = mg_get_request_info(conn);
     char who[SRV_ADDR_KEY];
     client_key(conn, who);
+    if (status <= 0 && mg_get_header(conn, "Upgrade")) status = 101; /* civetweb says -1 */
     srv_oplog_request(ri->request_method, ri->local_uri, status, who);
 }
 

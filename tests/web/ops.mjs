@@ -57,6 +57,9 @@ async function httpMove(srv, t) {
   for (const t0 = Date.now(); !over && Date.now() - t0 < 20000; await sleep(100))
     over = (await http(srv, 'GET', `/api/tables/${t.id}`)).json.over;
   ok(over, 'the bots finish the game');
+  const w = await join(srv, t.id, -1);
+  w.close();
+  ok(await logged(srv, /http GET \/ws 101 - [0-9.]+ms 127\.0\.0\.1$/), 'a WebSocket\'s line when it closes: 101 and its duration');
   await http(srv, 'GET', '/%0Aevil%20line%22x');
   await http(srv, 'GET', '/healthz');
   ok(await logged(srv, new RegExp(`^\\S+Z http POST /api/tables/${t.id}/action 200 \\d+ [0-9.]+ms 127\\.0\\.0\\.1$`)),
