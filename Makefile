@@ -17,7 +17,7 @@ CC      ?= cc
 CSTD    := -std=c11 -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-missing-field-initializers
-INCS    := -Iinclude -Isrc -I$(GEN)
+INCS    := -Iinclude -Isrc -Icommon -I$(GEN)
 LIBS    := -lcjson -lsqlite3 -lcivetweb -lncursesw -lpthread -lm
 
 ifeq ($(VARIANT),san)
@@ -34,7 +34,7 @@ LDFLAGS := $(OPT) $(EXTRA_LDFLAGS)
 LIB_SRC  := $(wildcard src/*/*.c)
 GEN_SRC  :=
 GEN_HDR  :=
-CLI_SRC  := $(wildcard cli/*.c) $(wildcard server/*.c)
+CLI_SRC  := $(wildcard common/*.c) $(wildcard cli/*.c) $(wildcard server/*.c)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TSUP_SRC := $(wildcard tests/support/*.c)
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
@@ -127,7 +127,7 @@ build/fuzz/fuzzers/%: fuzz/%.c fuzz-lib
 # fuzz_server also links the server's request handling (not civetweb's http.c
 # nor serve.c): the tables, the guard, the bot list and the SQLite store.
 FUZZ_SERVER_OBJ := $(addprefix build/fuzz/obj/server/,guard.o tables.o botlist.o bots.o util.o \
-                     store_sqlite.o)
+                     store_sqlite.o oplog.o)
 build/fuzz/fuzzers/fuzz_server: fuzz/fuzz_server.c fuzz-lib
 	@$(MAKE) --no-print-directory VARIANT=fuzz $(FUZZ_SERVER_OBJ)
 	@mkdir -p $(dir $@)

@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "gemgames.h"
-#include "opts.h"
+#include "opts.h" /* common/opts.h: the option parser cli/ and server/ share */
 
 /* Commands: argv[0] is the command name. Return the process exit code. */
 int cmd_play(int argc, char **argv);
@@ -18,6 +18,8 @@ int cmd_serve(int argc, char **argv); /* server/serve.c */
 
 /* The option tables of the commands that parse with opts.h (their --help). */
 extern const cli_spec cli_play_spec, cli_selfplay_spec, cli_replay_spec, cli_bench_spec;
+extern const cli_spec cli_match_spec, cli_engine_spec;
+extern const cli_spec srv_serve_spec; /* server/serve.c (it includes nothing from cli/) */
 
 /* A game and its table as given by GAME [--players N] [--option K=V]... */
 typedef struct cli_table {
@@ -31,16 +33,9 @@ typedef struct cli_table {
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Looks up the game by name and sets default options for its fewest players. */
 int cli_table_init(cli_table *t, const char *game_name);
-/* Consumes a table flag at argv[*i] (--players, --option, --seed); returns
- * 1 if consumed, 0 if not a table flag, -1 on error (already reported). */
-int cli_table_flag(cli_table *t, int argc, char **argv, int *i);
 /* Sets a table option given as --NAME VALUE (players, option, seed) for
  * commands parsing with opts.h; 0, or 2 with the error reported. */
 int cli_table_opt(cli_table *t, const char *name, const char *value);
-/* 1 when arg is "--name" or "--name=...". */
-int cli_flag_is(const char *arg, const char *name);
-/* Value of the flag at argv[*i] ("--x V" or "--x=V"); NULL (reported) if missing. */
-const char *cli_flag_value(int argc, char **argv, int *i);
 int cli_parse_int(const char *s, long lo, long hi, long *out);
 int cli_parse_u64(const char *s, uint64_t *out);
 /* Reads a whole file (or "-" for stdin); malloc'd, NULL on failure. */

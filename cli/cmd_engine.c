@@ -2,7 +2,6 @@
  * protocol (docs/protocol.md) on stdin/stdout; genmove uses the bot SPEC
  * (default ismcts:iters=2000). The protocol itself is src/bots/protocol.c;
  * showboard draws with the terminal's renderer (cli/render.c). */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,48 +9,36 @@
 #include "bots/protocol.h"
 #include "cli.h"
 
-static const char engine_usage[] =
-    "usage: gemgames engine [--bot SPEC] [--seed S]\n"
-    "  The engine protocol on stdin/stdout (docs/protocol.md).\n"
-    "  --bot SPEC   the bot that chooses genmove's moves (default ismcts:iters=2000;\n"
-    "               any spec of docs/bots.md)\n"
-    "  --seed S     the bot's seed, and new_game's when it names none (default 1)\n"
-    "  --help       this text\n";
+enum { OPT_BOT, OPT_SEED };
+static const cli_opt engine_opts[] = {
+    [OPT_BOT] = {"bot", "SPEC",
+                 "the bot that chooses genmove's moves (default ismcts:iters=2000; any spec of "
+                 "docs/bots.md)"},
+    [OPT_SEED] = {"seed", "S", "the bot's seed, and new_game's when it names none (default 1)"},
+    {NULL, NULL, NULL}};
+
+const cli_spec cli_engine_spec = {
+    "engine", "[--bot SPEC] [--seed S]",
+    "The engine protocol on stdin/stdout (docs/protocol.md): a controller (a GUI, a\n"
+    "match) sends commands, the engine answers; genmove is played by --bot.",
+    engine_opts, NULL};
 
 /* Parses the options; returns -1 to go on, else the exit code. */
 static int engine_options(int argc, char **argv, const char **spec, uint64_t *seed)
 {
-    static const struct option longs[] = {
-        {"bot", required_argument, NULL, 'b'},
-        {"seed", required_argument, NULL, 's'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    optind = 1;
-    opterr = 0;
-    for (;;) {
-        int prev = optind;
-        int c = getopt_long(argc, argv, ":h", longs, NULL);
-        if (c == -1) break;
-        switch (c) {
-        case 'b':
-            *spec = optarg;
-            break;
-        case 's':
-            if (cli_parse_u64(optarg, seed)) return cli_error("engine: --seed takes a whole number, not \"%s\"", optarg);
-            break;
-        case 'h':
-            fputs(engine_usage, stdout);
-            return 0;
-        case ':':
-            return cli_error("engine: %s needs a value", argv[prev]);
-        default:
-            cli_error("engine: unknown option \"%s\"", argv[prev]);
-            fputs(engine_usage, stderr);
-            return 2;
-        }
+    cli_parser p;
+    const char *v;
+    int k;
+    cli_opts_begin(&p, &cli_engine_spec, argc, argv);
+    while ((k = cli_opts_next(&p, &v)) >= 0) {
+        if (k == OPT_BOT) *spec = v;
+        else if (cli_parse_u64(v, seed))
+            return cli_usage_error(&cli_engine_spec, "--seed takes a whole number, not '%s'", v);
     }
-    if (optind < argc) return cli_error("engine: unexpected argument \"%s\"", argv[optind]);
+    if (k == CLI_OPTS_EXIT) return p.status;
+    char **rest;
+    if (cli_opts_operands(&p, &rest) > 0)
+        return cli_usage_error(&cli_engine_spec, "unexpected operand '%s'", rest[0]);
     return -1;
 }
 

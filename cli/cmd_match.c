@@ -39,7 +39,6 @@
  *   forfeits   games lost by forfeit, by reason.
  * The --json form is documented in docs/bots.md and is stable.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +70,9 @@ typedef struct match_args {
     gg_time_control tc;
     long reply_ms;
     int json, progress, duplicate;
+    int combine;  /* --combine: files[0 .. n_files-1] are --json pieces */
+    char **files;
+    int n_files;
 } match_args;
 
 typedef struct group {
@@ -178,94 +180,86 @@ static int random_seed(uint64_t *seed)
 
 /* ------------------------------------------------------------ arguments */
 
-static const char match_usage[] =
-    "usage: gemgames match --game G [--players N] --games M --bots A,B,... [options]\n"
-    "       gemgames match --combine FILE... [--json]\n"
-    "  --game G            the game (splendor, ys)\n"
-    "  --players N         seats at the table (default: the game's fewest)\n"
-    "  --option K=V        a table option (repeatable)\n"
-    "  --games M           games to play (rounded up to whole seat rotations)\n"
-    "  --bots A,B,...      one bot spec per entrant, split at commas outside quotes;\n"
-    "                      engine:CMD runs CMD without a shell, engine-sh:CMD with one\n"
-    "  --bots-file FILE    the entrants from JSON: {\"bots\": [SPEC | {\"engine\": [ARGV...]}\n"
-    "                      | {\"engine-sh\": \"CMD\"}, ...]}\n"
-    "  --seed S            the match seed (default: 64 random bits, printed)\n"
-    "  --duplicate         play each deal N times, the seats rotated\n"
-    "  --legacy-deals      the deals of matches played before 64-bit seeds (deal seed\n"
-    "                      S + game / N, each N times): to replay old results only\n"
-    "  --first-game K      start at game K of the match (pieces of one long match)\n"
-    "  --move-time MS      the most one move may take\n"
-    "  --bank MS           each seat's time for the whole game\n"
-    "  --increment MS      added to the bank after each move\n"
-    "  --reply-timeout MS  an engine's other replies, and moves without a time limit\n"
-    "                      (default 60000)\n"
-    "  --records DIR       a game record per game (written when its deal is done)\n"
-    "  --logs DIR          engines' stderr, one file per entrant (default: a new\n"
-    "                      directory in $TMPDIR, named in the output)\n"
-    "  --json              the results as JSON (docs/bots.md)\n"
-    "  --progress          a line on stderr as games finish\n"
-    "  --help              this text\n";
-
 enum {
-    OPT_GAME = 256, OPT_PLAYERS, OPT_OPTION, OPT_GAMES, OPT_BOTS, OPT_BOTS_FILE, OPT_SEED,
+    OPT_GAME, OPT_PLAYERS, OPT_OPTION, OPT_GAMES, OPT_BOTS, OPT_BOTS_FILE, OPT_SEED,
     OPT_DUPLICATE, OPT_LEGACY, OPT_FIRST_GAME, OPT_MOVE_TIME, OPT_BANK, OPT_INCREMENT, OPT_REPLY,
-    OPT_RECORDS, OPT_LOGS, OPT_JSON, OPT_PROGRESS, OPT_HELP, OPT_COMBINE
+    OPT_RECORDS, OPT_LOGS, OPT_JSON, OPT_PROGRESS, OPT_COMBINE
 };
 
-static const struct option match_options[] = {
-    {"game", required_argument, NULL, OPT_GAME},
-    {"players", required_argument, NULL, OPT_PLAYERS},
-    {"option", required_argument, NULL, OPT_OPTION},
-    {"games", required_argument, NULL, OPT_GAMES},
-    {"bots", required_argument, NULL, OPT_BOTS},
-    {"bots-file", required_argument, NULL, OPT_BOTS_FILE},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"duplicate", no_argument, NULL, OPT_DUPLICATE},
-    {"legacy-deals", no_argument, NULL, OPT_LEGACY},
-    {"first-game", required_argument, NULL, OPT_FIRST_GAME},
-    {"move-time", required_argument, NULL, OPT_MOVE_TIME},
-    {"bank", required_argument, NULL, OPT_BANK},
-    {"increment", required_argument, NULL, OPT_INCREMENT},
-    {"reply-timeout", required_argument, NULL, OPT_REPLY},
-    {"records", required_argument, NULL, OPT_RECORDS},
-    {"logs", required_argument, NULL, OPT_LOGS},
-    {"json", no_argument, NULL, OPT_JSON},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"help", no_argument, NULL, OPT_HELP},
-    {"combine", no_argument, NULL, OPT_COMBINE},
-    {NULL, 0, NULL, 0},
-};
+static const cli_opt match_opts[] = {
+    [OPT_GAME] = {"game", "G", "the game (splendor, ys)"},
+    [OPT_PLAYERS] = {"players", "N", "seats at the table (default: the game's fewest)"},
+    [OPT_OPTION] = {"option", "K=V", "a table option (repeatable)"},
+    [OPT_GAMES] = {"games", "M", "games to play (rounded up to whole seat rotations)"},
+    [OPT_BOTS] = {"bots", "A,B,...",
+                  "one bot spec per entrant, split at commas outside quotes; engine:CMD runs "
+                  "CMD without a shell, engine-sh:CMD with one"},
+    [OPT_BOTS_FILE] = {"bots-file", "FILE",
+                       "the entrants from JSON: {\"bots\": [SPEC | {\"engine\": [ARGV...]} | "
+                       "{\"engine-sh\": \"CMD\"}, ...]}"},
+    [OPT_SEED] = {"seed", "S", "the match seed (default: 64 random bits, printed)"},
+    [OPT_DUPLICATE] = {"duplicate", NULL, "play each deal N times, the seats rotated"},
+    [OPT_LEGACY] = {"legacy-deals", NULL,
+                    "the deals of matches played before 64-bit seeds (deal seed S + game / N, "
+                    "each N times): to replay old results only"},
+    [OPT_FIRST_GAME] = {"first-game", "K", "start at game K of the match (pieces of one long match)"},
+    [OPT_MOVE_TIME] = {"move-time", "MS", "the most one move may take"},
+    [OPT_BANK] = {"bank", "MS", "each seat's time for the whole game"},
+    [OPT_INCREMENT] = {"increment", "MS", "added to the bank after each move"},
+    [OPT_REPLY] = {"reply-timeout", "MS",
+                   "an engine's other replies, and moves without a time limit (default 60000)"},
+    [OPT_RECORDS] = {"records", "DIR", "a game record per game (written when its deal is done)"},
+    [OPT_LOGS] = {"logs", "DIR",
+                  "engines' stderr, one file per entrant (default: a new directory in $TMPDIR, "
+                  "named in the output)"},
+    [OPT_JSON] = {"json", NULL, "the results as JSON (docs/bots.md)"},
+    [OPT_PROGRESS] = {"progress", NULL, "a line on stderr as games finish"},
+    [OPT_COMBINE] = {"combine", NULL,
+                     "combine the --json FILEs of pieces of one match into one table (takes "
+                     "only FILEs and --json)"},
+    {NULL, NULL, NULL}};
+
+const cli_spec cli_match_spec = {
+    "match", "--game G --games M --bots A,B,... [OPTION]...  |  --combine FILE... [--json]",
+    "A match between bots (ours or engines) with seat rotation: win rates, scores,\n"
+    "forfeits. --combine joins the --json output of pieces of one match.",
+    match_opts,
+    "Examples:\n"
+    "  gemgames match --game splendor --games 100 --bots heuristic,random\n"
+    "  gemgames match --combine piece1.json piece2.json --json\n"
+    "Bot specs and the --json fields: docs/bots.md; engines: docs/protocol.md."};
 
 static int ms_value(const char *flag, const char *v, long *out)
 {
     if (cli_parse_int(v, 0, 1000L * 60 * 60 * 24 * 7, out))
-        return cli_error("match: %s takes milliseconds (0 .. a week), not \"%s\"", flag, v);
+        return cli_usage_error(&cli_match_spec, "%s takes milliseconds (0 .. a week), not '%s'",
+                               flag, v);
     return 0;
 }
 
 /* One option of a match (not --combine); 0 done, else the exit code. */
-static int match_option(match_args *a, int c, const char *v, int *help)
+static int match_option(match_args *a, int c, const char *v)
 {
     switch (c) {
     case OPT_GAME: a->game = v; return 0;
     case OPT_PLAYERS: a->players = v; return 0;
     case OPT_OPTION:
-        if (a->n_options == MAX_OPTION_ARGS) return cli_error("match: too many --option");
+        if (a->n_options == MAX_OPTION_ARGS) return cli_usage_error(&cli_match_spec, "too many --option");
         a->option_kv[a->n_options++] = v;
         return 0;
     case OPT_GAMES:
         if (cli_parse_int(v, 1, 10000000, &a->games))
-            return cli_error("match: --games takes a positive whole number, not \"%s\"", v);
+            return cli_usage_error(&cli_match_spec, "--games takes a positive whole number, not '%s'", v);
         return 0;
     case OPT_FIRST_GAME:
         if (cli_parse_int(v, 0, 1000000000, &a->first_game))
-            return cli_error("match: --first-game takes a whole number, not \"%s\"", v);
+            return cli_usage_error(&cli_match_spec, "--first-game takes a whole number, not '%s'", v);
         return 0;
     case OPT_BOTS: a->bots = v; return 0;
     case OPT_BOTS_FILE: a->bots_file = v; return 0;
     case OPT_SEED:
         if (cli_parse_u64(v, &a->table.seed))
-            return cli_error("match: --seed takes a whole number, not \"%s\"", v);
+            return cli_usage_error(&cli_match_spec, "--seed takes a whole number, not '%s'", v);
         a->table.seed_given = 1;
         return 0;
     case OPT_DUPLICATE: a->duplicate = DEALS_DUPLICATE; return 0;
@@ -278,35 +272,40 @@ static int match_option(match_args *a, int c, const char *v, int *help)
     case OPT_LOGS: a->logs = v; return 0;
     case OPT_JSON: a->json = 1; return 0;
     case OPT_PROGRESS: a->progress = 1; return 0;
-    case OPT_HELP: *help = 1; return 0;
+    case OPT_COMBINE: a->combine = 1; return 0;
     default: return 2;
     }
 }
 
-/* getopt_long over argv; calls match_option for each. Returns 0, or the exit
- * code (0 after --help is reported through *help). */
-static int parse_args(match_args *a, int argc, char **argv, int *help)
+/* The options (common/opts.h), each through match_option; the operands are
+ * --combine's FILEs. Returns 0, or the exit code (-1 for 0 after --help or
+ * --version). */
+static int read_options(match_args *a, int argc, char **argv)
 {
-    optind = 1;
-    opterr = 0;
-    for (;;) {
-        int prev = optind;
-        int c = getopt_long(argc, argv, ":h", match_options, NULL);
-        if (c == -1) break;
-        if (c == 'h') c = OPT_HELP;
-        if (c == ':') return cli_error("match: %s needs a value", argv[prev]);
-        if (c == '?' || c == OPT_COMBINE) {
-            cli_error("match: unknown option \"%s\"%s", argv[prev],
-                      c == OPT_COMBINE ? " (--combine takes only FILEs and --json)" : "");
-            fputs(match_usage, stderr);
-            return 2;
-        }
-        int rc = match_option(a, c, optarg, help);
+    cli_parser p;
+    const char *v;
+    int k, others = 0;
+    cli_opts_begin(&p, &cli_match_spec, argc, argv);
+    while ((k = cli_opts_next(&p, &v)) >= 0) {
+        int rc = match_option(a, k, v);
         if (rc) return rc;
-        if (*help) return 0;
+        others += k != OPT_COMBINE && k != OPT_JSON;
     }
-    if (optind < argc) return cli_error("match: unexpected argument \"%s\"", argv[optind]);
-    if (!a->game) return cli_error("match: --game G is required");
+    if (k == CLI_OPTS_EXIT) return p.status ? p.status : -1;
+    a->n_files = cli_opts_operands(&p, &a->files);
+    if (a->combine && others)
+        return cli_usage_error(&cli_match_spec, "--combine takes only FILEs and --json");
+    if (!a->combine && a->n_files)
+        return cli_usage_error(&cli_match_spec, "unexpected operand '%s'", a->files[0]);
+    if (a->combine && !a->n_files)
+        return cli_usage_error(&cli_match_spec, "--combine: name the --json files to combine");
+    return 0;
+}
+
+/* The table and the checks a match (not --combine) needs. 0, or the exit code. */
+static int check_args(match_args *a)
+{
+    if (!a->game) return cli_usage_error(&cli_match_spec, "--game G is required");
     uint64_t seed = a->table.seed;
     int seed_given = a->table.seed_given;
     if (cli_table_init(&a->table, a->game)) return 2; /* (it clears the table) */
@@ -318,8 +317,9 @@ static int parse_args(match_args *a, int argc, char **argv, int *help)
     for (int i = 0; i < a->n_options; i++)
         if (gg_options_set_kv(&a->table.opts, a->table.game, a->option_kv[i], &err))
             return cli_error("match: %s", err.msg);
-    if (!a->games) return cli_error("match: --games M is required");
-    if (!a->bots == !a->bots_file) return cli_error("match: give --bots A,B,... or --bots-file FILE");
+    if (!a->games) return cli_usage_error(&cli_match_spec, "--games M is required");
+    if (!a->bots == !a->bots_file)
+        return cli_usage_error(&cli_match_spec, "give --bots A,B,... or --bots-file FILE");
     if (a->first_game % a->table.opts.players)
         return cli_error("match: --first-game must be a multiple of the %d players (whole seat rotations)",
                          a->table.opts.players);
@@ -1187,29 +1187,13 @@ static int play_all(const match_args *a, match *m, gg_bot **bots)
 
 /* ---------------------------------------------------------------- main */
 
-static int cmd_match_combine(int argc, char **argv)
+static int cmd_match_combine(match_args *a)
 {
-    match_args a;
-    memset(&a, 0, sizeof a);
     match *m = calloc(1, sizeof *m);
     if (!m) return cli_error("out of memory");
     cJSON *options = NULL;
     int rc = 0, files = 0;
-    for (int i = 1; i < argc && !rc; i++) {
-        if (!strcmp(argv[i], "--json")) {
-            a.json = 1;
-        } else if (!strcmp(argv[i], "--help")) {
-            fputs(match_usage, stdout);
-            free(m);
-            return 0;
-        } else if (!strncmp(argv[i], "--", 2) && strcmp(argv[i], "--combine")) {
-            rc = cli_error("match --combine: unknown option \"%s\"", argv[i]);
-        } else if (strcmp(argv[i], "--combine")) {
-            rc = combine_piece(&a, m, argv[i], &options);
-            files++;
-        }
-    }
-    if (!rc && !files) rc = cli_error("match --combine: name the --json files to combine");
+    for (int i = 0; i < a->n_files && !rc; i++, files++) rc = combine_piece(a, m, a->files[i], &options);
     if (!rc) rc = check_no_overlap(m);
     if (!rc) {
         for (long g = 0; g < m->games; g++) tally(m, &m->rows[g]);
@@ -1218,11 +1202,11 @@ static int cmd_match_combine(int argc, char **argv)
             for (long g = 0; g < m->games; g++)
                 if (m->rows[g].seed < m->seed) m->seed = m->rows[g].seed;
         }
-        if (a.json) {
-            print_json(&a, m, options);
+        if (a->json) {
+            print_json(a, m, options);
             options = NULL;
         } else {
-            print_text(&a, m);
+            print_text(a, m);
             printf("combined from %d file%s\n", files, files == 1 ? "" : "s");
         }
     }
@@ -1234,16 +1218,12 @@ static int cmd_match_combine(int argc, char **argv)
 
 int cmd_match(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--combine")) return cmd_match_combine(argc, argv);
     match_args a;
     memset(&a, 0, sizeof a);
-    int help = 0, rc = parse_args(&a, argc, argv, &help);
-    if (help) {
-        fputs(match_usage, stdout);
-        return 0;
-    }
-    if (rc) return 2;
+    int rc = read_options(&a, argc, argv);
+    if (rc) return rc < 0 ? 0 : rc;
+    if (a.combine) return cmd_match_combine(&a);
+    if (check_args(&a)) return 2;
     match *m = calloc(1, sizeof *m);
     if (!m) return cli_error("out of memory");
     m->players = a.table.opts.players;

@@ -56,55 +56,6 @@ int cli_table_init(cli_table *t, const char *game_name)
     return 0;
 }
 
-const char *cli_flag_value(int argc, char **argv, int *i)
-{
-    const char *eq = strchr(argv[*i], '=');
-    if (eq) return eq + 1;
-    if (*i + 1 >= argc) {
-        cli_error("%s needs a value", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
-int cli_flag_is(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
-
-int cli_table_flag(cli_table *t, int argc, char **argv, int *i)
-{
-    const char *a = argv[*i], *v;
-    gg_error err;
-    if (cli_flag_is(a, "--players")) {
-        if (!(v = cli_flag_value(argc, argv, i))) return -1;
-        if (gg_options_set(&t->opts, t->game, "players", v, &err)) {
-            cli_error("%s", err.msg);
-            return -1;
-        }
-        return 1;
-    }
-    if (cli_flag_is(a, "--option")) {
-        if (!(v = cli_flag_value(argc, argv, i))) return -1;
-        if (gg_options_set_kv(&t->opts, t->game, v, &err)) {
-            cli_error("%s", err.msg);
-            return -1;
-        }
-        return 1;
-    }
-    if (cli_flag_is(a, "--seed")) {
-        if (!(v = cli_flag_value(argc, argv, i))) return -1;
-        if (cli_parse_u64(v, &t->seed)) {
-            cli_error("--seed takes a whole number, not \"%s\"", v);
-            return -1;
-        }
-        t->seed_given = 1;
-        return 1;
-    }
-    return 0;
-}
-
 int cli_table_opt(cli_table *t, const char *name, const char *value)
 {
     gg_error err;

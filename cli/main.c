@@ -19,14 +19,10 @@ static const command commands[] = {
     {"selfplay", cmd_selfplay, &cli_selfplay_spec, NULL, "bots play each other: wins, scores"},
     {"replay", cmd_replay, &cli_replay_spec, NULL, "replay a game record: final state as JSON, or its events"},
     {"bench", cmd_bench, &cli_bench_spec, NULL, "rules speed and behaviour checksum"},
-    {"match", cmd_match, NULL,
-     "match --game G --players N --games M --bots A,B,... [--json] [--seed S] [--records DIR] "
-     "[--option K=V]...\n  gemgames match --combine FILE... [--json]   (one table from match --json pieces)",
-     "a match between bots with seat rotation, win rates"},
-    {"engine", cmd_engine, NULL, "engine [--bot SPEC] [--seed S]",
+    {"match", cmd_match, &cli_match_spec, NULL, "a match between bots with seat rotation, win rates"},
+    {"engine", cmd_engine, &cli_engine_spec, NULL,
      "the engine protocol on stdin/stdout (docs/protocol.md)"},
-    {"serve", cmd_serve, NULL, "serve [--port 8080] [--db PATH] [--host ADDR] [--web DIR]",
-     "the online server and browser UI (docs/server.md)"},
+    {"serve", cmd_serve, &srv_serve_spec, NULL, "the online server and browser UI (docs/server.md)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -45,6 +45,7 @@ static int reply_text(struct mg_connection *conn, int code, const char *body)
                       "Content-Length: %zu\r\nCache-Control: no-store\r\n"
                       "Keep-Alive: timeout=5\r\n%s\r\n\r\n",
                       code, status_text(code), n, security_headers);
+    srv_oplog_sent(n);
     char *buf = malloc((size_t)hn + n);
     if (!buf) {
         mg_write(conn, head, (size_t)hn);
@@ -307,9 +308,8 @@ static int is_json_post(const struct mg_connection *conn)
     return ct && !strncmp(ct, "application/json", 16) && (!ct[16] || ct[16] == ';');
 }
 
-static int api_handler(struct mg_connection *conn, void *cbdata)
+static int api_request(struct mg_connection *conn)
 {
-    (void)cbdata;
     const struct mg_request_info *ri = mg_get_request_info(conn);
     const char *uri = ri->local_uri;
     int post = !strcmp(ri->request_method, "POST");
@@ -345,10 +345,25 @@ static int api_handler(struct mg_connection *conn, void *cbdata)
     return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such request"), &e));
 }
 
+/* /api/: refused once the server stops (health.c, the drain), else served
+ * to its end before the server closes. */
+static int api_handler(struct mg_connection *conn, void *cbdata)
+{
+    (void)cbdata;
+    srv_err e = {0};
+    if (srv_drain_enter() != 0)
+        return reply_error(conn, (srv_fail(&e, 503, "stopping",
+                                           "the server is stopping; nothing was done"), &e));
+    int r = api_request(conn);
+    srv_drain_leave();
+    return r;
+}
+
 /* Every request passes here first: outside /api/, only GET and HEAD (the
  * pages, /vendor/ and the WebSocket upgrade). */
 static int begin_request(struct mg_connection *conn)
 {
+    srv_oplog_begin();
     const struct mg_request_info *ri = mg_get_request_info(conn);
     if (!strncmp(ri->local_uri, "/api/", 5) || !strcmp(ri->request_method, "GET") ||
         !strcmp(ri->request_method, "HEAD"))
@@ -361,6 +376,26 @@ static int begin_request(struct mg_connection *conn)
               "Connection: close\r\n\r\n%s",
               sizeof body - 1, security_headers, body);
     return 405;
+}
+
+/* Every request ends here: its line in the log (oplog.c). A WebSocket's
+ * comes when it closes. The path without the query string (tokens). */
+static void end_request(const struct mg_connection *conn, int status)
+{
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    char who[SRV_ADDR_KEY];
+    client_key(conn, who);
+    if (status <= 0 && mg_get_header(conn, "Upgrade")) status = 101; /* civetweb says -1 */
+    srv_oplog_request(ri->request_method, ri->local_uri, status, who);
+}
+
+/* GET /healthz (health.c). */
+static int health_handler(struct mg_connection *conn, void *cbdata)
+{
+    (void)cbdata;
+    int status;
+    cJSON *o = srv_health_json(&status);
+    return reply_json(conn, status, o);
 }
 
 /* /vendor/preact/... and /vendor/htm/...: the UI's two libraries. */
@@ -377,6 +412,7 @@ static int vendor_handler(struct mg_connection *conn, void *cbdata)
         return 404;
     }
     mg_send_mime_file(conn, path, "text/javascript");
+    srv_oplog_sent((size_t)sb.st_size);
     return 200;
 }
 
@@ -396,6 +432,7 @@ static int rules_handler(struct mg_connection *conn, void *cbdata)
         return 404;
     }
     mg_send_mime_file(conn, path, "text/markdown; charset=utf-8");
+    srv_oplog_sent((size_t)sb.st_size);
     return 200;
 }
 
@@ -591,8 +628,14 @@ static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len
         srv_fail(&e, 413, "too_large", "messages are limited to %d bytes", SRV_MAX_MESSAGE);
     else if (op != MG_WEBSOCKET_OPCODE_TEXT || !fin)
         srv_fail(&e, 400, "bad_frame", "send each message as one text frame");
-    if (e.code) ws_error(w, &e, NULL);
-    else ws_message(w, data, len);
+    else if (srv_drain_enter() != 0)
+        srv_fail(&e, 503, "stopping", "the server is stopping; nothing was done");
+    if (e.code) {
+        ws_error(w, &e, NULL);
+        return 1;
+    }
+    ws_message(w, data, len);
+    srv_drain_leave();
     return 1;
 }
 
@@ -659,6 +702,7 @@ int srv_http_start(const srv_config *c, char *err)
     memset(&cb, 0, sizeof cb);
     cb.log_message = log_message;
     cb.begin_request = begin_request;
+    cb.end_request = end_request;
     mg_init_library(0);
     ctx = mg_start(&cb, NULL, options);
     if (!ctx) {
@@ -666,6 +710,7 @@ int srv_http_start(const srv_config *c, char *err)
         return -1;
     }
     mg_set_request_handler(ctx, "/api/", api_handler, NULL);
+    mg_set_request_handler(ctx, "/healthz", health_handler, NULL);
     mg_set_request_handler(ctx, "/vendor/", vendor_handler, NULL);
     mg_set_request_handler(ctx, "/rules/", rules_handler, NULL);
     mg_set_websocket_handler(ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, NULL);

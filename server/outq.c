@@ -310,4 +310,17 @@ void srv_outq_stop(void)
     qs.running = 0;
 }
 
+int srv_outq_busy(void)
+{
+    int busy = 0;
+    pthread_mutex_lock(&qs.mu);
+    for (srv_outq *q = qs.all; q && !busy; q = q->next) {
+        pthread_mutex_lock(&q->mu);
+        busy = !q->dropped && (q->head || q->writing);
+        pthread_mutex_unlock(&q->mu);
+    }
+    pthread_mutex_unlock(&qs.mu);
+    return busy;
+}
+
 int srv_outq_dropped_count(void) { return __atomic_load_n(&qs.dropped, __ATOMIC_RELAXED); }

@@ -3,7 +3,6 @@
  * server, and run until SIGINT or SIGTERM (or until the store fails: then
  * the server stops acknowledging and exits non-zero). */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -13,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "opts.h" /* common/: the option parser every command shares */
 #include "server.h"
 
 static volatile sig_atomic_t stop_requested;
@@ -89,146 +89,132 @@ static int find_web(char *out)
 
 /* ------------------------------------------------------------ options */
 
-/* One option table: the parser and --help are made from it (STYLE 12). */
-typedef struct serve_opt {
-    const char *name, *arg;
-    long lo, hi; /* integer options: the accepted range */
-    const char *help;
-} serve_opt;
-
+/* One option table (common/opts.h, the parser every command shares): the
+ * parser, --help, --version and the usage errors are made from it (STYLE 12).
+ * Integer options also have their accepted range in `ranges`. */
 enum {
     O_PORT, O_HOST, O_DB, O_WEB, O_THREADS, O_BOT_THREADS, O_BOT_DELAY, O_RATE, O_BOT_MAX_MS,
     O_BOT_MAX_ITERS, O_ENGINES, O_ORIGIN, O_PROXY, O_TABLES_PER_ADDR, O_EXPIRE_OVER,
-    O_EXPIRE_IDLE, O_WS_IDLE, O_WS_PER_ADDR, O_QUIET, O_HELP, O_COUNT
+    O_EXPIRE_IDLE, O_WS_IDLE, O_WS_PER_ADDR, O_LOG_JSON, O_QUIET, O_COUNT
 };
 
-static const serve_opt opts[O_COUNT] = {
-    [O_PORT] = {"port", "N", 0, 65535, "TCP port (default 8080; 0: any free port)"},
-    [O_HOST] = {"host", "ADDR", 0, 0, "listen on this address only (default: every interface)"},
-    [O_DB] = {"db", "PATH", 0, 0, "the SQLite file (default $XDG_DATA_HOME/gemgames/gemgames.db)"},
-    [O_WEB] = {"web", "DIR", 0, 0, "the browser UI (default ./web, else next to the build)"},
-    [O_THREADS] = {"threads", "N", 4, 20000, "connection threads (default 256)"},
-    [O_BOT_THREADS] = {"bot-threads", "N", 1, 16, "threads that let bots move (default 2)"},
-    [O_BOT_DELAY] = {"bot-delay", "MS", 0, 60000, "pause before a bot moves (default 400)"},
-    [O_RATE] = {"rate", "N", 0, 1000000,
-                "messages/s per WebSocket and POSTs/s per address (default 20; 0: off)"},
-    [O_BOT_MAX_MS] = {"bot-max-ms", "MS", 1, 600000,
+static const cli_opt opts[O_COUNT + 1] = {
+    [O_PORT] = {"port", "N", "TCP port (default 8080; 0: any free port)"},
+    [O_HOST] = {"host", "ADDR", "listen on this address only (default: every interface)"},
+    [O_DB] = {"db", "PATH", "the SQLite file (default $XDG_DATA_HOME/gemgames/gemgames.db)"},
+    [O_WEB] = {"web", "DIR", "the browser UI (default ./web, else next to the build)"},
+    [O_THREADS] = {"threads", "N", "connection threads (default 256)"},
+    [O_BOT_THREADS] = {"bot-threads", "N", "threads that let bots move (default 2)"},
+    [O_BOT_DELAY] = {"bot-delay", "MS", "pause before a bot moves (default 400)"},
+    [O_RATE] = {"rate", "N", "messages/s per WebSocket and POSTs/s per address (default 20; 0: off)"},
+    [O_BOT_MAX_MS] = {"bot-max-ms", "MS",
                       "most thinking time a client may give an ismcts bot (default 2000)"},
-    [O_BOT_MAX_ITERS] = {"bot-max-iters", "N", 1, 100000000,
+    [O_BOT_MAX_ITERS] = {"bot-max-iters", "N",
                          "most iterations a client may give an ismcts bot (default 20000)"},
-    [O_ENGINES] = {"engines", "FILE", 0, 0,
+    [O_ENGINES] = {"engines", "FILE",
                    "external engines clients may name: lines name=command (default none)"},
-    [O_ORIGIN] = {"allowed-origin", "ORIGIN", 0, 0,
+    [O_ORIGIN] = {"allowed-origin", "ORIGIN",
                   "a page origin allowed to open WebSockets, e.g. https://games.example "
                   "(repeatable; default: the server's own host only)"},
-    [O_PROXY] = {"trusted-proxy", "ADDR", 0, 0,
+    [O_PROXY] = {"trusted-proxy", "ADDR",
                  "a reverse proxy whose X-Forwarded-For is believed (repeatable; default none)"},
-    [O_TABLES_PER_ADDR] = {"tables-per-addr", "N", 1, 1000000,
+    [O_TABLES_PER_ADDR] = {"tables-per-addr", "N",
                            "live tables one address (IPv6: one /64) may have created (default 100)"},
-    [O_EXPIRE_OVER] = {"expire-over", "SECONDS", 1, 315360000,
+    [O_EXPIRE_OVER] = {"expire-over", "SECONDS",
                        "finished tables are deleted this long after their last move "
                        "(default 604800: 7 days)"},
-    [O_EXPIRE_IDLE] = {"expire-idle", "SECONDS", 1, 315360000,
+    [O_EXPIRE_IDLE] = {"expire-idle", "SECONDS",
                        "unfinished tables with no move for this long are deleted "
                        "(default 2592000: 30 days)"},
-    [O_WS_IDLE] = {"ws-idle", "SECONDS", 3, 86400,
+    [O_WS_IDLE] = {"ws-idle", "SECONDS",
                    "a WebSocket from which nothing (not even a pong to the server's pings) "
                    "arrives for this long is closed (default 75)"},
-    [O_WS_PER_ADDR] = {"ws-per-addr", "N", 1, 1000000,
+    [O_WS_PER_ADDR] = {"ws-per-addr", "N",
                        "open WebSockets one address (IPv6: one /64) may hold (default 32)"},
-    [O_QUIET] = {"quiet", NULL, 0, 0, "no start-up or connection messages on stderr"},
-    [O_HELP] = {"help", NULL, 0, 0, "print this help and exit"},
+    [O_LOG_JSON] = {"log-json", NULL, "the request and table log on stderr as JSON lines"},
+    [O_QUIET] = {"quiet", NULL, "no start-up, connection, request or table messages on stderr"},
+    {NULL, NULL, NULL}};
+
+static const struct { long lo, hi; } ranges[O_COUNT] = {
+    [O_PORT] = {0, 65535}, [O_THREADS] = {4, 20000}, [O_BOT_THREADS] = {1, 16},
+    [O_BOT_DELAY] = {0, 60000}, [O_RATE] = {0, 1000000}, [O_BOT_MAX_MS] = {1, 600000},
+    [O_BOT_MAX_ITERS] = {1, 100000000}, [O_TABLES_PER_ADDR] = {1, 1000000},
+    [O_EXPIRE_OVER] = {1, 315360000}, [O_EXPIRE_IDLE] = {1, 315360000}, [O_WS_IDLE] = {3, 86400},
+    [O_WS_PER_ADDR] = {1, 1000000},
 };
 
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: gemgames serve [OPTION]...  (docs/server.md)\n\n");
-    for (int i = 0; i < O_COUNT; i++) {
-        char left[48];
-        snprintf(left, sizeof left, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
-                 opts[i].arg ? opts[i].arg : "");
-        fprintf(out, "  %-26s %s\n", left, opts[i].help);
-    }
-}
+const cli_spec srv_serve_spec = {
+    "serve", "[OPTION]...",
+    "The online server: the browser UI, the HTTP/WebSocket API, tables stored in\n"
+    "SQLite (docs/server.md). GET /healthz answers 200 while the store is healthy.\n"
+    "SIGTERM or SIGINT: stop accepting, finish the moves in flight, exit 0.",
+    opts, NULL};
 
 static int int_arg(int which, const char *val, long *out)
 {
     char *end;
     errno = 0;
     long v = strtol(val, &end, 10);
-    if (!*val || *end || errno || v < opts[which].lo || v > opts[which].hi) {
-        serve_error("--%s takes a whole number from %ld to %ld, not \"%s\"", opts[which].name,
-                    opts[which].lo, opts[which].hi, val);
-        return -1;
-    }
+    if (!*val || *end || errno || v < ranges[which].lo || v > ranges[which].hi)
+        return cli_usage_error(&srv_serve_spec, "--%s takes a whole number from %ld to %ld, not '%s'",
+                               opts[which].name, ranges[which].lo, ranges[which].hi, val);
     *out = v;
     return 0;
 }
 
 static int add_to(const char **list, int *n, int max, const char *val, const char *what)
 {
-    if (*n == max) return serve_error("at most %d --%s", max, what), -1;
+    if (*n == max) return cli_usage_error(&srv_serve_spec, "at most %d --%s", max, what);
     list[(*n)++] = val;
     return 0;
 }
 
-/* 0 to run, 1 when --help was printed, 2 on a bad option. */
+/* One option into cfg (db, web: the paths given); 0, or 2 for a usage error. */
+static int serve_option(int which, const char *val, srv_config *cfg, char *db, char *web)
+{
+    long v = 0;
+    if (ranges[which].hi > 0 && int_arg(which, val, &v) != 0) return 2;
+    switch (which) {
+    case O_PORT: cfg->port = (int)v; break;
+    case O_HOST: cfg->host = val; break;
+    case O_DB: snprintf(db, PATH_MAX, "%s", val); break;
+    case O_WEB: snprintf(web, PATH_MAX, "%s", val); break;
+    case O_THREADS: cfg->threads = (int)v; break;
+    case O_BOT_THREADS: cfg->bot_threads = (int)v; break;
+    case O_BOT_DELAY: cfg->bot_delay_ms = (int)v; break;
+    case O_RATE:
+        cfg->rate = (double)v;
+        cfg->burst = cfg->burst < 3.0 * (double)v ? 3.0 * (double)v : cfg->burst;
+        break;
+    case O_BOT_MAX_MS: cfg->bot_max_ms = v; break;
+    case O_BOT_MAX_ITERS: cfg->bot_max_iters = v; break;
+    case O_ENGINES: cfg->engines_file = val; break;
+    case O_ORIGIN: return add_to(cfg->origins, &cfg->n_origins, SRV_MAX_LIST, val, "allowed-origin");
+    case O_PROXY: return add_to(cfg->proxies, &cfg->n_proxies, SRV_MAX_LIST, val, "trusted-proxy");
+    case O_TABLES_PER_ADDR: cfg->tables_per_addr = (int)v; break;
+    case O_EXPIRE_OVER: cfg->expire_over_s = v; break;
+    case O_EXPIRE_IDLE: cfg->expire_idle_s = v; break;
+    case O_WS_IDLE: cfg->ws_idle_s = v; break;
+    case O_WS_PER_ADDR: cfg->ws_per_addr = (int)v; break;
+    case O_LOG_JSON: cfg->log_json = 1; break;
+    case O_QUIET: cfg->quiet = 1; break;
+    }
+    return 0;
+}
+
+/* 0 to run, 1 after --help or --version, 2 on a usage error. */
 static int parse_options(int argc, char **argv, srv_config *cfg, char *db, char *web)
 {
-    struct option lo[O_COUNT + 1];
-    for (int i = 0; i < O_COUNT; i++)
-        lo[i] = (struct option){opts[i].name, opts[i].arg ? required_argument : no_argument,
-                                NULL, 1000 + i};
-    lo[O_COUNT] = (struct option){0, 0, 0, 0};
-    opterr = 0;
-    optind = 1;
-    int c;
-    long v = 0;
-    while ((c = getopt_long(argc, argv, ":", lo, NULL)) != -1) {
-        if (c == '?' || c == ':') {
-            const char *bad = argv[optind - 1];
-            serve_error(c == ':' ? "%s needs a value" : "unknown option %s (try --help)", bad);
-            return 2;
-        }
-        int which = c - 1000;
-        const char *val = optarg;
-        if (opts[which].hi > 0 && int_arg(which, val, &v) != 0) return 2;
-        switch (which) {
-        case O_PORT: cfg->port = (int)v; break;
-        case O_HOST: cfg->host = val; break;
-        case O_DB: snprintf(db, PATH_MAX, "%s", val); break;
-        case O_WEB: snprintf(web, PATH_MAX, "%s", val); break;
-        case O_THREADS: cfg->threads = (int)v; break;
-        case O_BOT_THREADS: cfg->bot_threads = (int)v; break;
-        case O_BOT_DELAY: cfg->bot_delay_ms = (int)v; break;
-        case O_RATE:
-            cfg->rate = (double)v;
-            cfg->burst = cfg->burst < 3.0 * (double)v ? 3.0 * (double)v : cfg->burst;
-            break;
-        case O_BOT_MAX_MS: cfg->bot_max_ms = v; break;
-        case O_BOT_MAX_ITERS: cfg->bot_max_iters = v; break;
-        case O_ENGINES: cfg->engines_file = val; break;
-        case O_ORIGIN:
-            if (add_to(cfg->origins, &cfg->n_origins, SRV_MAX_LIST, val, "allowed-origin"))
-                return 2;
-            break;
-        case O_PROXY:
-            if (add_to(cfg->proxies, &cfg->n_proxies, SRV_MAX_LIST, val, "trusted-proxy"))
-                return 2;
-            break;
-        case O_TABLES_PER_ADDR: cfg->tables_per_addr = (int)v; break;
-        case O_EXPIRE_OVER: cfg->expire_over_s = v; break;
-        case O_EXPIRE_IDLE: cfg->expire_idle_s = v; break;
-        case O_WS_IDLE: cfg->ws_idle_s = v; break;
-        case O_WS_PER_ADDR: cfg->ws_per_addr = (int)v; break;
-        case O_QUIET: cfg->quiet = 1; break;
-        case O_HELP: usage(stdout); return 1;
-        }
-    }
-    if (optind < argc) {
-        serve_error("unexpected argument %s (try --help)", argv[optind]);
-        return 2;
-    }
+    cli_parser p;
+    const char *val;
+    int k;
+    cli_opts_begin(&p, &srv_serve_spec, argc, argv);
+    while ((k = cli_opts_next(&p, &val)) >= 0)
+        if (serve_option(k, val, cfg, db, web)) return 2;
+    if (k == CLI_OPTS_EXIT) return p.status ? p.status : 1;
+    char **rest;
+    if (cli_opts_operands(&p, &rest) > 0)
+        return cli_usage_error(&srv_serve_spec, "unexpected operand '%s'", rest[0]);
     return 0;
 }
 
@@ -263,6 +249,8 @@ int cmd_serve(int argc, char **argv)
     cfg.vendor_root = vendor;
 
     char err[STORE_ERR];
+    srv_oplog_init(&cfg);
+    srv_health_init(&cfg);
     if (srv_botlist_init(&cfg, err) != 0) return serve_error("%s", err);
     store *st = store_sqlite_open(db, err);
     if (!st) return serve_error("%s", err);
@@ -285,7 +273,8 @@ int cmd_serve(int argc, char **argv)
     }
     int failed = srv_store_failed();
     if (failed) serve_error("%s; stopping (nothing more was acknowledged)", srv_store_error());
-    else if (!cfg.quiet) fprintf(stderr, "gemgames serve: stopping\n");
+    else if (!cfg.quiet) fprintf(stderr, "gemgames serve: stopping (finishing the moves in flight)\n");
+    if (!failed) srv_drain_wait(10.0); /* new requests refused, running ones finish */
     srv_http_stop();
     srv_outq_stop();
     srv_bots_stop();

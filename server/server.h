@@ -70,9 +70,12 @@ typedef struct srv_config {
     long ws_idle_s;           /* a WebSocket silent this long (no pong either) is dropped */
     int ws_per_addr;          /* open WebSockets one client key may hold */
     int quiet;
+    int log_json; /* --log-json: the request and table log as JSON lines */
 } srv_config;
 
 int cmd_serve(int argc, char **argv);
+struct cli_spec;
+extern const struct cli_spec srv_serve_spec; /* its options (common/opts.h) */
 
 /* -------------------------------------------------------------- botlist */
 int srv_botlist_init(const srv_config *cfg, char *err);
@@ -199,6 +202,29 @@ void srv_outq_free(srv_outq *q);   /* waits for its writer */
 int srv_outq_start(double idle_s, int quiet); /* the reaper of silent WebSockets */
 void srv_outq_stop(void);
 int srv_outq_dropped_count(void);
+int srv_outq_busy(void); /* some WebSocket still has frames to write */
+
+/* oplog.c: the request and table log on stderr (text or --log-json lines;
+ * off with --quiet). A request: srv_oplog_begin when it starts,
+ * srv_oplog_sent for the body bytes written, srv_oplog_request at its end,
+ * all on the request's thread. A table event: seat, index -1 when none. */
+void srv_oplog_init(const srv_config *cfg);
+void srv_oplog_begin(void);
+void srv_oplog_sent(size_t n);
+void srv_oplog_request(const char *method, const char *path, int status, const char *client);
+void srv_oplog_table(const char *table, const char *event, int seat, int index,
+                     const char *detail);
+
+/* health.c: GET /healthz; *status 200 while the store takes writes, else 503.
+ * And the graceful stop: a request or WebSocket message that may change a
+ * table runs between srv_drain_enter (-1 once stopping: refuse it, change
+ * nothing) and srv_drain_leave; srv_drain_wait stops new ones, waits for
+ * those running and for their acks to be written (at most max_s seconds). */
+void srv_health_init(const srv_config *cfg);
+cJSON *srv_health_json(int *status);
+int srv_drain_enter(void);
+void srv_drain_leave(void);
+void srv_drain_wait(double max_s);
 
 /* ----------------------------------------------------------------- http */
 int srv_http_start(const srv_config *cfg, char *err);

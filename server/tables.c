@@ -529,6 +529,9 @@ cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e)
         table_free(t);
         return NULL;
     }
+    char what[SRV_ADDR_KEY + 64];
+    snprintf(what, sizeof what, "%s players=%d creator=%s", gg_game_name(game), t->players, t->creator);
+    srv_oplog_table(t->id, "created", -1, -1, what);
     pthread_mutex_lock(&t->mu);
     cJSON *reply = creation_reply(t);
     schedule_if_bot(t);
@@ -714,6 +717,8 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
     gg_copy(t->state, next);
     gg_free(next);
     *index = idx;
+    srv_oplog_table(t->id, "move", seat, idx, NULL);
+    if (gg_is_over(t->state)) srv_oplog_table(t->id, "over", -1, idx, NULL);
     push_all(t, lines, seat);
     schedule_if_bot(t);
     return 0;
@@ -820,6 +825,7 @@ int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec
     if (r == 0) {
         /* The seat's private view goes with it: whoever still watches
          * through it sees what a spectator sees from this frame on. */
+        srv_oplog_table(t->id, "seat_to_bot", seat, -1, spec);
         for (srv_conn *c = t->conns; c; c = c->next)
             if (c->seat == seat) c->seat = GG_SPECTATOR;
         push_all(t, NULL, -1);

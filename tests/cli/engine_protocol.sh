@@ -109,7 +109,7 @@ contains "engine --help prints the usage on stdout" "$out" "usage: gemgames engi
 T_N=$((T_N + 1)); if [ "$rc" = 0 ]; then echo "ok $T_N - engine --help exits 0"; else echo "not ok $T_N - engine --help exits $rc"; fi
 "$G" engine --frob </dev/null >/dev/null 2>"$TMP/err"; rc=$?
 T_N=$((T_N + 1)); if [ "$rc" = 2 ]; then echo "ok $T_N - a bad option exits 2"; else echo "not ok $T_N - a bad option exits $rc"; fi
-contains "the bad option is named" "$(cat "$TMP/err")" 'unknown option "--frob"'
+contains "the bad option is named" "$(cat "$TMP/err")" "unknown option '--frob'"
 expect_fail "engine refuses a bad bot" "$G" engine --bot nonsense
 expect_fail "engine refuses a bad seed" "$G" engine --seed=x
 contains "--bot=SPEC form" "$(echo name | "$G" engine --bot=heuristic)" "= gemgames 0.1.0 (heuristic)"

@@ -46,6 +46,14 @@ done
 run flagval bench --json=yes
 is "bench --json=yes (a flag given a value) exits 2" "$rc" 2
 contains "bench --json=yes names --json" "$(cat "$TMP/flagval.err")" "--json"
+run combine-other match --combine a.json --games 2
+is "match --combine with a match option exits 2" "$rc" 2
+contains "match --combine with a match option says what --combine takes" "$(cat "$TMP/combine-other.err")" "--combine takes only FILEs and --json"
+run serve-range serve --port 70000
+is "serve --port 70000 exits 2" "$rc" 2
+contains "serve --port 70000 names --port" "$(cat "$TMP/serve-range.err")" "--port"
+run engine-operand engine stray
+is "engine with an operand exits 2" "$rc" 2
 run operand replay
 is "replay without FILE exits 2" "$rc" 2
 run help-cmd help selfplay

@@ -12,10 +12,10 @@ contains "match --help prints the usage on stdout" "$out" "usage: gemgames match
 T_N=$((T_N + 1)); if [ "$rc" = 0 ]; then echo "ok $T_N - match --help exits 0"; else echo "not ok $T_N - match --help exits $rc"; fi
 "$G" match --frobnicate >/dev/null 2>"$TMP/err"; rc=$?
 T_N=$((T_N + 1)); if [ "$rc" = 2 ]; then echo "ok $T_N - a bad option exits 2"; else echo "not ok $T_N - a bad option exits $rc"; fi
-contains "a bad option is named" "$(cat "$TMP/err")" 'unknown option "--frobnicate"'
+contains "a bad option is named" "$(cat "$TMP/err")" "unknown option '--frobnicate'"
 "$G" match --game splendor --games >/dev/null 2>"$TMP/err"; rc=$?
 T_N=$((T_N + 1)); if [ "$rc" = 2 ]; then echo "ok $T_N - a missing value exits 2"; else echo "not ok $T_N - a missing value exits $rc"; fi
-contains "a missing value is named" "$(cat "$TMP/err")" "--games needs a value"
+contains "a missing value is named" "$(cat "$TMP/err")" "option '--games' needs a value"
 contains "--games=N form" "$("$G" match --game=splendor --games=2 --bots=random --seed=3)" "2 games (match seed 3"
 expect_fail "match of an unknown game fails" "$G" match --game chess --games 2 --bots random
 contains "an unknown game is named" "$("$G" match --game chess --games 2 --bots random 2>&1)" "unknown game"

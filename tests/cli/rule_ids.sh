@@ -55,7 +55,7 @@ ok_if "the reference defines the ids of both games ($n_defined)" \
     sh -c "[ $n_defined -ge 130 ] && grep -qx 'Y-10.32' '$TMP/defined' && grep -qx 'S-6.4' '$TMP/defined'"
 
 # ------------------------------------------------- named anywhere → defined
-SOURCES="src include cli server tests web data docs fuzz scripts README.md Makefile"
+SOURCES="src include common cli server tests web data docs fuzz scripts README.md Makefile"
 named $SOURCES >"$TMP/named"
 missing "$TMP/named" "$TMP/defined" >"$TMP/undefined"
 T_N=$((T_N + 1)); report "every rule id named in the sources, tests, web, data and docs is defined in docs/rules/*.md" "$TMP/undefined"

@@ -1,4 +1,4 @@
-/* opts.h — one table-driven option parser for every command, on top of
+/* common/opts.h — one table-driven option parser for every command, on top of
  * getopt_long. A command describes itself once (name, operands, a line on
  * what it does, its options with their value names and help); the same table
  * gives the parser, the --help text and the usage errors, so they cannot

@@ -1,4 +1,4 @@
-/* opts.c — the table-driven option parser (opts.h) on getopt_long. */
+/* common/opts.c — the table-driven option parser (opts.h) on getopt_long. */
 #include "opts.h"
 
 #include <getopt.h>
@@ -28,6 +28,28 @@ int cli_usage_error(const cli_spec *spec, const char *fmt, ...)
     return 2;
 }
 
+/* `text` from column `indent` to at most `width`, broken at spaces; the
+ * following lines indented as much. A word longer than the line stays whole. */
+static void print_wrapped(FILE *out, const char *text, int indent, int width)
+{
+    int col = indent;
+    while (*text) {
+        size_t word = strcspn(text, " ");
+        if (col > indent && col + 1 + (int)word > width) {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent;
+        } else if (col > indent) {
+            fputc(' ', out);
+            col++;
+        }
+        fwrite(text, 1, word, out);
+        col += (int)word;
+        text += word;
+        while (*text == ' ') text++;
+    }
+    fputc('\n', out);
+}
+
 void cli_opts_usage(const cli_spec *spec, FILE *out)
 {
     fprintf(out, "usage: gemgames %s %s\n%s\n\noptions:\n", spec->name, spec->operands,
@@ -37,7 +59,8 @@ void cli_opts_usage(const cli_spec *spec, FILE *out)
         char left[64];
         snprintf(left, sizeof left, "--%s%s%s", o->name, o->value ? " " : "",
                  o->value ? o->value : "");
-        fprintf(out, "  %-22s %s\n", left, o->help);
+        fprintf(out, "  %-22s ", left);
+        print_wrapped(out, o->help, 25, 79);
     }
     fprintf(out, "  %-22s %s\n  %-22s %s\n", "-h, --help", "this text, then exit", "--version",
             "the version, then exit");
