@@ -175,6 +175,27 @@ def real_keys(game, kind, players=2, options="", seeds=(1, 2, 3)):
     return acc
 
 
+event_cache = {}
+
+
+def real_event_keys():
+    """The fields each event kind has in played games: a few seeded games of both
+    games, replayed with --events as everyone and as a spectator saw them."""
+    if event_cache:
+        return event_cache
+    for game, players, games in (("ys", 4, 2), ("ys", 3, 1), ("splendor", 2, 3)):
+        d = os.path.join(TMP, "events-%s-%d" % (game, players))
+        os.makedirs(d, exist_ok=True)
+        gemgames(["selfplay", game, "--players", str(players), "--games", str(games), "--seed", "7",
+                  "--bots", "random", "--records", d])
+        for f in sorted(os.listdir(d)):
+            for viewer in ("all", "spectator"):
+                r = gemgames(["replay", os.path.join(d, f), "--events", "--viewer", viewer])
+                for e in json.loads(r.stdout or "[]"):
+                    event_cache.setdefault(e["kind"], set()).update(e)
+    return event_cache
+
+
 def json_example(where, text, heads):
     section = " / ".join(heads[1:])
     if "…" not in text:
@@ -189,7 +210,13 @@ def json_example(where, text, heads):
             real = keys_of(json.loads(r.stdout), set())
             missing = keys_of(x, set()) - real
             report(not missing, "%s: bench --json has the keys shown" % where, "missing: %s" % sorted(missing))
-        elif "players" in x and all(isinstance(v, (str, int)) for v in x.values()):
+        elif isinstance(x, list) and x and all(isinstance(e, dict) and "kind" in e for e in x):
+            real = real_event_keys()
+            bad = ["%s: %s" % (e["kind"], sorted(set(e) - real.get(e["kind"], set())))
+                   for e in x if not set(e) <= real.get(e["kind"], set())]
+            report(not bad, "%s: the %d events are real kinds with real fields" % (where, len(x)),
+                   "not seen in played games: %s" % bad)
+        elif isinstance(x, dict) and "players" in x and all(isinstance(v, (str, int)) for v in x.values()):
             args = " ".join("%s=%s" % (k, v) for k, v in x.items())
             good = []
             for game in ("splendor", "ys"):
