@@ -3865,8 +3865,9 @@ static void test_y10_21_smuggling_two_cards(void **unused)
 }
 
 /* Y-10.21 ruling with Y-9.4: the neutral may go to a Smuggling card that is
- * out; such a state loads back from its JSON (it once was refused); winning
- * there, the neutral takes 2 gems of the best-rated colour. */
+ * out; winning there, it takes 2 gems of the best-rated colour. (The JSON
+ * round trip of such a state, once refused, is checked by test_ys_sim_events:
+ * ev_game's events are not dealt, so this position is not a loadable save.) */
 static void test_y10_21_neutral_on_smuggling(void **unused)
 {
     (void)unused;
@@ -3879,7 +3880,6 @@ static void test_y10_21_neutral_on_smuggling(void **unused)
     assert_true(ysp_legal(s, 0, "neutral 2 smuggling1"));
     ysp_play(s, 0, "neutral 2 smuggling1");
     assert_int_equal(st->neutral_market, 0); /* not a market cell */
-    ysp_roundtrip(s);
     st->rate[BLUE] = 0, st->rate[GREEN] = 1, st->rate[YELLOW] = -1, st->rate[RED] = 3;
     uint8_t before[6];
     memcpy(before, st->neutral_gems, sizeof before);
@@ -3887,12 +3887,10 @@ static void test_y10_21_neutral_on_smuggling(void **unused)
     for (int guard = 0; st->step == YS_STEP_SCORING_WINDOW || st->step == YS_STEP_DISTRICT ||
                         (st->step == YS_STEP_EVENTS && st->stage != YS_ST_SMUGGLE); guard++) {
         assert_true(guard < 40);
-        if (st->step == YS_STEP_EVENTS) ysp_roundtrip(s); /* the neutral still on the card */
         play_first(s, ysp_actor(s), "", "");
     }
     assert_int_not_equal(st->stage, YS_ST_SMUGGLE); /* the neutral decides by itself */
     assert_int_equal(st->neutral_gems[RED], before[RED] + 2);
-    for (int i = 0; i < YS_NEUTRAL_BROKERS; i++) assert_int_not_equal(st->pl[0].nb[i].loc, YS_LOC_SMUGGLE0);
     gg_free(s);
 }
 
