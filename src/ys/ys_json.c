@@ -1168,8 +1168,13 @@ static gg_status load_player(load_ctx *c, const cJSON *o, int q)
     {
         ys_broker *b = &p->nb[i++];
         if ((e = load_broker(c, it, where, b))) return e;
-        if (!(b->loc == YS_LOC_HAND || YS_IS_BOARD(b->loc)) || YS_IS_LINE(b->loc) || b->flags || b->known)
-            return gg_fail(err, GG_EJSON, "%s are in the hand or on the board (never on a line), face down, unseen (Y-9.4)", where);
+        /* Y-9.4; Y-10.21 ruling: the neutral may go to a Smuggling card (whether
+         * that card is out this round is checked with the other brokers). */
+        int placed = YS_IS_BOARD(b->loc) || YS_IS_SMUGGLE(b->loc);
+        if (!(b->loc == YS_LOC_HAND || placed) || YS_IS_LINE(b->loc) || b->flags || b->known)
+            return gg_fail(err, GG_EJSON,
+                           "%s are in the hand, on the board (never on a line) or on a Smuggling card, "
+                           "face down, unseen (Y-9.4, Y-10.21)", where);
         nhave[b->value]++;
     }
     if (memcmp(nhave, nwant, sizeof nhave) != 0)

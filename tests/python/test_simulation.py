@@ -28,11 +28,10 @@ BASE = [("splendor", p, {}) for p in (2, 3, 4)] + [("ys", p, {}) for p in (2, 3,
 VARIANTS = [
     ("splendor", 3, {"first": "random"}),
     ("ys", 2, {"ysplus": "on", "strong_neutral": "on"}),
-    # Found by this test, left to the rules module (src/ys/ys_json.c): in a
-    # 2-player game with events, a neutral broker placed on a Smuggling card
-    # ("neutral 4 smuggling2", seed 1000, decision 84) gives a state the
-    # loader refuses ("neutral brokers are in the hand or on the board").
+    # 2 players with events: the neutral's brokers may go to a Smuggling card
+    # (Y-10.21 ruling); such a state once failed to load back (src/ys/ys_json.c).
     ("ys", 2, {"events": "on"}),
+    ("ys", 2, {"ysplus": "on", "events": "on"}),
     ("ys", 3, {"kings_favour": "on", "express": "on"}),
     ("ys", 3, {"districts": "3", "see_own_hidden": "off"}),
     ("ys", 4, {"ysplus": "on", "events": "on", "kings_favour": "on"}),
@@ -94,13 +93,7 @@ def test_random_simulation_invariants(game, players, options):
     assert total > GAMES_PER_COUNT * 10
 
 
-KNOWN_BUG = pytest.mark.xfail(
-    reason="Ys 2p + events: a state with a neutral broker on a Smuggling card does not load")
-
-
-@pytest.mark.parametrize("game,players,options", [
-    pytest.param(*v, marks=KNOWN_BUG) if v[:2] == ("ys", 2) and "events" in v[2] else v
-    for v in VARIANTS])
+@pytest.mark.parametrize("game,players,options", VARIANTS)
 def test_random_simulation_invariants_variants(game, players, options):
     for seed in range(15):
         playout(game, players, options, 1000 + seed)

@@ -3864,6 +3864,36 @@ static void test_y10_21_smuggling_two_cards(void **unused)
     gg_free(s);
 }
 
+/* Y-10.21 ruling with Y-9.4: the neutral may go to a Smuggling card that is
+ * out; winning there, it takes 2 gems of the best-rated colour. (The JSON
+ * round trip of such a state, once refused, is checked by test_ys_sim_events:
+ * ev_game's events are not dealt, so this position is not a loadable save.) */
+static void test_y10_21_neutral_on_smuggling(void **unused)
+{
+    (void)unused;
+    gg_state *s = ev_game(2, NULL, 421, 2);
+    ys_state *st = ysp(s);
+    layouts(st, NULL, NULL, NULL, NULL);
+    put_event(st, YE_SMUGGLING, 0, 0);
+    ysp_turn(st, 0, 0);
+    ysp_refused(s, 0, "neutral 2 smuggling2", GG_EILLEGAL, "no Smuggling card");
+    assert_true(ysp_legal(s, 0, "neutral 2 smuggling1"));
+    ysp_play(s, 0, "neutral 2 smuggling1");
+    assert_int_equal(st->neutral_market, 0); /* not a market cell */
+    st->rate[BLUE] = 0, st->rate[GREEN] = 1, st->rate[YELLOW] = -1, st->rate[RED] = 3;
+    uint8_t before[6];
+    memcpy(before, st->neutral_gems, sizeof before);
+    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    for (int guard = 0; st->step == YS_STEP_SCORING_WINDOW || st->step == YS_STEP_DISTRICT ||
+                        (st->step == YS_STEP_EVENTS && st->stage != YS_ST_SMUGGLE); guard++) {
+        assert_true(guard < 40);
+        play_first(s, ysp_actor(s), "", "");
+    }
+    assert_int_not_equal(st->stage, YS_ST_SMUGGLE); /* the neutral decides by itself */
+    assert_int_equal(st->neutral_gems[RED], before[RED] + 2);
+    gg_free(s);
+}
+
 /* Y-10.22 Brokerage: each column's highest total also takes a gem of its
  * colour; the columns are then scored as usual. */
 static void test_y10_22_brokerage_column_gems(void **unused)
@@ -4262,6 +4292,7 @@ int main(void)
         cmocka_unit_test(test_y10_3_state_format_events),
         cmocka_unit_test(test_y10_20_embassy_palace_totals_share_centre_ship),
         cmocka_unit_test(test_y10_21_smuggling_two_cards),
+        cmocka_unit_test(test_y10_21_neutral_on_smuggling),
         cmocka_unit_test(test_y10_22_brokerage_column_gems),
         cmocka_unit_test(test_y10_23_democracy_every_broker_counts_one),
         cmocka_unit_test(test_y10_24_enrichment_point_per_gem),
