@@ -304,6 +304,8 @@ const gg_event_kind *gg_game_event_kind(const gg_game *game, int i);
 gg_events *gg_events_new(void);
 void gg_events_free(gg_events *ev);
 void gg_events_clear(gg_events *ev);
+/* An independent copy (secret marks included), or NULL when out of memory. */
+gg_events *gg_events_clone(const gg_events *ev);
 int gg_events_count(const gg_events *ev);
 /* Keeps the first n events (an undo). */
 void gg_events_truncate(gg_events *ev, int n);

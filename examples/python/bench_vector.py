@@ -2,7 +2,8 @@
 """Benchmarks of the Python package (docs/performance.md, "Python").
 
 1. Single-step overhead: a whole game driven from Python one decision at a
-   time (legal list, a random choice in Python, apply), in decisions/s.
+   time (legal list, a random choice in Python, apply), in decisions/s; then
+   the same with the event list recorded (new_game(..., record_events=True)).
 2. Batched random playouts through the vector environment: N games stepped
    together in C, the learner's seat choosing a uniformly random legal index
    (VectorEnv.sample_actions, drawn in C) and the other seats played by the
@@ -19,19 +20,19 @@ import time
 import gemgames
 
 
-def single_step(game, players, seconds):
+def single_step(game, players, seconds, record_events=False):
     rng = random.Random(1)
     decisions, seed = 0, 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
-        s = gemgames.new_game(game, players, seed=seed)
+        s = gemgames.new_game(game, players, seed=seed, record_events=record_events)
         seed += 1
         while not s.is_over():
             seat = s.actors()[0]
             legal = s.legal(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])
             decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return decisions / (time.perf_counter() - start), decisions / (time.process_time() - cpu)
 
 
 def per_call(game, players):
@@ -85,9 +86,11 @@ def main():
     ap.add_argument("--seconds", type=float, default=3.0)
     args = ap.parse_args()
     print("%s %dp, python %s" % (args.game, args.players, __import__("sys").version.split()[0]))
-    r = single_step(args.game, args.players, args.seconds)
-    print("single-step from Python (legal, choose, apply): %.0f decisions/s (%.2f us each)"
-          % (r, 1e6 / r))
+    for label, rec in (("single-step from Python (legal, choose, apply)", False),
+                       ("single-step, the same with record_events=True", True)):
+        r, rcpu = single_step(args.game, args.players, args.seconds, record_events=rec)
+        print("%s: %.0f decisions/s (%.2f us each; %.0f decisions per CPU second, %.2f us)"
+              % (label, r, 1e6 / r, rcpu, 1e6 / rcpu))
     print("per call " + "; ".join(per_call(args.game, args.players)))
     d, steps, eps, dcpu = vector(args.game, args.players, args.envs, args.seconds)
     print("vector env, %d games, random bot opponents: %.2f M decisions/s "

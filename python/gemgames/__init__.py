@@ -17,6 +17,8 @@ import json as _json
 from . import _core
 from ._core import (  # noqa: F401  (re-exported)
     ENGINE_VERSION,
+    EVERYONE,
+    SPECTATOR,
     EngineIOError,
     GameOverError,
     GemgamesError,
@@ -33,7 +35,7 @@ __all__ = [
     "Game", "State", "Bot", "Record", "VectorEnv", "games", "game", "new_game", "load_state",
     "GemgamesError", "IllegalActionError", "SeatError", "NotationError", "StateFormatError",
     "OptionError", "GameOverError", "EngineIOError", "TERMINAL", "SIMULTANEOUS",
-    "EVENTS_AVAILABLE",
+    "SPECTATOR", "EVERYONE", "event_text", "catalogue",
 ]
 
 #: current_player() when the game is over (OpenSpiel's kTerminalPlayerId).
@@ -41,9 +43,20 @@ TERMINAL = -4
 #: current_player() when several seats choose at once, secretly (OpenSpiel's
 #: kSimultaneousPlayerId); current_players() lists them.
 SIMULTANEOUS = -2
-#: The engine's event stream is not in include/gemgames.h yet; State.events()
-#: is the place it will appear (docs/python.md, "Events").
-EVENTS_AVAILABLE = False
+
+_VIEWERS = {"spectator": SPECTATOR, "everyone": EVERYONE, "all": EVERYONE}
+
+
+def event_text(event, lang="en"):
+    """The sentence for one event (a dict from State.events, or its JSON text)."""
+    if not isinstance(event, str):
+        event = _json.dumps(event)
+    return _core.event_text(event, lang)
+
+
+def catalogue(lang="en"):
+    """The message catalogue {id: template} the sentences are made from."""
+    return _json.loads(_core.catalogue_json(lang))
 
 
 class Game:
@@ -90,7 +103,8 @@ class State(_core.State):
     the fixed index space of `observation`/`legal_mask` (docs/python.md).
     Methods written in C: actors, legal, apply, play, format, parse, announce,
     clone, copy_from, is_over, result, returns, view_json, state_json,
-    determinize, observation, legal_mask, action_index, action_at, afterstates.
+    determinize, observation, legal_mask, action_index, action_at, afterstates,
+    record_events (+ properties records_events, event_count).
     """
 
     __slots__ = ()
@@ -142,12 +156,24 @@ class State(_core.State):
         """Legal actions of `seat` as indices of the fixed action space."""
         return [self.action_index(seat, a) for a in self.legal(seat)]
 
+    # -- events (docs/python.md, "Events") -------------------------------
     def events(self, viewer, start=0):
-        """Reserved for the engine's event stream (gg_apply_events / gg_events_json,
-        not in include/gemgames.h yet): the events from `start` on as `viewer` may
-        see them, a list of dicts. docs/python.md, "Events"."""
-        raise NotImplementedError("the engine's event stream is not available yet "
-                                  "(docs/python.md, Events)")
+        """The recorded events from index `start` on, as `viewer` may see them: a
+        list of dicts (docs/formats.md, "Events"). `viewer` is a seat, "spectator"
+        (SPECTATOR), or "everyone" (EVERYONE: every hidden field; only once the game
+        is over, SeatError before). A field the viewer may not know is left out and
+        the event has "masked": True. The state must record events
+        (new_game(..., record_events=True) or record_events())."""
+        if isinstance(viewer, str):
+            if viewer not in _VIEWERS:
+                raise SeatError("a viewer is a seat, \"spectator\" or \"everyone\"")
+            viewer = _VIEWERS[viewer]
+        return _json.loads(self._events_json(viewer, start))
+
+    @staticmethod
+    def event_text(event, lang="en"):
+        """The English sentence for one event (gemgames.event_text)."""
+        return event_text(event, lang)
 
     def __repr__(self):
         return "<gemgames.State %s %dp seed=%d actors=%s%s>" % (
@@ -160,18 +186,21 @@ class State(_core.State):
 State.players = property(lambda self: _core.State.num_players.__get__(self))
 
 
-def new_game(game, players=2, seed=0, options=None, **kw):
-    """A new game. Options as keywords or a dict: new_game("ys", 4, seed=3, districts=4)."""
+def new_game(game, players=2, seed=0, options=None, record_events=False, **kw):
+    """A new game. Options as keywords or a dict: new_game("ys", 4, seed=3, districts=4).
+    record_events=True keeps the game's event list (State.events); off by default
+    because recording costs several times a bare apply (docs/performance.md)."""
     opts = dict(options or {})
     opts.update(kw)
-    return State(game, players, seed, opts)
+    return State(game, players, seed, opts, record_events)
 
 
-def load_state(text):
-    """A State from the full-state JSON (text or dict) of State.state_json()."""
+def load_state(text, record_events=False):
+    """A State from the full-state JSON (text or dict) of State.state_json().
+    A save holds no history: with record_events=True the list starts empty here."""
     if isinstance(text, dict):
         text = _json.dumps(text)
-    return _core._load_state(State, text)
+    return _core._load_state(State, text, record_events)
 
 
 class Bot(_core.Bot):
@@ -194,9 +223,20 @@ class Record(_core.Record):
 
     __slots__ = ()
 
-    def replay(self, upto=-1):
-        """The State after the first `upto` actions (-1: all)."""
-        return self._replay(State, upto)
+    def replay(self, upto=-1, record_events=False):
+        """The State after the first `upto` actions (-1: all). With
+        record_events=True the actions are applied one by one from the start, so
+        the state's event list holds the whole game so far."""
+        if not record_events:
+            return self._replay(State, upto)
+        actions = self.actions()
+        if upto < -1 or upto > len(actions):
+            raise OptionError("replay: upto out of range")
+        s = self._replay(State, 0)
+        s.record_events()
+        for seat, text in actions[:len(actions) if upto < 0 else upto]:
+            s.play(seat, text)
+        return s
 
     def start(self):
         return self._replay(State, 0)

@@ -11,6 +11,11 @@
  * gemgames.GemgamesError, itself a ValueError) carrying the engine's
  * sentence; the engine guarantees nothing changed, and this file never
  * changes anything before the engine has accepted.
+ *
+ * Events: a State made with record_events=True (or after record_events())
+ * owns a gg_events list and applies through gg_apply_events; every other
+ * State applies through gg_apply and costs nothing more. A clone copies the
+ * list; a loaded state's list starts empty (a save carries no history).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -177,18 +182,20 @@ static PyObject *state_wrap(PyTypeObject *type, gg_state *s)
 
 static void state_dealloc(GpState *self)
 {
+    gg_events_free(self->ev);
     gg_free(self->s);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static PyObject *state_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"game", "players", "seed", "options", NULL};
+    static char *kwlist[] = {"game", "players", "seed", "options", "record_events", NULL};
     const char *name;
-    int players = 2;
+    int players = 2, record = 0;
     unsigned long long seed = 0;
     PyObject *optd = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|iKO", kwlist, &name, &players, &seed, &optd))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|iKOp", kwlist, &name, &players, &seed, &optd,
+                                     &record))
         return NULL;
     const gg_game *g = gp_find_game(name);
     gg_options opts;
@@ -196,7 +203,12 @@ static PyObject *state_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     gg_error err;
     gg_state *s = gg_new(g, &opts, (uint64_t)seed, &err);
     if (!s) return gp_raise(&err);
-    return state_wrap(type, s);
+    PyObject *self = state_wrap(type, s);
+    if (self && record && !(((GpState *)self)->ev = gg_events_new())) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return self;
 }
 
 int gp_seat_arg(const gg_state *s, int seat, int spectator_ok)
@@ -277,7 +289,9 @@ static PyObject *st_apply(GpState *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "iO", &seat, &ao) || action_arg(ao, &a) < 0) return NULL;
     if (gp_seat_arg(self->s, seat, 0) < 0) return NULL;
     gg_error err;
-    if (gg_apply(self->s, seat, a, &err) != GG_OK) return gp_raise(&err);
+    gg_status st = self->ev ? gg_apply_events(self->s, seat, a, self->ev, &err)
+                            : gg_apply(self->s, seat, a, &err);
+    if (st != GG_OK) return gp_raise(&err);
     Py_RETURN_NONE;
 }
 
@@ -288,7 +302,11 @@ static PyObject *st_play(GpState *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "is", &seat, &text)) return NULL;
     if (gp_seat_arg(self->s, seat, 0) < 0) return NULL;
     gg_error err;
-    if (gg_play(self->s, seat, text, &err) != GG_OK) return gp_raise(&err);
+    gg_action a;
+    gg_status st = !self->ev ? gg_play(self->s, seat, text, &err)
+                 : gg_action_parse(self->s, seat, text, &a, &err) != GG_OK ? err.code
+                 : gg_apply_events(self->s, seat, a, self->ev, &err);
+    if (st != GG_OK) return gp_raise(&err);
     Py_RETURN_NONE;
 }
 
@@ -331,7 +349,12 @@ static PyObject *st_parse(GpState *self, PyObject *args)
 static PyObject *st_clone(GpState *self, PyObject *noargs)
 {
     (void)noargs;
-    return state_wrap(Py_TYPE(self), gg_clone(self->s));
+    PyObject *c = state_wrap(Py_TYPE(self), gg_clone(self->s));
+    if (c && self->ev && !(((GpState *)c)->ev = gg_events_clone(self->ev))) {
+        Py_DECREF(c);
+        return PyErr_NoMemory();
+    }
+    return c;
 }
 
 static PyObject *st_copy_from(GpState *self, PyObject *arg)
@@ -343,6 +366,14 @@ static PyObject *st_copy_from(GpState *self, PyObject *arg)
     const gg_state *src = ((GpState *)arg)->s;
     if (gg_state_game(src) != gg_state_game(self->s) || gg_state_size(src) != gg_state_size(self->s))
         return raise_code(GG_EOPTION, "copy_from needs a state of the same game");
+    /* The event list follows the state: a copy of src's, or none. */
+    const gg_events *src_ev = ((GpState *)arg)->ev;
+    gg_events *ev = NULL;
+    if (src_ev && src_ev != self->ev && !(ev = gg_events_clone(src_ev))) return PyErr_NoMemory();
+    if (src_ev != self->ev) {
+        gg_events_free(self->ev);
+        self->ev = ev;
+    }
     gg_copy(self->s, src);
     Py_RETURN_NONE;
 }
@@ -521,6 +552,68 @@ static PyObject *st_afterstates(GpState *self, PyObject *arg)
     return Py_BuildValue("(NN)", acts, arr);
 }
 
+/* ---------------------------------------------------------------- events */
+
+static PyObject *st_record_events(GpState *self, PyObject *noargs)
+{
+    (void)noargs;
+    if (!self->ev && !(self->ev = gg_events_new())) return PyErr_NoMemory();
+    Py_RETURN_NONE;
+}
+
+static PyObject *st_records_events(GpState *self, void *c)
+{
+    (void)c;
+    return PyBool_FromLong(self->ev != NULL);
+}
+
+static PyObject *st_event_count(GpState *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLong(self->ev ? gg_events_count(self->ev) : 0);
+}
+
+/* The events from `start` on as `viewer` may see them, a JSON array: a seat,
+ * GG_SPECTATOR, or GG_EVERYONE once the game is over (never before). */
+static PyObject *st_events_json(GpState *self, PyObject *args)
+{
+    int viewer, start = 0;
+    if (!PyArg_ParseTuple(args, "i|i", &viewer, &start)) return NULL;
+    if (!self->ev)
+        return raise_code(GG_EOPTION, "this state records no events: make it with "
+                                      "record_events=True or call record_events() first");
+    if (viewer == GG_EVERYONE) {
+        if (!gg_is_over(self->s))
+            return raise_code(GG_ESEAT, "everyone's events (every hidden field) only once "
+                                        "the game is over");
+    } else if (gp_seat_arg(self->s, viewer, 1) < 0) {
+        return NULL;
+    }
+    if (start < 0 || start > gg_events_count(self->ev))
+        return raise_code(GG_EOPTION, "events: start out of range");
+    return json_string(gg_events_json(self->ev, start, viewer));
+}
+
+static PyObject *mod_event_text(PyObject *m, PyObject *args)
+{
+    (void)m;
+    const char *json, *lang = "en";
+    if (!PyArg_ParseTuple(args, "s|s", &json, &lang)) return NULL;
+    if (strlen(json) > 1 << 20) return raise_code(GG_EJSON, "event JSON too long");
+    if (!gg_catalogue_json(lang)) return raise_code(GG_EOPTION, "no message catalogue for that language");
+    return json_string(gg_event_text(json, lang));
+}
+
+static PyObject *mod_catalogue_json(PyObject *m, PyObject *args)
+{
+    (void)m;
+    const char *lang = "en";
+    if (!PyArg_ParseTuple(args, "|s", &lang)) return NULL;
+    const char *cat = gg_catalogue_json(lang);
+    if (!cat) return raise_code(GG_EOPTION, "no message catalogue for that language");
+    return PyUnicode_FromString(cat);
+}
+
 static PyObject *st_richcompare(PyObject *a, PyObject *b, int op)
 {
     if (!PyObject_TypeCheck(b, &GpState_Type) || (op != Py_EQ && op != Py_NE))
@@ -536,7 +629,8 @@ static PyObject *mod_load_state(PyObject *m, PyObject *args)
     (void)m;
     PyObject *type;
     const char *json;
-    if (!PyArg_ParseTuple(args, "Os", &type, &json)) return NULL;
+    int record = 0;
+    if (!PyArg_ParseTuple(args, "Os|p", &type, &json, &record)) return NULL;
     if (!PyType_Check(type) || !PyType_IsSubtype((PyTypeObject *)type, &GpState_Type)) {
         PyErr_SetString(PyExc_TypeError, "load_state needs a State type");
         return NULL;
@@ -544,7 +638,12 @@ static PyObject *mod_load_state(PyObject *m, PyObject *args)
     gg_error err;
     gg_state *s = gg_state_load(json, &err);
     if (!s) return gp_raise(&err);
-    return state_wrap((PyTypeObject *)type, s);
+    PyObject *self = state_wrap((PyTypeObject *)type, s);
+    if (self && record && !(((GpState *)self)->ev = gg_events_new())) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return self;
 }
 
 static PyMethodDef state_methods[] = {
@@ -578,6 +677,8 @@ static PyMethodDef state_methods[] = {
     {"legal_actions_mask", (PyCFunction)st_legal_mask, METH_O, "Same as legal_mask(seat)."},
     {"action_index", (PyCFunction)st_action_index, METH_VARARGS, "action_index(seat, action): its index in the fixed space (legal actions only)."},
     {"action_at", (PyCFunction)st_action_at, METH_VARARGS, "action_at(seat, index): the legal action code at that index."},
+    {"record_events", (PyCFunction)st_record_events, METH_NOARGS, "Start recording events from this position on (no-op if already recording)."},
+    {"_events_json", (PyCFunction)st_events_json, METH_VARARGS, "_events_json(viewer, start=0): the events as JSON text for viewer (seat, -1 spectator, -2 everyone once over)."},
     {"afterstates", (PyCFunction)st_afterstates, METH_O, "afterstates(seat): (legal actions, float32 array of the seat's observation after each)."},
     {NULL, NULL, 0, NULL}};
 
@@ -586,6 +687,8 @@ static PyGetSetDef state_getset[] = {
     {"num_players", (getter)st_players, NULL, "number of seats", NULL},
     {"seed", (getter)st_seed, NULL, "the seed the game was created with", NULL},
     {"options_json", (getter)st_options_json, NULL, "the table options as JSON text", NULL},
+    {"records_events", (getter)st_records_events, NULL, "whether this state keeps an event list", NULL},
+    {"event_count", (getter)st_event_count, NULL, "events in the list (0 when it records none)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 PyTypeObject GpState_Type = {
@@ -827,7 +930,9 @@ static PyMethodDef module_methods[] = {
     {"game_names", mod_game_names, METH_NOARGS, "Short names of the registered games."},
     {"game_info", mod_game_info, METH_VARARGS, "game_info(name): title, player counts, options."},
     {"encoding_sizes", mod_encoding_sizes, METH_VARARGS, "encoding_sizes(game, players): (observation size, action space size)."},
-    {"_load_state", mod_load_state, METH_VARARGS, "_load_state(StateType, json)."},
+    {"_load_state", mod_load_state, METH_VARARGS, "_load_state(StateType, json, record_events=False)."},
+    {"event_text", mod_event_text, METH_VARARGS, "event_text(event_json, lang='en'): the event's sentence."},
+    {"catalogue_json", mod_catalogue_json, METH_VARARGS, "catalogue_json(lang='en'): the message catalogue as JSON text."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "gemgames._core",
@@ -877,6 +982,8 @@ PyMODINIT_FUNC PyInit__core(void)
         add_type(m, &GpRecord_Type, "Record") < 0 || gp_add_vector_env(m) < 0)
         goto fail;
     PyModule_AddStringConstant(m, "ENGINE_VERSION", GG_VERSION);
+    PyModule_AddIntConstant(m, "SPECTATOR", GG_SPECTATOR);
+    PyModule_AddIntConstant(m, "EVERYONE", GG_EVERYONE);
     return m;
 fail:
     Py_DECREF(m);

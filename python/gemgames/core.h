@@ -7,6 +7,7 @@
 typedef struct {
     PyObject_HEAD
     gg_state *s;
+    gg_events *ev; /* the state's event list, NULL when it records none */
 } GpState;
 
 extern PyTypeObject GpState_Type;

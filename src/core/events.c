@@ -53,6 +53,20 @@ void gg_events_free(gg_events *ev)
     free(ev);
 }
 
+gg_events *gg_events_clone(const gg_events *ev)
+{
+    gg_events *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->list = cJSON_Duplicate(ev->list, 1);
+    if (!c->list) {
+        free(c);
+        return NULL;
+    }
+    c->n = ev->n;
+    c->full = ev->full;
+    return c;
+}
+
 void gg_events_clear(gg_events *ev)
 {
     cJSON_Delete(ev->list);

@@ -214,11 +214,18 @@ def test_notation_lists_and_announce():
     assert s.announce(0, a, 1) == s.format(0, a)
 
 
-def test_events_place_is_documented():
-    s = gg.new_game("splendor", 2)
-    assert gg.EVENTS_AVAILABLE is False
-    with pytest.raises(NotImplementedError):
-        s.events(0)
+def test_event_recording_is_not_the_ys_events_option():
+    """Ys's table option `events` (the Ys+ event cards) is not the event list:
+    the list is record_events=True (tests/python/test_events.py has the rest)."""
+    s = gg.new_game("ys", 4, seed=1, ysplus="on", events="on")
+    assert not s.records_events
+    assert json.loads(s.options_json)["events"] == "on"
+    r = gg.new_game("ys", 4, seed=1, ysplus="on", events="on", record_events=True)
+    assert r.records_events and r == s
+    seat = r.actors()[0]
+    r.apply(seat, r.legal(seat)[0])
+    assert r.event_count >= 1 and r.events(seat)[0]["kind"] == "ys.bid"
+    assert gg.SPECTATOR == -1 and gg.EVERYONE == -2
 
 
 # ---------------------------------------------------------------- records

@@ -1,6 +1,7 @@
 """No leak through the extension: 100,000 steps of ordinary use (new games,
 legal lists, apply, clone, views, observations, masks, errors raised and
-caught, bots, records, the vector environment) leave the reference counts of
+caught, bots, records, the vector environment, event lists recorded, read
+for every viewer, cloned and turned into sentences) leave the reference counts of
 the objects the C code touches where they were, the number of live Python
 objects flat, and the process's resident memory flat after a warm-up."""
 import gc
@@ -25,6 +26,7 @@ def counted():
         ("State", gg.State), ("Bot", gg.Bot), ("Record", gg.Record), ("VectorEnv", gg.VectorEnv),
         ("IllegalActionError", gg.IllegalActionError), ("SeatError", gg.SeatError),
         ("NotationError", gg.NotationError), ("StateFormatError", gg.StateFormatError),
+        ("OptionError", gg.OptionError), ("GemgamesError", gg.GemgamesError),
         ("True", True), ("False", False)]}
 
 
@@ -33,7 +35,8 @@ def work(steps, rng, env, bot):
     done = 0
     while done < steps:
         game, players = rng.choice([("splendor", 2), ("splendor", 4), ("ys", 3), ("ys", 2)])
-        s = gg.new_game(game, players, seed=rng.getrandbits(32))
+        # half of the games record their events (State.events)
+        s = gg.new_game(game, players, seed=rng.getrandbits(32), record_events=rng.random() < 0.5)
         rec = gg.Record(game, players=players, seed=s.seed)
         while not s.is_over() and done < steps:
             seat = s.actors()[0]
@@ -65,12 +68,23 @@ def work(steps, rng, env, bot):
                     pass
                 s.result()
                 s.returns()
+            if s.records_events and done % 11 == 0:
+                n0 = s.event_count
+                s.clone().events(-1)
+                for e in s.events(seat, max(0, n0 - 5)):
+                    gg.event_text(e)
+                try:
+                    s.events("everyone")
+                except gg.SeatError:
+                    pass
             if done % 97 == 0:
                 a = bot.choose(s, seat)
             rec.add(s, seat, a)
             s.apply(seat, a)
             done += 1
         rec.json()
+        if s.records_events and s.is_over():
+            s.events("everyone")
         # the vector environment: a few batched steps per game played
         for _ in range(20):
             env.step(env.sample_actions())

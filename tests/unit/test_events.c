@@ -100,6 +100,38 @@ static void test_secret_field_for_its_seat_only(void **unused)
     gg_free(s);
 }
 
+/* A clone keeps the events and who may see their secret fields, and is
+ * independent of the original from then on. */
+static void test_clone_keeps_secrets_and_is_independent(void **unused)
+{
+    (void)unused;
+    gg_state *s = splendor_2p(5);
+    gg_events *ev = gg_events_new();
+    gg_error err;
+    gg_action a;
+    assert_int_equal(gg_action_parse(s, 0, "reserve deck 2", &a, &err), GG_OK);
+    assert_int_equal(gg_apply_events(s, 0, a, ev, &err), GG_OK);
+    gg_events *c = gg_events_clone(ev);
+    assert_non_null(c);
+    assert_int_equal(gg_events_count(c), gg_events_count(ev));
+    const int viewers[4] = {0, 1, GG_SPECTATOR, GG_EVERYONE};
+    for (int v = 0; v < 4; v++) {
+        char *x = gg_events_json(ev, 0, viewers[v]), *y = gg_events_json(c, 0, viewers[v]);
+        assert_string_equal(x, y);
+        free(x), free(y);
+    }
+    assert_int_equal(gg_action_parse(s, 1, "take W B G", &a, &err), GG_OK);
+    assert_int_equal(gg_apply_events(s, 1, a, c, &err), GG_OK);
+    assert_true(gg_events_count(c) > gg_events_count(ev)); /* the take, and the round's end */
+    assert_int_equal(gg_events_count(ev), 1);
+    gg_events_free(ev); /* the clone owns its own copy */
+    char *json = gg_event_json(c, 0, 1);
+    assert_null(strstr(json, "\"card\""));
+    free(json);
+    gg_events_free(c);
+    gg_free(s);
+}
+
 static void test_refused_action_records_nothing(void **unused)
 {
     (void)unused;
@@ -180,6 +212,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_kind_has_words_and_docs),
         cmocka_unit_test(test_secret_field_for_its_seat_only),
+        cmocka_unit_test(test_clone_keeps_secrets_and_is_independent),
         cmocka_unit_test(test_refused_action_records_nothing),
         cmocka_unit_test(test_game_over_names_the_winner),
         cmocka_unit_test(test_words_for_anything),
