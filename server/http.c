@@ -330,6 +330,11 @@ static int api_handler(struct mg_connection *conn, void *cbdata)
         return reply_error(conn, (srv_fail(&e, 429, "rate_limited",
                                            "too many requests; slow down"), &e));
     if (!strcmp(uri, "/api/games") && !post) return reply_json(conn, 200, games_json());
+    if (!strncmp(uri, "/api/catalogue/", 15) && !post) { /* event sentences (formats.md) */
+        const char *cat = strlen(uri + 15) < 16 ? gg_catalogue_json(uri + 15) : NULL;
+        if (!cat) return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such language"), &e));
+        return reply_text(conn, 200, cat), 200;
+    }
     if (!strcmp(uri, "/api/tables")) {
         if (!post) {
             cJSON *o = cJSON_CreateObject();

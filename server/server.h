@@ -128,6 +128,8 @@ struct srv_conn {
     srv_table *table;
     int seat;      /* GG_SPECTATOR for spectators */
     int log_sent;  /* log lines this connection has received */
+    int ev_sent;   /* events this connection has received (tables.c) */
+    int ev_all;    /* it has had every event unmasked (the game is over) */
     srv_conn *next;
 };
 
