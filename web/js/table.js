@@ -30,9 +30,13 @@ function App() {
       onState: (m) => {
         setSt(m);
         setLog((old) => mergeLog(old, m));
-        setEvents((old) => mergeEvents(old, m));
-        // the events this frame brought are "what just happened" (a join brings all: mark the last move's)
-        if (Array.isArray(m.events) && m.events.length) setFresh(m.events_from === 0 && m.events.length > 12 ? 0 : m.events.length);
+        setEvents((old) => {
+          const merged = mergeEvents(old, m);
+          // "what just happened": the events this frame added (a join or the
+          // game's end resends them all: then only those beyond what we had)
+          if (merged.length > old.length) setFresh(old.length ? merged.length - old.length : Math.min(merged.length, 3));
+          return merged;
+        });
         setPending(false);
         if (m.legal.length === 0) setFilter(null);
       },
