@@ -137,6 +137,37 @@ for (const name of ['splendor', 'ys']) {
   await A.page.waitForFunction(() => /Game over/.test(document.querySelector('ol.events')?.textContent || ''), null, { timeout: 10000 }).catch(() => null);
   const finalLog = await A.page.textContent('ol.events');
   for (const re of SENTENCES[name] || []) ok(re.test(finalLog), `${name}: the log says ${re.source.replace(/\\/g, '')}`, finalLog.slice(0, 600));
+  if (name === 'ys') {
+    // The last round's scoring, step by step: every district's brokers face up
+    // with their values, then its results; the market; the final scoring.
+    for (const [p, vp, tag] of [[A, { width: 1280, height: 800 }, 'laptop'], [B, { width: 390, height: 844 }, 'phone']]) {
+      await p.page.setViewportSize(vp);
+      const walk = p.page.locator('section.scoring');
+      const shown = await walk.waitFor({ timeout: 10000 }).then(() => true).catch(() => false);
+      ok(shown, `${name}: the ${tag} page shows the last scoring step by step`);
+      if (!shown) continue;
+      const titles = [];
+      let districtOk = true;
+      for (let k = 0; k < 12; k++) {
+        const head = await walk.locator('.scoring-head b').textContent();
+        titles.push(head);
+        const chips = await walk.locator('.broker-chip').allTextContents();
+        const results = await walk.locator('ul.scoring-results').textContent();
+        if (/District \d/.test(head)) {
+          const d = head.match(/District (\d)/)[1];
+          districtOk = districtOk && chips.every((c) => /^\d+$/.test(c)) &&
+            (chips.length === 0 || new RegExp(`District ${d} (port|trade|palace)`).test(results) || /nobody there|no broker/.test(results));
+        }
+        await walk.scrollIntoViewIfNeeded();
+        await p.page.screenshot({ path: `${ART}/ys-scoring-${tag}-${vp.width}x${vp.height}-${k + 1}.png` });
+        const next = walk.locator('button.next');
+        if (await next.isDisabled()) break;
+        await next.click();
+      }
+      ok(titles.some((t) => /District 1/.test(t)) && titles.some((t) => /Market/.test(t)) && titles.some((t) => /Final/.test(t)) && districtOk,
+         `${name}: the ${tag} scoring walk reveals each district's brokers with their values and its results, then the market and the final scoring`, titles);
+    }
+  }
   for (const [p, vp, tag] of [[A, { width: 1280, height: 800 }, 'laptop'], [B, { width: 390, height: 844 }, 'phone']]) {
     await p.page.setViewportSize(vp);
     await p.page.locator('ol.events').scrollIntoViewIfNeeded();

@@ -190,7 +190,8 @@ export function leakCheck(framesBySeat, spectatorFrames) {
 export function secretFields(e) {
   switch (e.kind) {
     case 'ys.bid': return ['brokers'];
-    case 'ys.place': return e.face === 'down' ? ['value'] : null;
+    // a front broker (Illusionist, Y-7.10) stood face up in front: everyone saw its value
+    case 'ys.place': return e.face === 'down' && !e.illusion ? ['value'] : null;
     case 'ys.neutral': case 'ys.peek': case 'ys.throne_pick': return ['value'];
     case 'ys.speculate': return ['colour'];
     case 'splendor.reserve': return e.from === 'deck' ? ['card'] : null;

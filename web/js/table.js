@@ -7,6 +7,7 @@ import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Se
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
+import { ScoringWalk } from './ys_scoring.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -83,6 +84,7 @@ function App() {
     ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
     <main class="layout">
       <section class="board-area">
+        ${table.game === 'ys' ? html`<${ScoringWalk} events=${events} me=${me} />` : ''}
         <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
       </section>
       <aside class="side">

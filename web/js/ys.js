@@ -9,7 +9,7 @@ import { html, seatName } from './common.js';
 
 const GEMS = ['blue', 'green', 'yellow', 'red'];
 const GEM_FILL = { blue: '#2f6fd6', green: '#2f9a52', yellow: '#e9c22c', red: '#d23a3a', black: '#2b2b2b', white: '#f5f5f0' };
-const SEAT_FILL = ['#f57c00', '#7b1fa2', '#00897b', '#6d4c41', '#c2185b'];
+export const SEAT_FILL = ['#f57c00', '#7b1fa2', '#00897b', '#6d4c41', '#c2185b'];
 const ZONES = ['port', 'trade', 'palace'];
 
 const w = (a) => a.split(' ');
