@@ -335,6 +335,13 @@ static int api_handler(struct mg_connection *conn, void *cbdata)
         if (!cat) return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such language"), &e));
         return reply_text(conn, 200, cat), 200;
     }
+    if (!strncmp(uri, "/api/printed/", 13) && !post) { /* card texts for the pages */
+        char *pr = strlen(uri + 13) < 16 ? srv_printed_json(uri + 13) : NULL;
+        if (!pr) return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such game"), &e));
+        reply_text(conn, 200, pr);
+        free(pr);
+        return 200;
+    }
     if (!strcmp(uri, "/api/tables")) {
         if (!post) {
             cJSON *o = cJSON_CreateObject();

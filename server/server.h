@@ -152,6 +152,8 @@ const char *srv_table_id(const srv_table *t);
 
 /* Public description of one table / all tables (the start page's list). */
 cJSON *srv_table_info(srv_table *t);
+/* The printed data of a game's cards as JSON (malloc'd; NULL: no such game). */
+char *srv_printed_json(const char *game_name);
 cJSON *srv_tables_list(void);
 
 /* Checks `token` for `seat`; GG_SPECTATOR needs none. 0 or -1 with e. */

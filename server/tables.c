@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "server.h"
+#include "bots/protocol.h" /* gg_proto_view_json: the printed card data */
 
 typedef struct srv_seat {
     int bot; /* 1: a bot plays this seat */
@@ -184,6 +185,27 @@ static cJSON *events_slice(const srv_table *t, int from, int upto, int viewer)
         if (o) cJSON_AddItemToArray(a, o);
     }
     return a;
+}
+
+/* The printed data of a game's cards (characters, events, ships, Splendor's
+ * cards and nobles, with their texts from data/), as the engine protocol's
+ * views carry it (src/bots/printed.c): public, the same for every table. */
+char *srv_printed_json(const char *game_name)
+{
+    const gg_game *game = gg_game_find(game_name);
+    if (!game) return NULL;
+    gg_options opts;
+    gg_options_init(&opts, game, gg_game_min_players(game));
+    gg_error ge;
+    gg_state *s = gg_new(game, &opts, 1, &ge);
+    char *view = s ? gg_proto_view_json(s, GG_SPECTATOR) : NULL;
+    gg_free(s);
+    cJSON *root = view ? cJSON_Parse(view) : NULL;
+    free(view);
+    cJSON *printed = cJSON_GetObjectItemCaseSensitive(root, "printed");
+    char *out = printed ? cJSON_PrintUnformatted(printed) : NULL;
+    cJSON_Delete(root);
+    return out;
 }
 
 /* ------------------------------------------------------------ seats */

@@ -138,6 +138,12 @@ for (const name of ['splendor', 'ys']) {
   const finalLog = await A.page.textContent('ol.events');
   for (const re of SENTENCES[name] || []) ok(re.test(finalLog), `${name}: the log says ${re.source.replace(/\\/g, '')}`, finalLog.slice(0, 600));
   if (name === 'ys') {
+    // Card texts on hover, from the printed data (GET /api/printed/ys).
+    const titles = await A.page.locator('.card-chip[title], svg .zone text title').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? e.textContent));
+    const printedText = await A.page.evaluate(() => import('/js/ys.js').then((m) => m.loadPrinted().then(() => m.cardText('alchemist'))));
+    ok(/^Alchemist \(Y-7\.4\): Exchange one of your coloured gems/.test(printedText) && titles.every((t) => !t.startsWith('{')) &&
+       titles.filter((t) => /\(Y-\d+\.\d+\): \w/.test(t)).length === titles.filter((t) => !/^kept/.test(t)).length,
+       `${name}: character and event cards show their printed text on hover (${titles.length} on the final board)`, { printedText, titles: titles.slice(0, 5) });
     // The last round's scoring, step by step: every district's brokers face up
     // with their values, then its results; the market; the final scoring.
     for (const [p, vp, tag] of [[A, { width: 1280, height: 800 }, 'laptop'], [B, { width: 390, height: 844 }, 'phone']]) {

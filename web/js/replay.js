@@ -67,3 +67,4 @@ const root = document.getElementById('app');
 root.textContent = '';
 render(html`<${Replay} />`, root);
 loadCatalogue().then(() => render(html`<${Replay} />`, root));
+ys.loadPrinted().then(() => render(html`<${Replay} />`, root));

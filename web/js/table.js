@@ -113,3 +113,4 @@ root.textContent = '';
 render(html`<${App} />`, root);
 loadRules().then(() => render(html`<${App} />`, root)); /* rule quotes on hover */
 loadCatalogue().then(() => render(html`<${App} />`, root)); /* sentences for the events */
+ys.loadPrinted().then(() => render(html`<${App} />`, root)); /* card texts on hover */

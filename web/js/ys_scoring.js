@@ -9,26 +9,20 @@ import { html } from './common.js';
 import { eventParts } from './events.js';
 import { SEAT_FILL } from './ys.js';
 
-// Kinds a person decides: a scoring block never holds these (a tied column's
-// choice, ys.column, is part of scoring).
-const DECISIONS = new Set(['ys.bid', 'ys.place', 'ys.neutral', 'ys.pass', 'ys.play', 'ys.action', 'ys.peek', 'ys.refill', 'ys.order', 'ys.throne_pick', 'ys.speculate']);
+// Kinds of the placement phase: a round's scoring starts at the first reveal
+// after the last of these (decisions made during scoring — a gem choice, a
+// card played at a scoring window, a tied column — belong to its steps).
+const PLACEMENT = new Set(['ys.round', 'ys.bid', 'ys.bids', 'ys.order', 'ys.place', 'ys.neutral', 'ys.peek', 'ys.refill', 'ys.throne_pick']);
 const STARTS = new Set(['ys.reveal', 'ys.market', 'ys.final']);
 
-// The steps of the newest scoring in `events` that no decision has followed
-// yet: [{title, reveal, events: [i...]}], or null.
+// The steps of the newest scoring in `events` that the next round has not
+// replaced yet: [{title, reveal, events: [i...]}], or null.
 export function scoringSteps(events) {
-  let last = -1;
-  for (let i = events.length - 1; i >= 0; i--) {
-    if (DECISIONS.has(events[i].kind)) break;
-    if (STARTS.has(events[i].kind)) last = i;
-  }
-  if (last < 0) return null;
-  let first = last;
-  while (first > 0 && !DECISIONS.has(events[first - 1].kind)) first--;
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i--) if (PLACEMENT.has(events[i].kind)) { from = i + 1; break; }
   const steps = [];
-  for (let i = first; i < events.length; i++) {
+  for (let i = from; i < events.length; i++) {
     const e = events[i];
-    if (DECISIONS.has(e.kind)) break;
     if (STARTS.has(e.kind)) {
       steps.push({
         title: e.kind === 'ys.reveal' ? `District ${e.district}` : e.kind === 'ys.market' ? 'Market' : 'Final scoring',
