@@ -194,6 +194,7 @@ for (const name of ['splendor', 'ys']) {
   await R.page.locator('button[aria-label=last]').click();
   await R.page.waitForFunction(() => /Game over/.test(document.querySelector('ol.events')?.textContent || ''), null, { timeout: 10000 }).catch(() => null);
   ok(/Game over/.test(await R.page.textContent('ol.events')), `${name}: the replay's last step tells the whole game in sentences`);
+  if (name === 'ys') ok((await R.page.locator('section.scoring .scoring-head').count()) === 1, `${name}: the replay's last step shows the last scoring step by step`);
   await R.ctx.close();
 
   const problems = leakCheck([A.frames, B.frames], spec.frames);

@@ -7,6 +7,7 @@ import { html, api, hashParams, humanize, Log, Scores, GenericBoard, breakdownOf
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, EventLog } from './events.js';
+import { ScoringWalk } from './ys_scoring.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -50,7 +51,7 @@ function Replay() {
     ${!info.over ? html`<p class="muted small">The game is still being played: you see only what your seat saw.</p>` : ''}
     ${error ? html`<p class="error">${error}</p>` : ''}
     ${frame ? html`<main class="layout">
-      <section class="board-area"><${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null} /></section>
+      <section class="board-area">${info.game === 'ys' ? html`<${ScoringWalk} events=${frame.events || []} me=${viewer} />` : ''}<${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null} /></section>
       <aside class="side">
         <div class="decision">${humanize(frame.view.decision || '', viewer)}</div>
         ${frame.view.over ? html`<${Scores} result=${info.result} breakdown=${breakdownOf(frame.view)} table=${info} me=${viewer} />` : ''}
