@@ -330,6 +330,18 @@ static int api_request(struct mg_connection *conn)
         return reply_error(conn, (srv_fail(&e, 429, "rate_limited",
                                            "too many requests; slow down"), &e));
     if (!strcmp(uri, "/api/games") && !post) return reply_json(conn, 200, games_json());
+    if (!strncmp(uri, "/api/catalogue/", 15) && !post) { /* event sentences (formats.md) */
+        const char *cat = strlen(uri + 15) < 16 ? gg_catalogue_json(uri + 15) : NULL;
+        if (!cat) return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such language"), &e));
+        return reply_text(conn, 200, cat), 200;
+    }
+    if (!strncmp(uri, "/api/printed/", 13) && !post) { /* card texts for the pages */
+        char *pr = strlen(uri + 13) < 16 ? srv_printed_json(uri + 13) : NULL;
+        if (!pr) return reply_error(conn, (srv_fail(&e, 404, "not_found", "no such game"), &e));
+        reply_text(conn, 200, pr);
+        free(pr);
+        return 200;
+    }
     if (!strcmp(uri, "/api/tables")) {
         if (!post) {
             cJSON *o = cJSON_CreateObject();

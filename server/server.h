@@ -131,6 +131,8 @@ struct srv_conn {
     srv_table *table;
     int seat;      /* GG_SPECTATOR for spectators */
     int log_sent;  /* log lines this connection has received */
+    int ev_sent;   /* events this connection has received (tables.c) */
+    int ev_all;    /* it has had every event unmasked (the game is over) */
     srv_conn *next;
 };
 
@@ -153,6 +155,8 @@ const char *srv_table_id(const srv_table *t);
 
 /* Public description of one table / all tables (the start page's list). */
 cJSON *srv_table_info(srv_table *t);
+/* The printed data of a game's cards as JSON (malloc'd; NULL: no such game). */
+char *srv_printed_json(const char *game_name);
 cJSON *srv_tables_list(void);
 
 /* Checks `token` for `seat`; GG_SPECTATOR needs none. 0 or -1 with e. */

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "server.h"
+#include "bots/protocol.h" /* gg_proto_view_json: the printed card data */
 
 typedef struct srv_seat {
     int bot; /* 1: a bot plays this seat */
@@ -36,6 +37,9 @@ struct srv_table {
     srv_seat seats[GG_MAX_SEATS];
     gg_state *state;
     gg_record *rec;
+    gg_events *ev; /* every move's events, made by gg_apply_events */
+    int *ev_at;    /* ev_at[i]: events before move i (moves + 1 entries) */
+    int ev_at_cap;
     int broken; /* its stored log did not replay; read-only */
     char broken_reason[STORE_ERR];
     int bot_busy;
@@ -133,8 +137,75 @@ static void table_free(srv_table *t)
     for (int i = 0; i < GG_MAX_SEATS; i++) gg_bot_free(t->seats[i].b);
     gg_free(t->state);
     gg_record_free(t->rec);
+    gg_events_free(t->ev);
+    free(t->ev_at);
     pthread_mutex_destroy(&t->mu);
     free(t);
+}
+
+/* ------------------------------------------------------------ events */
+
+/* Notes where move `moves` ends in the event list (ev_at[moves]). */
+static int events_mark(srv_table *t, int moves)
+{
+    if (moves + 1 > t->ev_at_cap) {
+        int cap = t->ev_at_cap ? t->ev_at_cap * 2 : 64;
+        while (cap < moves + 1) cap *= 2;
+        int *a = realloc(t->ev_at, (size_t)cap * sizeof *a);
+        if (!a) return -1;
+        t->ev_at = a;
+        t->ev_at_cap = cap;
+    }
+    t->ev_at[moves] = gg_events_count(t->ev);
+    return 0;
+}
+
+static int events_reset(srv_table *t)
+{
+    if (!t->ev && !(t->ev = gg_events_new())) return -1;
+    gg_events_clear(t->ev);
+    return events_mark(t, 0);
+}
+
+/* Who a viewer is for the events: its seat (or the spectator) during play;
+ * once the game is over everything is public (the record is too). */
+static int events_viewer(const srv_table *t, int seat)
+{
+    return gg_is_over(t->state) ? GG_EVERYONE : seat;
+}
+
+/* Events [from, upto) for `viewer`, as a JSON array. */
+static cJSON *events_slice(const srv_table *t, int from, int upto, int viewer)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = from; i < upto; i++) {
+        char *one = gg_event_json(t->ev, i, viewer);
+        cJSON *o = one ? cJSON_Parse(one) : NULL;
+        free(one);
+        if (o) cJSON_AddItemToArray(a, o);
+    }
+    return a;
+}
+
+/* The printed data of a game's cards (characters, events, ships, Splendor's
+ * cards and nobles, with their texts from data/), as the engine protocol's
+ * views carry it (src/bots/printed.c): public, the same for every table. */
+char *srv_printed_json(const char *game_name)
+{
+    const gg_game *game = gg_game_find(game_name);
+    if (!game) return NULL;
+    gg_options opts;
+    gg_options_init(&opts, game, gg_game_min_players(game));
+    gg_error ge;
+    gg_state *s = gg_new(game, &opts, 1, &ge);
+    char *view = s ? gg_proto_view_json(s, GG_SPECTATOR) : NULL;
+    gg_free(s);
+    cJSON *root = view ? cJSON_Parse(view) : NULL;
+    free(view);
+    cJSON *printed = cJSON_GetObjectItemCaseSensitive(root, "printed");
+    char *out = printed ? cJSON_PrintUnformatted(printed) : NULL;
+    cJSON_Delete(root);
+    return out;
 }
 
 /* ------------------------------------------------------------ seats */
@@ -315,7 +386,7 @@ static srv_table *table_new(const gg_game *game, const gg_options *opts, uint64_
     gg_error ge;
     t->state = gg_new(game, opts, seed, &ge);
     t->rec = t->state ? gg_record_new(game, opts, seed) : NULL;
-    if (!t->state || !t->rec) {
+    if (!t->state || !t->rec || events_reset(t) != 0) {
         srv_fail(e, 400, "bad_options", "%s", t->state ? "out of memory" : ge.msg);
         table_free(t);
         return NULL;
@@ -338,6 +409,7 @@ static int table_seed(srv_table *t, const gg_options *opts, uint64_t seed, srv_e
     t->state = s;
     t->rec = rec;
     t->seed = seed;
+    if (events_reset(t) != 0) return srv_fail(e, 503, "internal", "out of memory");
     for (int i = 0; i < t->players; i++)
         if (t->seats[i].b) seat_make_bot(t, i, t->seats[i].spec, NULL); /* reseed */
     return 0;
@@ -583,7 +655,8 @@ static cJSON *legal_json(const gg_state *s, int seat)
 }
 
 /* The "state" message; `log` (owned by the message) or NULL to replay. */
-static cJSON *state_locked(srv_table *t, int seat, int log_from, cJSON *log, const char *view)
+static cJSON *state_locked(srv_table *t, int seat, int log_from, cJSON *log, const char *view,
+                           int events_from)
 {
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "type", "state");
@@ -600,6 +673,13 @@ static cJSON *state_locked(srv_table *t, int seat, int log_from, cJSON *log, con
     cJSON_AddItemToObject(m, "legal", legal_json(t->state, seat));
     cJSON_AddNumberToObject(m, "log_from", log_from);
     cJSON_AddItemToObject(m, "log", log ? log : log_lines(t, seat, log_from, moves));
+    int n_ev = gg_events_count(t->ev);
+    if (events_from < 0 || events_from > n_ev) events_from = n_ev;
+    cJSON_AddNumberToObject(m, "events_from", events_from);
+    cJSON_AddNumberToObject(m, "events_to", n_ev);
+    char *evs = gg_events_json(t->ev, events_from, events_viewer(t, seat));
+    cJSON_AddRawToObject(m, "events", evs ? evs : "[]");
+    free(evs);
     cJSON_AddBoolToObject(m, "over", gg_is_over(t->state));
     char *res = result_text(t->state);
     if (res) cJSON_AddRawToObject(m, "result", res);
@@ -611,7 +691,7 @@ cJSON *srv_table_state(srv_table *t, int seat, int log_from)
 {
     pthread_mutex_lock(&t->mu);
     if (log_from > gg_record_length(t->rec)) log_from = gg_record_length(t->rec);
-    cJSON *m = state_locked(t, seat, log_from, NULL, NULL);
+    cJSON *m = state_locked(t, seat, log_from, NULL, NULL, t->ev_at[log_from]);
     pthread_mutex_unlock(&t->mu);
     return m;
 }
@@ -642,10 +722,15 @@ static void push_all(srv_table *t, char lines[][GG_MAX_NOTATION], int mover)
             cJSON_AddStringToObject(l, "text", lines[v]);
             cJSON_AddItemToArray(log, l);
         }
-        cJSON *m = state_locked(t, c->seat, from, log, views[v] ? views[v] : "null");
+        /* Events this connection has not had; all of them again, unmasked,
+         * once the game is over (what was hidden is public then). */
+        int ev_from = c->ev_sent;
+        if (gg_is_over(t->state) && !c->ev_all) ev_from = 0, c->ev_all = 1;
+        cJSON *m = state_locked(t, c->seat, from, log, views[v] ? views[v] : "null", ev_from);
         send_json(c, m);
         cJSON_Delete(m);
         c->log_sent = moves;
+        c->ev_sent = gg_events_count(t->ev);
     }
     for (int i = 0; i <= GG_MAX_SEATS; i++) free(views[i]);
 }
@@ -657,6 +742,8 @@ void srv_table_subscribe(srv_table *t, srv_conn *c)
     c->next = t->conns;
     t->conns = c;
     c->log_sent = 0;
+    c->ev_sent = 0;
+    c->ev_all = 0;
     push_all(t, NULL, -1); /* the newcomer gets everything; others see who is here */
     pthread_mutex_unlock(&t->mu);
 }
@@ -696,7 +783,13 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
         return srv_fail(e, 400, "bad_notation", "%s", ge.msg);
     gg_state *next = gg_clone(t->state);
     if (!next) return srv_fail(e, 500, "internal", "out of memory");
-    if (gg_apply(next, seat, a, &ge) != GG_OK) {
+    int ev_before = gg_events_count(t->ev);
+    int idx0 = gg_record_length(t->rec);
+    if (events_mark(t, idx0 + 1) != 0) { /* room for the move's mark */
+        gg_free(next);
+        return srv_fail(e, 500, "internal", "out of memory");
+    }
+    if (gg_apply_events(next, seat, a, t->ev, &ge) != GG_OK) {
         gg_free(next);
         return srv_fail(e, 409, ge.code == GG_ESEAT ? "not_your_turn" : "illegal", "%s",
                         ge.msg);
@@ -709,6 +802,7 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
     char err[STORE_ERR];
     if (reg.st->ops->append_action(reg.st, t->id, idx, seat, canon, err) != 0) {
         gg_free(next);
+        gg_events_truncate(t->ev, ev_before);
         return store_fail(e, err);
     }
     t->last_move = (int64_t)time(NULL);
@@ -716,6 +810,7 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
     gg_record_add(t->rec, t->state, seat, a);
     gg_copy(t->state, next);
     gg_free(next);
+    t->ev_at[idx + 1] = gg_events_count(t->ev);
     *index = idx;
     srv_oplog_table(t->id, "move", seat, idx, NULL);
     if (gg_is_over(t->state)) srv_oplog_table(t->id, "over", -1, idx, NULL);
@@ -880,6 +975,11 @@ cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, s
             cJSON_AddBoolToObject(m, "over", over);
             cJSON_AddRawToObject(m, "view", view);
             cJSON_AddItemToObject(m, "log", log_lines(t, viewer, 0, step));
+            /* the events up to this step, as this viewer saw them during
+             * play; everything once the game is over */
+            cJSON_AddItemToObject(m, "events",
+                                  events_slice(t, 0, t->ev_at[step], over ? GG_EVERYONE : viewer));
+            cJSON_AddNumberToObject(m, "events_before", step > 0 ? t->ev_at[step - 1] : 0);
         }
         free(view);
         gg_free(s);
@@ -953,8 +1053,8 @@ static int restore_action(void *ctx, const char *id, int index, int seat, const 
     int len = gg_record_length(t->rec);
     if (seat < 0 || seat >= t->players ||
         gg_action_parse(t->state, seat, text, &a, &ge) != GG_OK ||
-        gg_record_add(t->rec, t->state, seat, a) != GG_OK ||
-        gg_apply(t->state, seat, a, &ge) != GG_OK) {
+        events_mark(t, len + 1) != 0 || gg_record_add(t->rec, t->state, seat, a) != GG_OK ||
+        gg_apply_events(t->state, seat, a, t->ev, &ge) != GG_OK) {
         fprintf(stderr, "gemgames serve: table %s: move %d \"%s\" does not replay\n", id, index,
                 text);
         gg_record_truncate(t->rec, len);
@@ -965,6 +1065,7 @@ static int restore_action(void *ctx, const char *id, int index, int seat, const 
         rc->replay_failed = 1;
         return 1;
     }
+    t->ev_at[len + 1] = gg_events_count(t->ev);
     rc->moves++;
     return 0;
 }

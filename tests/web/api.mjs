@@ -1,7 +1,10 @@
 // api.mjs — the server's HTTP and WebSocket API against the real binary on a
 // loopback port: create, join, move, spectate, reconnect, hand a seat to a
 // bot, a full bot game, restart by replay, and every kind of bad input.
-import { ok, skip, done, sleep, tempDir, startServer, http, connect, join, leakCheck, cleanup } from './lib.mjs';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { ok, skip, done, sleep, tempDir, startServer, http, connect, join, leakCheck, eventLeakCheck, cleanup, BIN } from './lib.mjs';
+import { setCatalogue, eventText } from '../../web/js/events.js';
 
 const dir = tempDir('api-');
 const db = `${dir}/api.db`;
@@ -18,6 +21,24 @@ const T = (name, fn) => fn().catch((e) => ok(false, name, e.stack));
   const leakyLog = [st(1, { p: [{ hand: null }, { hand: 3 }] }, [{ i: 0, seat: 0, text: 'bid 7' }])];
   ok(leakCheck([s0, clean], spec).length === 0 && leakCheck([s0, leaky], spec).length > 0 &&
      leakCheck([s0, leakyLog], spec).length === 1, 'the leak check finds a leaked view value and a leaked log line');
+}
+
+// The event leak check must catch a leak too: a face-down broker's value or a
+// deck-reserved card reaching another seat, or seat 0's private event at seat 1.
+{
+  const fr = (seat, events, over = false) => [{ type: 'state', seat, over, events_from: 0, events }];
+  const down = { kind: 'ys.place', seat: 0, where: 'zone', district: 1, zone: 'port', face: 'down' };
+  const deck = { kind: 'splendor.reserve', seat: 0, from: 'deck', tier: 1, gold: 1 };
+  const mine = [{ ...down, value: 4 }, { ...deck, card: { id: 7 } }];
+  const masked = [{ ...down, masked: true }, { ...deck, masked: true }];
+  const clean = eventLeakCheck([fr(0, mine), fr(1, masked)], fr(-1, masked));
+  const leakValue = eventLeakCheck([fr(0, mine), fr(1, [{ ...down, value: 4 }, masked[1]])], fr(-1, masked));
+  const leakCard = eventLeakCheck([fr(0, mine), fr(1, masked)], fr(-1, [masked[0], { ...deck, card: { id: 7 } }]));
+  const unmarked = eventLeakCheck([fr(0, mine), fr(1, [down, masked[1]])], fr(-1, masked));
+  const after = eventLeakCheck([fr(0, mine), fr(1, mine, true)], fr(-1, mine, true));
+  ok(clean.length === 0 && clean.checked === 6 && leakValue.length >= 2 && leakCard.length >= 1 && unmarked.length === 1 && after.length === 0,
+     'the event leak check finds a leaked broker value, a leaked deck card, a private event at another seat and a missing mask',
+     { clean, leakValue, leakCard, unmarked, after });
 }
 
 const games = (await http(srv, 'GET', '/api/games')).json;
@@ -148,6 +169,9 @@ ok(spec.frames.findLast((f) => f.type === 'state').view.seat === 'spectator', 'a
   const pushed = await Promise.all(seats.map((s, i) => s.next((f) => f.type === 'state' && f.moves === 1, 5000, mark[i])));
   ok(pushed.every((p, i) => p.log.length === 1 && p.log[0].i === 0 && p.view.seat === i),
      'every seat is pushed its new view and the move in its log', pushed.map((p) => p.log));
+  ok(pushed.every((p) => p.events_from === 0 && p.events.length >= 1 && p.events_to === p.events.length &&
+       p.events.some((e) => e.seat === actor)),
+     'every seat is pushed the move\'s events (events_from, events, events_to)', pushed.map((p) => p.events));
 }
 
 // ------------------------------------------------------------ HTTP moves
@@ -179,6 +203,13 @@ ok(spec.frames.findLast((f) => f.type === 'state').view.seat === 'spectator', 'a
   const again = await join(srv, id, 0, tok[0]);
   const st = again.frames.findLast((f) => f.type === 'state');
   ok(st.moves === 2 && st.log.length === 2 && st.log_from === 0, 'a reconnecting seat gets the whole log', st.log);
+  const had = seats[0].frames.findLast((f) => f.type === 'state');
+  ok(st.events_from === 0 && st.events.length === had.events_to && st.events_to === had.events_to,
+     'a reconnecting seat gets every event again', { st: st.events, had: had.events_to });
+  const since = (await http(srv, 'GET', `/api/tables/${id}/state?seat=0&token=${tok[0]}&log_from=1`)).json;
+  ok(since.events_from > 0 && since.events_from + since.events.length === st.events_to &&
+     JSON.stringify(since.events) === JSON.stringify(st.events.slice(since.events_from)),
+     'HTTP state with log_from=N gives the events from move N on', since);
   const fresh = (await http(srv, 'GET', `/api/tables/${id}/state?seat=0&token=${tok[0]}`)).json;
   ok(JSON.stringify(st.view) === JSON.stringify(fresh.view) && JSON.stringify(st.legal) === JSON.stringify(fresh.legal),
      'a reconnecting seat gets its full view and moves back');
@@ -205,6 +236,12 @@ ok(spec.frames.findLast((f) => f.type === 'state').view.seat === 'spectator', 'a
   ok(r.status === 200 && r.json.view.seat === 1 && r.json.log.length === 3, 'after the game anyone may replay any seat\'s view');
   const problems = leakCheck(seats.map((s) => s.frames), spec.frames);
   ok(problems.length === 0, 'no frame to any seat holds another seat\'s secret', problems.slice(0, 5));
+  const evp = eventLeakCheck(seats.map((s) => s.frames), spec.frames);
+  ok(evp.length === 0 && evp.checked > 0, `no event in any frame tells a seat or the spectator another seat's secret (${evp.checked} events)`, evp.slice(0, 5));
+  const last = spec.frames.findLast((f) => f.type === 'state');
+  ok(last.over && last.events_from === 0 && last.events.length === last.events_to && last.events.every((e) => !e.masked) &&
+     last.events.at(-1).kind === 'game.over', 'once the game is over every connection gets every event unmasked, ending with game.over',
+     last.events.slice(-3));
 }
 seats.forEach((s) => s.close());
 spec.close();
@@ -219,6 +256,46 @@ ok(botGame.status === 200 && botGame.json.seats.every((s) => !s.token), 'create 
   const lastLog = Math.max(...watch.frames.filter((f) => f.type === 'state').flatMap((f) => f.log.map((l) => l.i)));
   ok(lastLog === end.moves - 1, 'the spectator saw every move in the log');
   watch.close();
+  // The server's events are the engine's: the same as `gemgames replay --events
+  // --viewer all` on the record, and the browser's sentences (events.js) are
+  // gg_event_text's, word for word.
+  const bid = botGame.json.id;
+  const rec = (await http(srv, 'GET', `/api/tables/${bid}/record`)).text;
+  const recFile = `${dir}/bot.json`;
+  writeFileSync(recFile, rec);
+  const cliEvents = JSON.parse(execFileSync(BIN, ['replay', recFile, '--events', '--viewer', 'all'], { encoding: 'utf8' }));
+  const cliText = execFileSync(BIN, ['replay', recFile, '--events', '--viewer', 'all', '--text'], { encoding: 'utf8' }).trimEnd().split('\n');
+  const rp = (await http(srv, 'GET', `/api/tables/${bid}/replay?viewer=-1&step=${end.moves}`)).json;
+  ok(JSON.stringify(rp.events) === JSON.stringify(cliEvents) && JSON.stringify(end.events) === JSON.stringify(cliEvents),
+     `a finished table's replay and last frame hold the engine's events for everyone (${cliEvents.length})`, { server: rp.events.length, cli: cliEvents.length });
+  const cat = await http(srv, 'GET', '/api/catalogue/en');
+  ok(cat.status === 200 && cat.json['word.seat'] && cat.json['splendor.buy'], 'GET /api/catalogue/en serves the sentences', cat.status);
+  ok((await http(srv, 'GET', '/api/catalogue/xx')).status === 404, 'an unknown language is 404');
+  const pys = (await http(srv, 'GET', '/api/printed/ys')).json;
+  const psp = (await http(srv, 'GET', '/api/printed/splendor')).json;
+  ok(pys && Object.values(pys.characters).every((c) => c.name && c.rule && c.text) && Object.values(pys.events).every((e) => e.text) &&
+     psp && psp.cards.length === 90 && (await http(srv, 'GET', '/api/printed/chess')).status === 404,
+     'GET /api/printed/GAME gives every card with its printed text (404 for an unknown game)');
+  setCatalogue(cat.json);
+  const sameWords = (events, lines, what) => {
+    const js = events.map((e) => eventText(e, -1, { engineSeats: true }));
+    const differ = js.map((t, i) => [i, t, lines[i]]).filter(([, x, y]) => x !== y);
+    ok(lines.length === js.length && differ.length === 0, `the browser writes every event of ${what} as the engine does (${js.length} sentences)`, differ.slice(0, 3));
+  };
+  sameWords(cliEvents, cliText, `a ${G} game`);
+  // Ys too (its templates use every hint), as the spectator saw it and as everyone
+  // (a chosen seed: some random-bot records do not replay in `gemgames replay`
+  // (a white-gem choice refused, Y-8.4), a bug outside the server, reported)
+  const ysGame = (await http(srv, 'POST', '/api/tables', { game: 'ys', players: 3, seats: Array(3).fill('random'), seed: 7 })).json;
+  const ysWatch = await join(srv, ysGame.id, -1);
+  await ysWatch.next((f) => f.type === 'state' && f.over, 120000, 0);
+  ysWatch.close();
+  writeFileSync(`${dir}/ys.json`, (await http(srv, 'GET', `/api/tables/${ysGame.id}/record`)).text);
+  for (const v of ['all', 'spectator', '1']) {
+    const evs = JSON.parse(execFileSync(BIN, ['replay', `${dir}/ys.json`, '--events', '--viewer', v], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+    const lines = execFileSync(BIN, ['replay', `${dir}/ys.json`, '--events', '--viewer', v, '--text'], { encoding: 'utf8', maxBuffer: 1 << 26 }).trimEnd().split('\n');
+    sameWords(evs, lines, `a Ys game (viewer ${v})`);
+  }
 }
 
 // ------------------------------------------------------------ HTTP flood
@@ -234,18 +311,25 @@ ok(botGame.status === 200 && botGame.json.seats.every((s) => !s.token), 'create 
 
 // ------------------------------------------------------------ restart
 {
-  const before = (await http(srv, 'GET', '/api/tables')).json.tables;
+  // by id: tables created in the same second may come back in another order
+  const byId = (a, b) => (a.id < b.id ? -1 : 1);
+  const before = (await http(srv, 'GET', '/api/tables')).json.tables.sort(byId);
   const recs = await Promise.all(before.map((t) => http(srv, 'GET', `/api/tables/${t.id}/record`)));
+  const evBefore = (await http(srv, 'GET', `/api/tables/${id}/state`)).json;
   await srv.stop();
   srv = await startServer(db);
-  const after = (await http(srv, 'GET', '/api/tables')).json.tables;
+  const after = (await http(srv, 'GET', '/api/tables')).json.tables.sort(byId);
   ok(JSON.stringify(after.map((t) => [t.id, t.moves, t.over, t.seats.map((s) => s.kind)])) ===
      JSON.stringify(before.map((t) => [t.id, t.moves, t.over, t.seats.map((s) => s.kind)])),
-     'a restarted server restores every table by replay', { before, after });
+     'a restarted server restores every table by replay',
+     [before, after].map((l) => l.map((t) => [t.id, t.moves, t.over, t.broken_reason, t.seats.map((s) => s.kind).join()])));
   const recs2 = await Promise.all(after.map((t) => http(srv, 'GET', `/api/tables/${t.id}/record`)));
   ok(recs.every((r, i) => r.text === recs2[i].text), 'restored records are identical');
   const again = await join(srv, id, -1);
   ok(again.frames.findLast((f) => f.type === 'state').over, 'a restored finished game can be watched');
+  const evAfter = (await http(srv, 'GET', `/api/tables/${id}/state`)).json;
+  ok(JSON.stringify(evAfter.events) === JSON.stringify(evBefore.events) && evAfter.events.length > 0,
+     'a restored table rebuilt its events by replaying its moves', { before: evBefore.events.length, after: evAfter.events.length });
   again.close();
 }
 

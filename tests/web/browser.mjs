@@ -4,8 +4,8 @@
 // list, then both hand their seats to bots, which finish the game. Every
 // WebSocket frame each page receives is kept and leak-checked against a
 // spectator's frames. Screenshots go to build/test-artifacts/.
-import { mkdirSync, existsSync } from 'node:fs';
-import { ok, skip, done, sleep, tempDir, startServer, http, join, leakCheck, cleanup } from './lib.mjs';
+import { mkdirSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { ok, skip, done, sleep, tempDir, startServer, http, join, leakCheck, eventLeakCheck, cleanup } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ART = 'build/test-artifacts';
@@ -16,6 +16,19 @@ if (!chromium || !existsSync(CHROMIUM)) {
   skip('browser tests', 'playwright-core or chromium missing (scripts/setup.sh installs both)');
   done();
 }
+
+// Event data reaches the page only as text: no script sets HTML.
+{
+  const js = readdirSync('web/js').filter((f) => f.endsWith('.js'));
+  const bad = js.filter((f) => /innerHTML|outerHTML|dangerouslySetInnerHTML|insertAdjacentHTML|document\.write/.test(readFileSync(`web/js/${f}`, 'utf8')));
+  ok(js.includes('events.js') && bad.length === 0, 'no page script writes HTML (events are text nodes only)', bad);
+}
+
+// What the log must say once the game is over, per game: real sentences.
+const SENTENCES = {
+  splendor: [/(Seat \d|You) buys the \w+ \d-point card \([^)]*\) paying /, /(Seat \d|You) takes /, /Game over — points /],
+  ys: [/District \d is revealed — /, /District \d (port|trade|palace): .* — /, /Round \d begins|bids/, /Game over — points /],
+};
 
 const dir = tempDir('browser-');
 const srv = await startServer(`${dir}/b.db`, ['--bot-delay', '20']);
@@ -93,6 +106,13 @@ for (const name of ['splendor', 'ys']) {
   ok(moved[0] >= 3 && moved[1] >= 3, `${name}: both players made moves by clicking`, moved);
   ok(viaBoard > 0, `${name}: moves were chosen by clicking highlighted parts of the board`, viaBoard);
   await A.page.waitForTimeout(300);
+  ok((await A.page.locator('ol.events li.last').count()) >= 1 && (await B.page.locator('ol.events li.last').count()) >= 1,
+     `${name}: the newest events are highlighted in the log`);
+  {
+    const t = await A.page.textContent('ol.events');
+    ok(/(Seat \d|You) /.test(t) && !/\{\w+(:[^}]*)?\}/.test(t) && !t.includes('"kind"'),
+       `${name}: the log reads as sentences (no raw notation, placeholder or JSON)`, t.slice(0, 400));
+  }
   await A.page.screenshot({ path: `${ART}/${name}-seat0-laptop.png`, fullPage: true });
   await B.page.screenshot({ path: `${ART}/${name}-seat1-phone.png`, fullPage: true });
 
@@ -113,6 +133,53 @@ for (const name of ['splendor', 'ys']) {
   await A.page.waitForSelector('.scores', { timeout: 10000 }).catch(() => null);
   ok(await A.page.locator('.scores tr').count() >= players + 1, `${name}: the final score breakdown is shown`);
   await A.page.screenshot({ path: `${ART}/${name}-final.png`, fullPage: true });
+  // The log once the game is over: every event, in sentences.
+  await A.page.waitForFunction(() => /Game over/.test(document.querySelector('ol.events')?.textContent || ''), null, { timeout: 10000 }).catch(() => null);
+  const finalLog = await A.page.textContent('ol.events');
+  for (const re of SENTENCES[name] || []) ok(re.test(finalLog), `${name}: the log says ${re.source.replace(/\\/g, '')}`, finalLog.slice(0, 600));
+  if (name === 'ys') {
+    // Card texts on hover, from the printed data (GET /api/printed/ys).
+    const titles = await A.page.locator('.card-chip[title], svg .zone text title').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? e.textContent));
+    const printedText = await A.page.evaluate(() => import('/js/ys.js').then((m) => m.loadPrinted().then(() => m.cardText('alchemist'))));
+    ok(/^Alchemist \(Y-7\.4\): Exchange one of your coloured gems/.test(printedText) && titles.every((t) => !t.startsWith('{')) &&
+       titles.filter((t) => /\(Y-\d+\.\d+\): \w/.test(t)).length === titles.filter((t) => !/^kept/.test(t)).length,
+       `${name}: character and event cards show their printed text on hover (${titles.length} on the final board)`, { printedText, titles: titles.slice(0, 5) });
+    // The last round's scoring, step by step: every district's brokers face up
+    // with their values, then its results; the market; the final scoring.
+    for (const [p, vp, tag] of [[A, { width: 1280, height: 800 }, 'laptop'], [B, { width: 390, height: 844 }, 'phone']]) {
+      await p.page.setViewportSize(vp);
+      const walk = p.page.locator('section.scoring');
+      const shown = await walk.waitFor({ timeout: 10000 }).then(() => true).catch(() => false);
+      ok(shown, `${name}: the ${tag} page shows the last scoring step by step`);
+      if (!shown) continue;
+      const titles = [];
+      let districtOk = true;
+      for (let k = 0; k < 12; k++) {
+        const head = await walk.locator('.scoring-head b').textContent();
+        titles.push(head);
+        const chips = await walk.locator('.broker-chip').allTextContents();
+        const results = await walk.locator('ul.scoring-results').textContent();
+        if (/District \d/.test(head)) {
+          const d = head.match(/District (\d)/)[1];
+          districtOk = districtOk && chips.every((c) => /^\d+$/.test(c)) &&
+            (chips.length === 0 || new RegExp(`District ${d} (port|trade|palace)`).test(results) || /nobody there|no broker/.test(results));
+        }
+        await walk.scrollIntoViewIfNeeded();
+        await p.page.screenshot({ path: `${ART}/ys-scoring-${tag}-${vp.width}x${vp.height}-${k + 1}.png` });
+        const next = walk.locator('button.next');
+        if (await next.isDisabled()) break;
+        await next.click();
+      }
+      ok(titles.some((t) => /District 1/.test(t)) && titles.some((t) => /Market/.test(t)) && titles.some((t) => /Final/.test(t)) && districtOk,
+         `${name}: the ${tag} scoring walk reveals each district's brokers with their values and its results, then the market and the final scoring`, titles);
+    }
+  }
+  for (const [p, vp, tag] of [[A, { width: 1280, height: 800 }, 'laptop'], [B, { width: 390, height: 844 }, 'phone']]) {
+    await p.page.setViewportSize(vp);
+    await p.page.locator('ol.events').scrollIntoViewIfNeeded();
+    await p.page.screenshot({ path: `${ART}/${name}-log-${tag}-${vp.width}x${vp.height}.png` });
+    await p.page.locator('ol.events').screenshot({ path: `${ART}/${name}-log-${tag}-list.png` });
+  }
 
   // The replay viewer, from the start page's link.
   const R = await openSeat(`${base}/replay.html#table=${created.id}`, { width: 1280, height: 900 });
@@ -122,11 +189,18 @@ for (const name of ['splendor', 'ys']) {
   await R.page.waitForFunction(() => document.querySelector('.replay-bar span').textContent.startsWith('move 1 '));
   await R.page.waitForTimeout(300);
   await R.page.screenshot({ path: `${ART}/${name}-replay.png`, fullPage: true });
-  ok((await R.page.locator('ol.log li').count()) === 1, `${name}: the replay viewer steps through the game`);
+  ok((await R.page.locator('details.notation ol.log li').count()) === 1 && (await R.page.locator('ol.events li').count()) >= 1,
+     `${name}: the replay viewer steps through the game, its first move in sentences`);
+  await R.page.locator('button[aria-label=last]').click();
+  await R.page.waitForFunction(() => /Game over/.test(document.querySelector('ol.events')?.textContent || ''), null, { timeout: 10000 }).catch(() => null);
+  ok(/Game over/.test(await R.page.textContent('ol.events')), `${name}: the replay's last step tells the whole game in sentences`);
+  if (name === 'ys') ok((await R.page.locator('section.scoring .scoring-head').count()) === 1, `${name}: the replay's last step shows the last scoring step by step`);
   await R.ctx.close();
 
   const problems = leakCheck([A.frames, B.frames], spec.frames);
   ok(problems.length === 0, `${name}: no WebSocket frame to either browser holds the other seat's secrets (${A.frames.length + B.frames.length} frames)`, problems.slice(0, 5));
+  const evp = eventLeakCheck([A.frames, B.frames], spec.frames);
+  ok(evp.length === 0 && evp.checked > 0, `${name}: no event in any WebSocket frame tells a seat or the spectator another seat's secret (${evp.checked} events)`, evp.slice(0, 5));
   ok(A.errors.length === 0 && B.errors.length === 0, `${name}: no script errors in the pages`, [...A.errors, ...B.errors]);
   await A.ctx.close();
   await B.ctx.close();

@@ -184,6 +184,67 @@ export function leakCheck(framesBySeat, spectatorFrames) {
   return problems;
 }
 
+// ------------------------------------------------------------------ event leaks
+// The fields of an event that only its seat may know (docs/formats.md,
+// "Events": "secret: the seat"); null when the event has none.
+export function secretFields(e) {
+  switch (e.kind) {
+    case 'ys.bid': return ['brokers'];
+    // a front broker (Illusionist, Y-7.10) stood face up in front: everyone saw its value
+    case 'ys.place': return e.face === 'down' && !e.illusion ? ['value'] : null;
+    case 'ys.neutral': case 'ys.peek': case 'ys.throne_pick': return ['value'];
+    case 'ys.speculate': return ['colour'];
+    case 'splendor.reserve': return e.from === 'deck' ? ['card'] : null;
+    default: return null;
+  }
+}
+
+// The events of every WebSocket frame, checked per viewer (seat k, or -1 for
+// the spectator) while the game runs (once it is over every event is public):
+// no event a viewer gets holds a secret field of another seat's event (it
+// must come "masked": true, without the field), and whatever seat j's event
+// says beyond the spectator's is j's alone: no other seat gets it the same.
+// Returns the problems; .checked counts the events looked at.
+export function eventLeakCheck(framesBySeat, spectatorFrames) {
+  const problems = [];
+  let checked = 0;
+  const collect = (frames) => {
+    const m = new Map();
+    for (const f of frames) {
+      if (f.type !== 'state' || f.over || !Array.isArray(f.events)) continue;
+      f.events.forEach((e, k) => m.set(f.events_from + k, e));
+    }
+    return m;
+  };
+  const spec = collect(spectatorFrames);
+  const seats = framesBySeat.map(collect);
+  [[-1, spec], ...seats.map((m, k) => [k, m])].forEach(([v, m]) => {
+    for (const [i, e] of m) {
+      checked++;
+      const secret = secretFields(e);
+      if (!secret || e.seat === v) continue;
+      for (const f of secret) {
+        if (f in e) problems.push(`${v < 0 ? 'the spectator' : `seat ${v}`} got seat ${e.seat}'s secret ${f} in event ${i} (${e.kind}): ${JSON.stringify(e)}`);
+      }
+      if (e.masked !== true) problems.push(`event ${i} (${e.kind}) of seat ${e.seat} reached ${v < 0 ? 'the spectator' : `seat ${v}`} without "masked"`);
+    }
+  });
+  seats.forEach((Ej, j) => {
+    for (const [i, e] of Ej) {
+      const s = spec.get(i);
+      if (!s) continue;
+      const ej = JSON.stringify(e);
+      if (ej === JSON.stringify(s)) continue;
+      seats.forEach((Ek, k) => {
+        if (k !== j && Ek.has(i) && JSON.stringify(Ek.get(i)) === ej)
+          problems.push(`seat ${k} gets seat ${j}'s private event ${i}: ${ej}`);
+      });
+    }
+  });
+  problems.checked = checked;
+  return problems;
+}
+
 export function cleanup(dir) { try { rmSync(dir, { recursive: true, force: true }); } catch { /* gone */ } }
 export { tempDir as tmp };
 export const tmpBase = tmpdir();

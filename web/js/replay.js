@@ -6,6 +6,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { html, api, hashParams, humanize, Log, Scores, GenericBoard, breakdownOf, seatName } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
+import { loadCatalogue, EventLog } from './events.js';
+import { ScoringWalk } from './ys_scoring.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -49,15 +51,21 @@ function Replay() {
     ${!info.over ? html`<p class="muted small">The game is still being played: you see only what your seat saw.</p>` : ''}
     ${error ? html`<p class="error">${error}</p>` : ''}
     ${frame ? html`<main class="layout">
-      <section class="board-area"><${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null} /></section>
+      <section class="board-area">${info.game === 'ys' ? html`<${ScoringWalk} events=${frame.events || []} me=${viewer} />` : ''}<${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null} /></section>
       <aside class="side">
         <div class="decision">${humanize(frame.view.decision || '', viewer)}</div>
         ${frame.view.over ? html`<${Scores} result=${info.result} breakdown=${breakdownOf(frame.view)} table=${info} me=${viewer} />` : ''}
-        <h3>Log</h3><${Log} log=${frame.log} me=${viewer} />
+        <h3>What happened</h3><${EventLog} events=${frame.events || []} me=${viewer} fresh=${frame.step > 0 ? lastMoveEvents(frame) : 0} />
+        <details class="notation"><summary>Moves in notation</summary><${Log} log=${frame.log} me=${viewer} /></details>
       </aside></main>` : ''}
   </div>`;
 }
 
+// the last move's events: those after the previous step's count (sent as events_before)
+const lastMoveEvents = (f) => (typeof f.events_before === 'number' ? f.events.length - f.events_before : 0);
+
 const root = document.getElementById('app');
 root.textContent = '';
 render(html`<${Replay} />`, root);
+loadCatalogue().then(() => render(html`<${Replay} />`, root));
+ys.loadPrinted().then(() => render(html`<${Replay} />`, root));

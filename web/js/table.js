@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
+import { loadCatalogue, mergeEvents, EventLog } from './events.js';
+import { ScoringWalk } from './ys_scoring.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -14,6 +16,8 @@ function App() {
   const seat = params.seat !== undefined ? Number(params.seat) : -1;
   const [st, setSt] = useState(null);
   const [log, setLog] = useState([]);
+  const [events, setEvents] = useState([]);
+  const [fresh, setFresh] = useState(0);
   const [status, setStatus] = useState('connecting');
   const [error, setError] = useState(null);
   const [filter, setFilter] = useState(null);
@@ -27,6 +31,13 @@ function App() {
       onState: (m) => {
         setSt(m);
         setLog((old) => mergeLog(old, m));
+        setEvents((old) => {
+          const merged = mergeEvents(old, m);
+          // "what just happened": the events this frame added (a join or the
+          // game's end resends them all: then only those beyond what we had)
+          if (merged.length > old.length) setFresh(old.length ? merged.length - old.length : Math.min(merged.length, 3));
+          return merged;
+        });
         setPending(false);
         if (m.legal.length === 0) setFilter(null);
       },
@@ -73,6 +84,7 @@ function App() {
     ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
     <main class="layout">
       <section class="board-area">
+        ${table.game === 'ys' ? html`<${ScoringWalk} events=${events} me=${me} />` : ''}
         <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
       </section>
       <aside class="side">
@@ -88,8 +100,9 @@ function App() {
             onClick=${() => { if (confirm(`Let a bot play seat ${s.seat + 1} from now on?`)) session.current.send({ type: 'bot', seat: s.seat, token: params.admin, bot: 'random' }); }}>
             Give seat ${s.seat + 1} to a bot${s.connected ? '' : ' (away)'}</button></p>`) : ''}
         ${me >= 0 && params.token ? html`<p class="muted small"><a href=${`/replay.html#table=${table.id}&viewer=${me}&token=${params.token}`}>Look back at earlier moves</a></p>` : ''}
-        <h3>Log</h3>
-        <${Log} log=${log} me=${me} />
+        <h3>What happened</h3>
+        <${EventLog} events=${events} me=${me} fresh=${fresh} />
+        <details class="notation"><summary>Moves in notation</summary><${Log} log=${log} me=${me} /></details>
       </aside>
     </main>
   </div>`;
@@ -99,3 +112,5 @@ const root = document.getElementById('app');
 root.textContent = '';
 render(html`<${App} />`, root);
 loadRules().then(() => render(html`<${App} />`, root)); /* rule quotes on hover */
+loadCatalogue().then(() => render(html`<${App} />`, root)); /* sentences for the events */
+ys.loadPrinted().then(() => render(html`<${App} />`, root)); /* card texts on hover */

@@ -9,7 +9,7 @@ import { html, seatName } from './common.js';
 
 const GEMS = ['blue', 'green', 'yellow', 'red'];
 const GEM_FILL = { blue: '#2f6fd6', green: '#2f9a52', yellow: '#e9c22c', red: '#d23a3a', black: '#2b2b2b', white: '#f5f5f0' };
-const SEAT_FILL = ['#f57c00', '#7b1fa2', '#00897b', '#6d4c41', '#c2185b'];
+export const SEAT_FILL = ['#f57c00', '#7b1fa2', '#00897b', '#6d4c41', '#c2185b'];
 const ZONES = ['port', 'trade', 'palace'];
 
 const w = (a) => a.split(' ');
@@ -50,7 +50,7 @@ function Zone({ d, zone, x, y, wd, me, legal, select, sel }) {
   return html`<g class=${['zone', can ? 'legal clickable' : '', sel === target ? 'selected' : ''].join(' ')} data-target=${target}
       onClick=${can ? () => select({ key: target, label: `District ${d.district}, ${zone}`, test }) : undefined}>
     <rect class="frame" x=${x} y=${y} width=${wd} height="62" rx="6" fill=${{ port: '#dbe9f6', trade: '#f3ead2', palace: '#eadcf1' }[zone]} stroke="#0003" />
-    <text x=${x + 6} y=${y + 14} font-size="11" fill="#555">${zone}${zone === 'palace' && d.palace_card ? ` — card: ${d.palace_card}${d.pile !== undefined ? ` (${d.pile} left)` : ''}` : ''}</text>
+    <text x=${x + 6} y=${y + 14} font-size="11" fill="#555">${zone === 'palace' && d.palace_card ? html`<title>${cardText(d.palace_card)}</title>` : ''}${zone}${zone === 'palace' && d.palace_card ? ` — card: ${d.palace_card}${d.pile !== undefined ? ` (${d.pile} left)` : ''}` : ''}</text>
     ${brokers.map((b, i) => html`<${Broker} key=${i} b=${b} x=${x + 6 + (i % 7) * 30} y=${y + 20 + Math.floor(i / 7) * 30} me=${me} />`)}
   </g>`;
 }
@@ -60,7 +60,7 @@ function District({ d, x, me, legal, select, sel, event }) {
   return html`<g class="district">
     <rect x=${x} y="0" width=${wd} height="300" rx="10" fill="#f7f2e6" stroke="#0004" />
     <text x=${x + 10} y="20" font-size="15" font-weight="800" fill="#5a3d12">District ${d.district}</text>
-    ${event ? html`<text class="port-event" x=${x + wd - 8} y="20" text-anchor="end" font-size="12" font-weight="700" fill="#b23a1e"><title>event in this port this round (Y-10.3)</title>${event}</text>` : ''}
+    ${event ? html`<text class="port-event" x=${x + wd - 8} y="20" text-anchor="end" font-size="12" font-weight="700" fill="#b23a1e"><title>event in this port this round (Y-10.3) — ${cardText(event)}</title>${event}</text>` : ''}
     ${d.ship ? html`<g><title>ship ${d.ship.card}: ${(d.ship.gems || []).join(', ')}</title>
       <path d=${`M${x + 10} 38 h150 l-18 26 h-114 z`} fill="#8d6e63" />
       ${(d.ship.gems || []).map((g, i) => html`<${GemDot} key=${i} x=${x + 36 + i * 28} y=${33} r=${9} colour=${g} />`)}
@@ -140,9 +140,9 @@ function PlayerPanel({ p, me, view, table, legal, select, sel }) {
             style=${`border-color:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}>${v}${counts[v] > 1 ? html`<sub>×${counts[v]}</sub>` : ''}</button>`;
       }) : html`<span>${p.screen_count} brokers behind the screen</span>`}</div>
     ${(p.cards && p.cards.length) || (p.active && p.active.length) || (p.kept && p.kept.length) ? html`<div class="ys-row"><span class="muted">Cards</span>
-      ${(p.kept || []).map((c, i) => html`<span key=${'k' + i} class="card-chip active" title="kept (Y-10.2)">${c} (kept)</span>`)}
-      ${(p.cards || []).map((c, i) => html`<span key=${i} class="card-chip" title=${JSON.stringify(c)}>${cardName(c)}</span>`)}
-      ${(p.active || []).map((c, i) => html`<span key=${'a' + i} class="card-chip active" title=${JSON.stringify(c)}>${cardName(c)}</span>`)}</div>` : ''}
+      ${(p.kept || []).map((c, i) => html`<span key=${'k' + i} class="card-chip active" tabindex="0" title=${`kept (Y-10.2) — ${cardText(c)}`}>${c} (kept)</span>`)}
+      ${(p.cards || []).map((c, i) => html`<span key=${i} class="card-chip" tabindex="0" title=${cardText(c)}>${cardName(c)}</span>`)}
+      ${(p.active || []).map((c, i) => html`<span key=${'a' + i} class="card-chip active" tabindex="0" title=${cardText(c)}>${cardName(c)}</span>`)}</div>` : ''}
     ${p.neutral_hand || p.neutral_hand_count ? html`<div class="ys-row"><span class="muted">Neutral</span>
       ${(p.neutral_hand || []).map((v, i) => {
         const test = neutralTest(v);
@@ -153,6 +153,18 @@ function PlayerPanel({ p, me, view, table, legal, select, sel }) {
       })}
       ${!p.neutral_hand ? html`<span>${p.neutral_hand_count} neutral brokers in hand</span>` : ''}</div>` : ''}
   </div>`;
+}
+
+// The printed text of every character and event (GET /api/printed/ys, from
+// data/ys/character_text.csv and event_text.csv), shown on hover and tap.
+let printed = null;
+export function loadPrinted() {
+  return fetch('/api/printed/ys').then((r) => (r.ok ? r.json() : null)).then((p) => { printed = p; }).catch(() => {});
+}
+export function cardText(key) {
+  const k = key && typeof key === 'object' ? key.card || key.name : key;
+  const c = printed && (printed.characters[k] || printed.events[k]);
+  return c ? `${c.name} (${c.rule}): ${c.text || ''}` : String(k ?? '');
 }
 
 const cardName = (c) => (c && typeof c === 'object' ? `${c.card || c.name || '?'}${c.playable === false ? ' (used)' : ''}` : String(c));
@@ -169,7 +181,7 @@ function Extras({ view }) {
   const lines = view.lines || [];
   if (!general.length && !smuggling.length && !lines.length) return '';
   return html`<div class="ys-info ys-extras">
-    ${general.length ? html`<span>events: <b>${general.join(', ')}</b></span>` : ''}
+    ${general.length ? html`<span>events: ${general.map((g, i) => html`${i ? ', ' : ''}<b key=${g} tabindex="0" title=${cardText(g)}>${g}</b>`)}</span>` : ''}
     ${smuggling.map((k) => html`<span key=${k}>${k}: ${ev[k].map(brokerText).join(', ')}</span>`)}
     ${lines.length ? html`<span>on lines: ${lines.map((b) => `${b.line} (${brokerText(b)})`).join(', ')}</span>` : ''}
   </div>`;

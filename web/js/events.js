@@ -1,0 +1,174 @@
+// events.js — the engine's events in words, in the browser: each event (a
+// JSON object from the server's frames, already masked for this viewer) is
+// written with the catalogue's template (GET /api/catalogue/en), by the same
+// rules as src/core/words.c (docs/formats.md, "Event sentences"). Gem words
+// become coloured chips, cards get a card chip; every piece is a text node
+// (htm/Preact), never HTML made from event data.
+import { html } from './common.js';
+
+let catalogue = null;
+let loading = null;
+export function loadCatalogue(lang = 'en') {
+  if (!loading) {
+    loading = fetch(`/api/catalogue/${lang}`).then((r) => (r.ok ? r.json() : {}))
+      .then((c) => { catalogue = c; return c; })
+      .catch(() => { catalogue = {}; return catalogue; });
+  }
+  return loading;
+}
+export const catalogueReady = () => catalogue !== null;
+export function setCatalogue(c) { catalogue = c; loading = Promise.resolve(c); } // tests
+
+const MAX_DEPTH = 6;
+const entry = (cat, id) => (typeof cat[id] === 'string' ? cat[id] : null);
+
+// Writes out the parts of one template filled from ctx.
+function render(out, tmpl, ctx, cx, depth) {
+  if (depth > MAX_DEPTH) return;
+  let p = 0;
+  while (p < tmpl.length) {
+    const open = tmpl.indexOf('{', p);
+    if (open < 0) { out.push(tmpl.slice(p)); return; }
+    out.push(tmpl.slice(p, open));
+    const close = tmpl.indexOf('}', open);
+    if (close < 0) { out.push(tmpl.slice(open)); return; }
+    const inner = tmpl.slice(open + 1, close);
+    const colon = inner.indexOf(':');
+    const name = colon < 0 ? inner : inner.slice(0, colon);
+    const hint = colon < 0 ? null : inner.slice(colon + 1) || null;
+    const v = ctx && typeof ctx === 'object' ? ctx[name] : undefined;
+    if (v !== undefined) value(out, v, hint, cx, depth);
+    else out.push('?');
+    p = close + 1;
+  }
+}
+
+// A word of namespace `hint`: "<game>:<hint>.<v>", ":<hint>.<v>", then v.
+function word(cx, hint, v) {
+  const id = `${cx.game}:${hint}.${v}`;
+  return entry(cx.cat, id) ?? entry(cx.cat, id.slice(id.indexOf(':'))) ?? String(v);
+}
+
+function pushWord(out, cx, hint, v) {
+  const w = word(cx, hint, v);
+  if (hint === 'gem') out.push(html`<span class=${`gem gem-${String(v).replace(/[^a-z]/g, '')}`}>${w}</span>`);
+  else if (hint === 'card') out.push(html`<span class="cardname">${w}</span>`);
+  else out.push(w);
+}
+
+function list(out, arr, hint, cx, depth, semi) {
+  const sep = entry(cx.cat, semi ? 'list.semi' : 'list.sep') ?? (semi ? '; ' : ', ');
+  const and = semi ? sep : entry(cx.cat, 'list.and') ?? ' and ';
+  if (arr.length === 0) { out.push(entry(cx.cat, 'word.nothing') ?? '-'); return; }
+  arr.forEach((e, i) => {
+    if (i > 0) out.push(i === arr.length - 1 ? and : sep);
+    value(out, e, hint, cx, depth);
+  });
+}
+
+// {"red": 2, "gold": 1} as "2 red and 1 gold" (word.count), each colour a chip.
+function counts(out, obj, cx) {
+  const items = Object.entries(obj).filter(([, n]) => typeof n === 'number' && n !== 0);
+  const tm = entry(cx.cat, 'word.count') ?? '{n} {what}';
+  const sep = entry(cx.cat, 'list.sep') ?? ', ';
+  const and = entry(cx.cat, 'list.and') ?? ' and ';
+  if (items.length === 0) { out.push(entry(cx.cat, 'word.nothing') ?? '-'); return; }
+  items.forEach(([k, n], i) => {
+    if (i > 0) out.push(i === items.length - 1 ? and : sep);
+    for (const part of tm.split(/(\{n\}|\{what\})/)) {
+      if (part === '{n}') out.push(String(n | 0));
+      else if (part === '{what}') pushWord(out, cx, 'gem', k);
+      else out.push(part);
+    }
+  });
+}
+
+function value(out, v, hint, cx, depth) {
+  const last = hint ? hint[hint.length - 1] : '';
+  if ((last === '*' || last === ';') && Array.isArray(v)) {
+    list(out, v, hint.slice(0, -1) || null, cx, depth, last === ';');
+    return;
+  }
+  if (hint && hint[0] === '@' && v !== null) {
+    let tm = entry(cx.cat, hint.slice(1));
+    if (v && typeof v === 'object' && typeof v.variant === 'string') tm = entry(cx.cat, `${hint.slice(1)}.${v.variant}`) ?? tm;
+    if (tm && typeof v === 'object' && !Array.isArray(v)) {
+      const sub = [];
+      render(sub, tm, v, cx, depth + 1);
+      if (hint.endsWith('.card')) out.push(html`<span class="cardref">${sub}</span>`);
+      else out.push(...sub);
+      return;
+    }
+    if (tm) { render(out, tm, { value: v }, cx, depth + 1); return; }
+  }
+  if (hint === 'seat') {
+    if (typeof v === 'number' && cx.engineSeats) {
+      render(out, entry(cx.cat, 'word.seat') ?? 'Seat {n}', { n: v }, cx, depth + 1);
+    } else if (typeof v === 'number') {
+      // seats are numbered from 1 in the browser, as on the rest of the page
+      out.push(html`<span class="seatref">${v === cx.me ? 'You' : `Seat ${v + 1}`}</span>`);
+    } else out.push(entry(cx.cat, typeof v === 'string' ? 'word.neutral' : 'word.nobody') ?? '-');
+    return;
+  }
+  if (hint === 'sign' && typeof v === 'number') { out.push(`${v >= 0 ? '+' : '-'}${Math.abs(v | 0)}`); return; }
+  if (hint === 'abs' && typeof v === 'number') { out.push(String(Math.abs(v | 0))); return; }
+  if (hint === 'counts' && v && typeof v === 'object' && !Array.isArray(v)) { counts(out, v, cx); return; }
+  if (typeof v === 'number') { if (hint) pushWord(out, cx, hint, String(v | 0)); else out.push(String(v | 0)); return; }
+  if (typeof v === 'string') { if (hint) pushWord(out, cx, hint, v); else out.push(v); return; }
+  if (typeof v === 'boolean') { out.push(entry(cx.cat, v ? 'word.yes' : 'word.no') ?? (v ? 'yes' : 'no')); return; }
+  if (Array.isArray(v)) { list(out, v, hint, cx, depth, false); return; }
+  out.push(entry(cx.cat, 'word.none') ?? '-');
+}
+
+// kind[.variant][.masked]: the most particular template the catalogue has.
+function templateFor(cat, e) {
+  const ids = [];
+  if (typeof e.variant === 'string') {
+    if (e.masked === true) ids.push(`${e.kind}.${e.variant}.masked`);
+    ids.push(`${e.kind}.${e.variant}`);
+  }
+  if (e.masked === true) ids.push(`${e.kind}.masked`);
+  ids.push(e.kind);
+  for (const id of ids) if (entry(cat, id)) return entry(cat, id);
+  return null;
+}
+
+// One event as a list of parts (strings and chips) for Preact.
+// opts.engineSeats: seats as the catalogue writes them (word.seat, from 0),
+// exactly as gg_event_text does; otherwise "Seat n+1" / "You" as on the page.
+export function eventParts(e, me, opts = {}) {
+  if (!e || typeof e.kind !== 'string') return ['(not an event)'];
+  const cat = catalogue || {};
+  const tm = templateFor(cat, e);
+  if (!tm) return [JSON.stringify(e)];
+  const out = [];
+  render(out, tm, e, { cat, game: e.kind.split('.')[0], me, engineSeats: !!opts.engineSeats }, 0);
+  return out;
+}
+
+// Plain text of an event (for titles and tests).
+export function eventText(e, me, opts) {
+  const flat = (p) => (typeof p === 'string' ? p : Array.isArray(p) ? p.map(flat).join('')
+    : p && p.props ? flat(p.props.children ?? '') : '');
+  return eventParts(e, me, opts).map(flat).join('');
+}
+
+// Merges a frame's events (events_from..) into the list we hold.
+export function mergeEvents(events, m) {
+  if (!Array.isArray(m.events) || typeof m.events_from !== 'number') return events;
+  const out = events.slice(0, m.events_from);
+  if (out.length < m.events_from) return events; // a gap: keep ours until a full frame comes
+  return out.concat(m.events);
+}
+
+// The log in sentences, newest first; the newest `fresh` events marked.
+export function EventLog({ events, me, fresh = 0 }) {
+  const n = events.length;
+  const items = [];
+  for (let i = n - 1; i >= 0; i--) {
+    const e = events[i];
+    items.push(html`<li key=${i} value=${i + 1} class=${[`ev-${e.kind.replace(/\./g, '-')}`, i >= n - fresh ? 'last' : ''].join(' ')}
+      data-kind=${e.kind}>${eventParts(e, me)}</li>`);
+  }
+  return html`<ol class="log events" reversed aria-live="polite">${items}</ol>`;
+}
