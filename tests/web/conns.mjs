@@ -5,7 +5,7 @@
 //   - a WebSocket frame that declares 1 GiB is refused from its header:
 //     the server's memory grows by less than 16 MiB while it streams;
 //   - CONNS_IDLE_WS idle WebSockets plus CONNS_SLOW slow-header connections
-//     are held while a client plays a whole game.
+//     are held, without a thread each, while a client plays a whole game.
 // Loopback only; every wait is bounded.
 import net from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -179,6 +179,7 @@ await T('many', async () => {
   const status = readFileSync(`/proc/${srv.proc.pid}/status`, 'utf8');
   const rss = Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024, threads = Number(status.match(/Threads:\s+(\d+)/)[1]);
   ok(opened === IDLE, `${IDLE} idle WebSockets open (${opened} opened, ${failed} failed, ${openS.toFixed(1)} s; server: ${threads} threads, ${rss.toFixed(0)} MiB resident)`);
+  ok(threads <= 32, `no thread per connection: the server runs ${threads} threads for ${IDLE + SLOW} connections (at most 32)`);
   const t = await create(srv, { game: G, players: 2, seats: ['human', 'random'] });
   const p = { 0: await join(srv, t.id, 0, t.seats[0].token) };
   const lat = await playAll(p).catch((e) => { ok(false, 'the game under load', [e.message, srv.stderr().slice(-2000)]); return []; });
