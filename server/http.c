@@ -10,7 +10,9 @@
  * thread (a table's work is short; bots think on their own threads), and all
  * socket writes happen there, at writable callbacks: WebSocket frames come
  * from the connection's queue (outq.c), never from whoever holds a table. */
+#include <arpa/inet.h>
 #include <libwebsockets.h>
+#include <netdb.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -895,6 +897,24 @@ static void *service(void *arg)
     return NULL;
 }
 
+/* --host as lws wants it: a numeric address (a name such as "localhost" is
+ * looked up; lws would take it for an interface name). 0, or -1. */
+static int numeric_host(const char *host, char *out, size_t n, int *v4)
+{
+    struct addrinfo hints, *ai = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    if (getaddrinfo(host, NULL, &hints, &ai) != 0 || !ai) return -1;
+    const void *a = ai->ai_family == AF_INET6
+                        ? (const void *)&((struct sockaddr_in6 *)ai->ai_addr)->sin6_addr
+                        : (const void *)&((struct sockaddr_in *)ai->ai_addr)->sin_addr;
+    *v4 = ai->ai_family == AF_INET;
+    int ok = inet_ntop(ai->ai_family, a, out, (socklen_t)n) != NULL;
+    freeaddrinfo(ai);
+    return ok ? 0 : -1;
+}
+
 int srv_http_start(const srv_config *c, char *err)
 {
     cfg = c;
@@ -906,12 +926,18 @@ int srv_http_start(const srv_config *c, char *err)
     lws_set_log_level(c->quiet ? 0 : LLL_ERR, log_line);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
+    char host[INET6_ADDRSTRLEN];
+    int v4 = 0;
+    if (c->host && numeric_host(c->host, host, sizeof host, &v4) != 0) {
+        snprintf(err, STORE_ERR, "could not listen on %s: no such address", c->host);
+        return -1;
+    }
     info.port = c->port;
-    info.iface = c->host;
+    info.iface = c->host ? host : NULL;
     info.protocols = protocols;
     info.gid = -1;
     info.uid = -1;
-    info.options = c->host && !strchr(c->host, ':') ? LWS_SERVER_OPTION_DISABLE_IPV6 : 0;
+    info.options = c->host && v4 ? LWS_SERVER_OPTION_DISABLE_IPV6 : 0;
     info.timeout_secs = 10;     /* a request must arrive whole within 10 s */
     info.keepalive_timeout = 5; /* an idle kept-alive HTTP connection */
     info.max_http_header_pool = 0; /* header space for every connection that needs it */
