@@ -18,7 +18,7 @@ CSTD    := -std=c11 -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-missing-field-initializers
 INCS    := -Iinclude -Isrc -Icommon -I$(GEN)
-LIBS    := -lcjson -lsqlite3 -lcivetweb -lncursesw -lpthread -lm
+LIBS    := -lcjson -lsqlite3 -lwebsockets -lncursesw -lpthread -lm
 
 ifeq ($(VARIANT),san)
   OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -125,7 +125,7 @@ build/fuzz/fuzzers/%: fuzz/%.c fuzz-lib
 	clang $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $(INCS) -o $@ $< \
 		build/fuzz/libgemgames.a $(LIBS)
 
-# fuzz_server also links the server's request handling (not civetweb's http.c
+# fuzz_server also links the server's request handling (not the transport, http.c,
 # nor serve.c): the tables, the guard, the bot list and the SQLite store.
 FUZZ_SERVER_OBJ := $(addprefix build/fuzz/obj/server/,guard.o tables.o botlist.o bots.o util.o \
                      store_sqlite.o oplog.o)

@@ -3,7 +3,7 @@
  * and writable); 503 {"status":"failing"} otherwise, and while the server
  * stops. For load balancers and the service manager; it names no path, no
  * error text (those go to the log).
- * And the drain of a graceful stop: civetweb stops writing replies the
+ * And the drain of a graceful stop: the transport stops writing replies the
  * moment it is told to stop, so before that the server refuses new requests,
  * lets the running ones finish and waits for their acks to be written. */
 #include <pthread.h>

@@ -18,7 +18,7 @@ enum { LINE_MAX_BYTES = 1024, FIELD_MAX = 200 };
 
 static int log_off = 1, log_json; /* off until srv_oplog_init (e.g. in the fuzzer) */
 
-/* Per request: civetweb runs a request's begin, handler and end on one thread. */
+/* Per request: the service thread runs a request's begin, reply and end in one callback. */
 static _Thread_local struct timespec req_start;
 static _Thread_local long long req_bytes;
 

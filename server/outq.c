@@ -1,103 +1,64 @@
 /* outq.c — every WebSocket's outgoing frames, written by no one who holds a
  * table's lock.
  *
- * A push (a move, a join) only appends the frame to the connection's queue
- * and returns; a writer thread, started when a queue has frames and gone
- * when it is empty, does the socket write. A client that stops reading
- * blocks only its own writer. A queue past its bound (OUTQ_FRAMES frames or
- * OUTQ_BYTES bytes) means the client fell behind: its frames are dropped
- * and its socket is shut down, so it reconnects and joins afresh. One reaper
- * thread shuts down WebSockets from which nothing (not even a pong to the
- * server's pings) arrived for the idle limit.
- *
- * civetweb gives no handle on a connection's socket, and closes a WebSocket
- * only when its reading thread sees the socket end; so hanging up finds the
- * socket by its two addresses (hang_up) and shuts it down. That happens only
- * for a client being dropped, never on the path of a move. */
-#include <arpa/inet.h>
-#include <civetweb.h>
-#include <netinet/in.h>
+ * libwebsockets writes to a socket only from its service thread, when the
+ * socket can take more (LWS_CALLBACK_SERVER_WRITEABLE, in http.c). A push (a
+ * move, a join; any thread, maybe holding a table's lock) only appends the
+ * frame to the connection's queue, puts the queue on the `woken` list and
+ * wakes the service thread (lws_cancel_service, the one lws call that is
+ * safe from any thread); the service thread then asks for a writable
+ * callback on each woken queue (srv_outq_wake_all) and writes one frame per
+ * callback (srv_outq_write). A client that stops reading therefore costs
+ * nobody anything but its own queue; a queue past its bound (OUTQ_FRAMES
+ * frames or OUTQ_BYTES bytes) means the client fell behind: its frames are
+ * dropped and the connection closed, so it reconnects and joins afresh.
+ * One reaper thread pings WebSockets that went quiet and drops those from
+ * which nothing (not even a pong) arrived for the idle limit. */
+#include <libwebsockets.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include "server.h"
 
-enum { OUTQ_FRAMES = 256, OUTQ_BYTES = 4 << 20, WRITER_STACK = 256 << 10 };
+enum { OUTQ_FRAMES = 256, OUTQ_BYTES = 4 << 20 };
 
 typedef struct out_frame {
     struct out_frame *next;
     size_t len;
-    int opcode; /* MG_WEBSOCKET_OPCODE_TEXT, or _PING from the reaper */
-    char text[];
+    int ping; /* a ping from the reaper, else a text frame */
+    unsigned char buf[]; /* LWS_PRE bytes of room, then the frame */
 } out_frame;
 
 struct srv_outq {
-    struct mg_connection *mg;
+    struct lws *wsi;
     pthread_mutex_t mu;
-    pthread_cond_t cv;
     out_frame *head, *tail;
     size_t bytes;
     int frames;
-    int writing;  /* a writer thread is running */
-    int threads;  /* threads using this queue (writer, hang-up): free waits */
     int closing;  /* the connection is going: no more frames */
-    int dropped;  /* fell behind or idle: frames are thrown away */
+    int dropped;  /* fell behind or idle: frames are thrown away, then close */
+    int woken;    /* on the woken list */
     double heard;  /* srv_now() of the last frame from the client */
     double pinged; /* srv_now() of our last ping */
     srv_outq *prev, *next; /* all queues, for the reaper */
+    srv_outq *wnext;       /* the woken list */
 };
 
 static struct {
-    pthread_mutex_t mu;
+    pthread_mutex_t mu; /* the list of all queues */
     pthread_cond_t cv;
     srv_outq *all;
+    pthread_mutex_t wmu; /* the woken list; taken after a queue's mu */
+    srv_outq *woken;
+    struct lws_context *ctx;
     double idle_s;
     int stop, running;
     pthread_t reaper;
     int dropped; /* how many were dropped (for the log) */
     int quiet;
-} qs = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
-
-/* Shuts down the connection's socket, found by its peer's address and port
- * and our local port; civetweb's reading thread then ends it as usual. */
-static void hang_up(struct mg_connection *mg)
-{
-    const struct mg_request_info *ri = mg_get_request_info(mg);
-    if (!ri) return;
-    struct rlimit rl;
-    int maxfd = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < 1u << 20 ? (int)rl.rlim_cur
-                                                                               : 65536;
-    for (int fd = 3; fd < maxfd; fd++) {
-        struct sockaddr_storage peer;
-        socklen_t len = sizeof peer;
-        if (getpeername(fd, (struct sockaddr *)&peer, &len) != 0) continue;
-        char host[INET6_ADDRSTRLEN] = "";
-        int port = 0;
-        if (peer.ss_family == AF_INET) {
-            const struct sockaddr_in *a = (const struct sockaddr_in *)&peer;
-            inet_ntop(AF_INET, &a->sin_addr, host, sizeof host);
-            port = ntohs(a->sin_port);
-        } else if (peer.ss_family == AF_INET6) {
-            const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)&peer;
-            inet_ntop(AF_INET6, &a->sin6_addr, host, sizeof host);
-            port = ntohs(a->sin6_port);
-        }
-        if (port != ri->remote_port || strcmp(host, ri->remote_addr) != 0) continue;
-        struct sockaddr_storage local;
-        len = sizeof local;
-        if (getsockname(fd, (struct sockaddr *)&local, &len) != 0) continue;
-        int lport = local.ss_family == AF_INET ? ntohs(((struct sockaddr_in *)&local)->sin_port)
-                                               : ntohs(((struct sockaddr_in6 *)&local)->sin6_port);
-        if (lport != srv_http_port()) continue;
-        shutdown(fd, SHUT_RDWR);
-        return;
-    }
-}
+} qs = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, PTHREAD_MUTEX_INITIALIZER};
 
 static void free_frames(srv_outq *q)
 {
@@ -111,33 +72,24 @@ static void free_frames(srv_outq *q)
     q->frames = 0;
 }
 
-static void *hanger(void *arg)
+/* Called with q->mu held: the service thread will look at q. */
+static void wake_locked(srv_outq *q)
 {
-    srv_outq *q = arg;
-    hang_up(q->mg); /* a writer blocked on this socket returns too */
-    pthread_mutex_lock(&q->mu);
-    q->threads--;
-    pthread_cond_broadcast(&q->cv);
-    pthread_mutex_unlock(&q->mu); /* q may be freed from here on */
-    return NULL;
+    pthread_mutex_lock(&qs.wmu);
+    int first = 0; /* the service thread is woken once per batch */
+    if (!q->woken && !q->closing) {
+        first = qs.woken == NULL;
+        q->woken = 1;
+        q->wnext = qs.woken;
+        qs.woken = q;
+    }
+    /* under wmu: srv_outq_attach(NULL) then means no wake-up is in flight */
+    if (qs.ctx && first) lws_cancel_service(qs.ctx);
+    pthread_mutex_unlock(&qs.wmu);
 }
 
-static int start_thread(srv_outq *q, void *(*fn)(void *))
-{
-    pthread_attr_t at;
-    pthread_t th;
-    pthread_attr_init(&at);
-    pthread_attr_setstacksize(&at, WRITER_STACK);
-    pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-    int r = pthread_create(&th, &at, fn, q);
-    pthread_attr_destroy(&at);
-    if (r == 0) q->threads++;
-    return r;
-}
-
-/* Called with q->mu held: the client is dropped, and its socket shut down
- * by a thread of its own (the scan for it must not hold up the caller, who
- * may hold a table's lock). */
+/* Called with q->mu held: the client is dropped; the service thread closes
+ * its connection at its next writable callback. */
 static void drop_locked(srv_outq *q, const char *why)
 {
     if (q->dropped) return;
@@ -145,53 +97,24 @@ static void drop_locked(srv_outq *q, const char *why)
     free_frames(q);
     __atomic_add_fetch(&qs.dropped, 1, __ATOMIC_RELAXED);
     if (!qs.quiet) fprintf(stderr, "gemgames serve: WebSocket client dropped: %s\n", why);
-    if (!q->closing) start_thread(q, hanger);
-    pthread_cond_broadcast(&q->cv);
+    wake_locked(q);
 }
 
-static void *writer(void *arg)
+/* Appends a frame (q->mu held) and wakes the service thread. */
+static int append_locked(srv_outq *q, int ping, const char *text, size_t len)
 {
-    srv_outq *q = arg;
-    pthread_mutex_lock(&q->mu);
-    while (q->head && !q->dropped) {
-        out_frame *f = q->head;
-        q->head = f->next;
-        if (!q->head) q->tail = NULL;
-        q->bytes -= f->len;
-        q->frames--;
-        pthread_mutex_unlock(&q->mu);
-        int r = mg_websocket_write(q->mg, f->opcode, f->text, f->len);
-        free(f);
-        pthread_mutex_lock(&q->mu);
-        if (r <= 0) drop_locked(q, "write failed");
-    }
-    q->writing = 0;
-    q->threads--;
-    pthread_cond_broadcast(&q->cv);
-    pthread_mutex_unlock(&q->mu); /* q may be freed from here on */
-    return NULL;
-}
-
-static int start_writer(srv_outq *q) { return start_thread(q, writer); }
-
-/* Appends a frame (q->mu held); starts the writer if none runs. */
-static int append_locked(srv_outq *q, int opcode, const char *text, size_t len)
-{
-    out_frame *f = malloc(sizeof *f + len);
+    out_frame *f = malloc(sizeof *f + LWS_PRE + len);
     if (!f) return -1;
-    memcpy(f->text, text, len);
+    memcpy(f->buf + LWS_PRE, text, len);
     f->len = len;
-    f->opcode = opcode;
+    f->ping = ping;
     f->next = NULL;
     if (q->tail) q->tail->next = f;
     else q->head = f;
     q->tail = f;
     q->bytes += len;
     q->frames++;
-    if (!q->writing) {
-        if (start_writer(q) != 0) return drop_locked(q, "no thread"), -1;
-        q->writing = 1;
-    }
+    wake_locked(q);
     return 0;
 }
 
@@ -204,20 +127,59 @@ int srv_outq_push(srv_outq *q, const char *text, size_t len)
     } else if (q->frames >= OUTQ_FRAMES || q->bytes + len > OUTQ_BYTES) {
         drop_locked(q, "fell behind");
     } else {
-        r = append_locked(q, MG_WEBSOCKET_OPCODE_TEXT, text, len);
+        r = append_locked(q, 0, text, len);
     }
     pthread_mutex_unlock(&q->mu);
     return r;
 }
 
-srv_outq *srv_outq_new(struct mg_connection *mg)
+/* Service thread: a writable callback for every woken queue. */
+void srv_outq_wake_all(void)
+{
+    pthread_mutex_lock(&qs.wmu);
+    srv_outq *list = qs.woken;
+    qs.woken = NULL;
+    for (srv_outq *q = list; q; q = q->wnext) {
+        q->woken = 0;
+        lws_callback_on_writable(q->wsi);
+    }
+    pthread_mutex_unlock(&qs.wmu);
+}
+
+/* Service thread, at a writable callback: writes one frame. -1: close the
+ * connection (dropped, or the write failed). */
+int srv_outq_write(srv_outq *q)
+{
+    pthread_mutex_lock(&q->mu);
+    if (q->dropped) {
+        pthread_mutex_unlock(&q->mu);
+        return -1;
+    }
+    out_frame *f = q->head;
+    if (f) {
+        q->head = f->next;
+        if (!q->head) q->tail = NULL;
+        q->bytes -= f->len;
+        q->frames--;
+    }
+    int more = q->head != NULL;
+    pthread_mutex_unlock(&q->mu);
+    if (!f) return 0;
+    int r = lws_write(q->wsi, f->buf + LWS_PRE, f->len, f->ping ? LWS_WRITE_PING : LWS_WRITE_TEXT);
+    int bad = r < (int)f->len;
+    free(f);
+    if (bad) return -1;
+    if (more) lws_callback_on_writable(q->wsi);
+    return 0;
+}
+
+srv_outq *srv_outq_new(struct lws *wsi)
 {
     srv_outq *q = calloc(1, sizeof *q);
     if (!q) return NULL;
-    q->mg = mg;
+    q->wsi = wsi;
     q->heard = srv_now();
     pthread_mutex_init(&q->mu, NULL);
-    pthread_cond_init(&q->cv, NULL);
     pthread_mutex_lock(&qs.mu);
     q->next = qs.all;
     if (qs.all) qs.all->prev = q;
@@ -241,6 +203,8 @@ int srv_outq_dropped(srv_outq *q)
     return d;
 }
 
+/* Service thread, when the connection is closed (no push reaches q any more:
+ * its connection left its table first). */
 void srv_outq_free(srv_outq *q)
 {
     if (!q) return;
@@ -251,18 +215,22 @@ void srv_outq_free(srv_outq *q)
     pthread_mutex_unlock(&qs.mu);
     pthread_mutex_lock(&q->mu);
     q->closing = 1;
-    while (q->threads > 0) pthread_cond_wait(&q->cv, &q->mu);
     free_frames(q);
+    pthread_mutex_lock(&qs.wmu);
+    for (srv_outq **p = &qs.woken; *p; p = &(*p)->wnext)
+        if (*p == q) {
+            *p = q->wnext;
+            break;
+        }
+    pthread_mutex_unlock(&qs.wmu);
     pthread_mutex_unlock(&q->mu);
     pthread_mutex_destroy(&q->mu);
-    pthread_cond_destroy(&q->cv);
     free(q);
 }
 
 /* Every second: a WebSocket quiet for a third of the idle limit is pinged
  * (its pong counts as hearing from it); one silent past the limit is
- * dropped. The server's own pings, not civetweb's: civetweb answers pongs
- * itself, so the server would never see them. */
+ * dropped. */
 static void *reaper(void *arg)
 {
     (void)arg;
@@ -280,13 +248,20 @@ static void *reaper(void *arg)
             } else if (!q->dropped && !q->closing && now - q->heard > qs.idle_s / 3 &&
                        now - q->pinged > qs.idle_s / 3) {
                 q->pinged = now;
-                append_locked(q, MG_WEBSOCKET_OPCODE_PING, "", 0);
+                append_locked(q, 1, "gg", 2); /* lws reports only pongs with a payload */
             }
             pthread_mutex_unlock(&q->mu);
         }
     }
     pthread_mutex_unlock(&qs.mu);
     return NULL;
+}
+
+void srv_outq_attach(struct lws_context *ctx)
+{
+    pthread_mutex_lock(&qs.wmu);
+    qs.ctx = ctx;
+    pthread_mutex_unlock(&qs.wmu);
 }
 
 int srv_outq_start(double idle_s, int quiet)
@@ -316,7 +291,7 @@ int srv_outq_busy(void)
     pthread_mutex_lock(&qs.mu);
     for (srv_outq *q = qs.all; q && !busy; q = q->next) {
         pthread_mutex_lock(&q->mu);
-        busy = !q->dropped && (q->head || q->writing);
+        busy = !q->dropped && q->head; /* written by the service thread, which runs on while draining */
         pthread_mutex_unlock(&q->mu);
     }
     pthread_mutex_unlock(&qs.mu);

@@ -2,7 +2,7 @@
  * server.h — internal to `gemgames serve` (docs/server.md).
  *
  *   serve.c        command line, start-up (restore by replay), shutdown
- *   http.c         civetweb: HTTP API, static files, WebSocket protocol
+ *   http.c         libwebsockets: HTTP API, static files, WebSocket protocol
  *   tables.c       tables, seats, tokens; the one path every move takes
  *                  (validate → store → acknowledge → push views)
  *   bots.c         bot workers: a timed queue of tables where a bot is to act
@@ -52,7 +52,7 @@ typedef struct srv_config {
     const char *db_path;
     const char *web_root;     /* web/ */
     const char *vendor_root;  /* node_modules/ (preact, htm) */
-    int threads;              /* civetweb workers (each open WebSocket holds one) */
+    int threads;              /* accepted for old command lines; one service thread serves all */
     int bot_threads;
     int bot_delay_ms;         /* pause before a bot moves, so people can follow */
     double rate;              /* messages per second per connection/address; 0: off */
@@ -197,12 +197,16 @@ int srv_bots_queued(const srv_table *t); /* 1 while the table waits in the queue
 /* ----------------------------------------------------------------- outq */
 /* A WebSocket's bounded outgoing queue (outq.c). */
 typedef struct srv_outq srv_outq;
-struct mg_connection;
-srv_outq *srv_outq_new(struct mg_connection *mg);
+struct lws;
+struct lws_context;
+srv_outq *srv_outq_new(struct lws *wsi);
 int srv_outq_push(srv_outq *q, const char *text, size_t len); /* -1: dropped */
 void srv_outq_heard(srv_outq *q);  /* a frame arrived from the client */
 int srv_outq_dropped(srv_outq *q); /* fell behind or went quiet */
-void srv_outq_free(srv_outq *q);   /* waits for its writer */
+void srv_outq_free(srv_outq *q);   /* service thread, at the close */
+void srv_outq_attach(struct lws_context *ctx); /* whom a push wakes */
+void srv_outq_wake_all(void);       /* service thread: writable callbacks asked */
+int srv_outq_write(srv_outq *q);    /* service thread: one frame; -1 close */
 int srv_outq_start(double idle_s, int quiet); /* the reaper of silent WebSockets */
 void srv_outq_stop(void);
 int srv_outq_dropped_count(void);

@@ -2,11 +2,14 @@
 //   - a spectator who never reads does not slow anyone's moves;
 //   - a WebSocket that never answers pings is closed;
 //   - a request whose headers trickle in is closed;
+//   - a WebSocket frame that declares 1 GiB is refused from its header:
+//     the server's memory grows by less than 16 MiB while it streams;
 //   - CONNS_IDLE_WS idle WebSockets plus CONNS_SLOW slow-header connections
-//     are held while a client plays a whole game.
+//     are held, without a thread each, while a client plays a whole game.
 // Loopback only; every wait is bounded.
 import net from 'node:net';
 import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { ok, skip, done, sleep, tempDir, startServer, http, connect, join, cleanup } from './lib.mjs';
 
@@ -107,6 +110,54 @@ await T('slow header', async () => {
   await srv.stop();
 });
 
+// ------------------------------------------------------------ a 1 GiB frame
+// The client side of the handshake and one frame header are written by hand
+// here (no library sends a frame it does not have): FIN + text, masked,
+// 64-bit length 2^30; then payload streamed in 1 MiB pieces until the server
+// closes or FRAME_STREAM_MIB have gone (bounded either way).
+const rssKiB = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]);
+await T('huge frame', async () => {
+  const srv = await startServer(`${dir}/e.db`);
+  const MAX_MIB = Number(process.env.FRAME_STREAM_MIB || 64);
+  const s = net.connect(srv.port, '127.0.0.1');
+  s.on('error', () => {});
+  let got = Buffer.alloc(0);
+  const closed = new Promise((r) => s.on('close', () => r(true)));
+  s.on('data', (d) => { got = Buffer.concat([got, d]).subarray(-4096); });
+  await new Promise((r) => s.on('connect', r));
+  s.write(`GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${srv.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  for (let i = 0; i < 100 && !/^HTTP\/1\.1 101/.test(got.toString('latin1')) && !/hello/.test(got.toString('latin1')); i++) await sleep(50);
+  await sleep(300); // the hello frame, the allocations of a fresh connection
+  const before = rssKiB(srv.proc.pid);
+  const head = Buffer.alloc(14);
+  head[0] = 0x81; head[1] = 0x80 | 127;
+  head.writeBigUInt64BE(1n << 30n, 2);
+  randomBytes(4).copy(head, 10);
+  s.write(head);
+  const piece = Buffer.alloc(1 << 20, 0x61);
+  const t0 = performance.now();
+  let sent = 0, isClosed = false;
+  closed.then(() => { isClosed = true; });
+  while (!isClosed && sent < MAX_MIB && performance.now() - t0 < 20000) {
+    if (!s.write(piece)) await Promise.race([new Promise((r) => s.once('drain', r)), closed, sleep(1000)]);
+    sent++;
+  }
+  const at = await Promise.race([closed, sleep(5000).then(() => false)]);
+  const after = rssKiB(srv.proc.pid);
+  const grew = (after - before) / 1024;
+  const tail = got.toString('latin1');
+  ok(at === true && /too_large/.test(tail),
+     `a frame declaring 1 GiB is refused from its header: closed (1009 "too_large") after ${sent} MiB offered, ${((performance.now() - t0) / 1000).toFixed(1)} s`, JSON.stringify(tail.slice(-200)));
+  ok(grew < 16, `server memory grew ${grew.toFixed(1)} MiB (< 16) while the 1 GiB frame streamed`, [before, after]);
+  s.destroy();
+  const w = await connect(srv);
+  const pong = await w.request({ type: 'ping' }, (f) => f.type === 'pong');
+  ok(pong && !w.closed, 'the server still answers others');
+  w.close();
+  await srv.stop();
+});
+
 // ------------------------------------------------------------ many idle connections and a game
 await T('many', async () => {
   const srv = await startServer(`${dir}/d.db`, ['--threads', String(IDLE + SLOW + 200), '--rate', '0', '--ws-per-addr', String(IDLE + 100)]);
@@ -128,6 +179,7 @@ await T('many', async () => {
   const status = readFileSync(`/proc/${srv.proc.pid}/status`, 'utf8');
   const rss = Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024, threads = Number(status.match(/Threads:\s+(\d+)/)[1]);
   ok(opened === IDLE, `${IDLE} idle WebSockets open (${opened} opened, ${failed} failed, ${openS.toFixed(1)} s; server: ${threads} threads, ${rss.toFixed(0)} MiB resident)`);
+  ok(threads <= 32, `no thread per connection: the server runs ${threads} threads for ${IDLE + SLOW} connections (at most 32)`);
   const t = await create(srv, { game: G, players: 2, seats: ['human', 'random'] });
   const p = { 0: await join(srv, t.id, 0, t.seats[0].token) };
   const lat = await playAll(p).catch((e) => { ok(false, 'the game under load', [e.message, srv.stderr().slice(-2000)]); return []; });
