@@ -70,8 +70,12 @@ async function httpMove(srv, t) {
   ok(await logged(srv, new RegExp(`^\\S+Z table ${t.id} seat_to_bot seat=1 random$`)), 'a table line: seat handed over to a bot');
   ok(await logged(srv, new RegExp(`^\\S+Z table ${t.id} over move=\\d+$`)), 'a table line: game over');
   ok(await logged(srv, /http GET \/healthz 200 \d+ /), 'GET /healthz is logged');
-  ok(await logged(srv, /http GET \/%0Aevil%20line%22x 404 /), 'a client\'s bytes are escaped: the line stays one line');
+  // libwebsockets decodes the path and cuts it at the control character; either
+  // way the request is one well-formed line, and every line is one of ours.
   const log = srv.stderr();
+  const lines = log.split('\n').filter((l) => l !== '');
+  ok(lines.every((l) => /^gemgames serve: /.test(l) || /^\S+Z (http|table) /.test(l)),
+     'a client\'s bytes are escaped: every line is a whole log line', lines.filter((l) => !/^(gemgames serve: |\S+Z (http|table) )/.test(l)).join('\n'));
   ok(!log.split('\n').some((l) => l.startsWith('evil')), 'no line begins with what the client put after a newline');
   ok(!log.includes(t.seats[0].token) && !log.includes(t.seats[1].token) && !log.includes(t.admin),
      'no token in the log (the query string is never logged)');
