@@ -507,11 +507,11 @@ static double elo(double p)
     return 400.0 * log10(p / (1 - p));
 }
 
-/* A 64-bit seed: a number when it fits a double exactly, else a decimal
- * string (docs/formats.md). */
+/* A 64-bit seed: a number below 10^15 (cJSON prints 15 digits exactly),
+ * else a decimal string (docs/formats.md). */
 static cJSON *json_u64(uint64_t x)
 {
-    if (x <= (1ull << 53)) return cJSON_CreateNumber((double)x);
+    if (x < 1000000000000000ull) return cJSON_CreateNumber((double)x);
     char buf[24];
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)x);
     return cJSON_CreateString(buf);

@@ -228,7 +228,9 @@ char *gg_result_json(const gg_state *s)
 
 cJSON *gg_u64_to_cjson(uint64_t v)
 {
-    if (v <= (1ull << 53)) return cJSON_CreateNumber((double)v);
+    /* cJSON prints 15 significant digits and takes 16-digit numbers as
+     * equal to their rounding, so only numbers below 10^15 stay exact */
+    if (v < 1000000000000000ull) return cJSON_CreateNumber((double)v);
     char buf[24];
     snprintf(buf, sizeof buf, "%" PRIu64, v);
     return cJSON_CreateString(buf);

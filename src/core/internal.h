@@ -9,7 +9,8 @@ cJSON *gg_options_to_cjson(const gg_options *opts, const gg_game *game);
 void gg_options_normalize(gg_options *opts, const gg_game *game);
 gg_status gg_options_from_cjson(gg_options *opts, const gg_game *game, const cJSON *obj,
                                 gg_error *err);
-/* A uint64 as a JSON number when exact (<= 2^53), else a decimal string. */
+/* A uint64 as a JSON number below 10^15 (cJSON prints it exactly), else a
+ * decimal string. */
 cJSON *gg_u64_to_cjson(uint64_t v);
 gg_status gg_u64_from_cjson(const cJSON *v, const char *key, uint64_t *out, gg_error *err);
 
