@@ -466,11 +466,6 @@ static int api_request(http_req *r)
         free(pr);
         return 200;
     }
-    if (!strcmp(uri, "/healthz") && !post) { /* health.c */
-        int status;
-        cJSON *o = srv_health_json(&status);
-        return reply_json(r, status, o);
-    }
     if (!strcmp(uri, "/api/tables")) {
         if (!post) {
             cJSON *o = cJSON_CreateObject();
@@ -594,8 +589,15 @@ static int dispatch(http_req *r)
     srv_oplog_begin();
     r->status = 0;
     int rc = 0;
-    if (!strncmp(r->uri, "/api/", 5) || !strcmp(r->uri, "/healthz")) api_dispatch(r);
-    else rc = static_request(r);
+    if (!strcmp(r->uri, "/healthz") && r->method == M_GET) { /* health.c: no limit, no drain */
+        int status;
+        cJSON *o = srv_health_json(&status);
+        reply_json(r, status, o);
+    } else if (!strncmp(r->uri, "/api/", 5)) {
+        api_dispatch(r);
+    } else {
+        rc = static_request(r);
+    }
     char who[SRV_ADDR_KEY];
     client_key(r->wsi, who);
     srv_oplog_request(names[r->method], r->uri, r->status ? r->status : 500, who);
