@@ -145,35 +145,59 @@ static void clear_history(gg_proto_session *p)
     p->n_history = 0;
 }
 
+/* The game's event list starts again (a new game, a loaded position). */
+static void reset_events(gg_proto_session *p)
+{
+    if (p->events)
+        gg_events_clear(p->events);
+    else
+        p->events = gg_events_new(); /* NULL when out of memory: events fails */
+}
+
 void gg_proto_session_free(gg_proto_session *p)
 {
     clear_history(p);
     free(p->history);
+    free(p->history_events);
+    gg_events_free(p->events);
     gg_free(p->state);
     gg_bot_free(p->bot);
     p->history = NULL;
+    p->history_events = NULL;
+    p->events = NULL;
     p->state = NULL;
     p->bot = NULL;
 }
 
-/* The game becomes `s` (taken over); undo forgets the old game. */
+/* The game becomes `s` (taken over); undo forgets the old game, and the
+ * event list starts empty (events are what happened since). */
 static void set_state(gg_proto_session *p, gg_state *s)
 {
     clear_history(p);
+    reset_events(p);
     gg_free(p->state);
     p->state = s;
-    if (p->seat >= gg_players(s)) p->seat = 0;
+    if (p->seat >= gg_players(s)) {
+        p->seat = 0;
+        p->seat_told = 0;
+    }
 }
 
-/* Keeps the position before a move for undo (the oldest is dropped when
- * the history is full). */
+/* Keeps the position before a move for undo, with the number of events
+ * then (the oldest is dropped when the history is full). */
 static int remember(gg_proto_session *p)
 {
+    if (!p->events) return 0;
     gg_state *copy = gg_clone(p->state);
     if (!copy) return 0;
     if (!p->history) {
         p->history = calloc(GG_PROTO_MAX_UNDO, sizeof *p->history);
-        if (!p->history) {
+        p->history_events = calloc(GG_PROTO_MAX_UNDO, sizeof *p->history_events);
+        if (!p->history || !p->history_events) {
+            free(p->history);
+            free(p->history_events);
+            p->history = NULL;
+            p->history_events = NULL;
             gg_free(copy);
             return 0;
         }
@@ -181,8 +205,11 @@ static int remember(gg_proto_session *p)
     if (p->n_history == GG_PROTO_MAX_UNDO) {
         gg_free(p->history[0]);
         memmove(p->history, p->history + 1, (GG_PROTO_MAX_UNDO - 1) * sizeof *p->history);
+        memmove(p->history_events, p->history_events + 1,
+                (GG_PROTO_MAX_UNDO - 1) * sizeof *p->history_events);
         p->n_history--;
     }
+    p->history_events[p->n_history] = gg_events_count(p->events);
     p->history[p->n_history++] = copy;
     return 1;
 }
@@ -259,6 +286,7 @@ static void cmd_new_game(gg_proto_session *p, char *args, gg_proto_out *o)
             return fail(o, "option", err.msg);
         }
     }
+    int seat_given = seat >= 0;
     if (seat < 0) seat = p->seat < opts.players ? p->seat : 0; /* the seat stays */
     if (seat >= opts.players) {
         char msg[96];
@@ -266,10 +294,12 @@ static void cmd_new_game(gg_proto_session *p, char *args, gg_proto_out *o)
                  opts.players);
         return fail(o, "seat", msg);
     }
+    int told = seat_given || (p->seat_told && p->seat < opts.players);
     gg_state *s = gg_new(game, &opts, seed, &err);
     if (!s) return fail(o, "option", err.msg);
     set_state(p, s);
     p->seat = (int)seat;
+    p->seat_told = told;
     p->time = tc;
     p->time_left_ms = tc.bank_ms ? tc.bank_ms : -1;
     p->last_result[0] = '\0';
@@ -320,6 +350,7 @@ static void cmd_set_seat(gg_proto_session *p, char *args, gg_proto_out *o)
     if (w && next_word(&args)) return fail(o, "syntax", "usage: set_seat K");
     if (!parse_seat(p, w, &seat, o)) return;
     p->seat = seat;
+    p->seat_told = 1;
     ok(o, "");
 }
 
@@ -387,8 +418,19 @@ static void cmd_play(gg_proto_session *p, char *args, gg_proto_out *o)
     if (!parse_seat(p, w, &seat, o)) return;
     if (!*args) return fail(o, "syntax", "usage: play K MOVE");
     gg_error err;
+    gg_action a;
+    if (gg_is_over(p->state) || !gg_is_actor(p->state, seat)) {
+        /* gg_play's refusal (it checks the seat before the notation), on a copy */
+        gg_state *probe = gg_clone(p->state);
+        if (!probe) return fail(o, "nomem", "out of memory");
+        gg_status st = gg_play(probe, seat, args, &err);
+        gg_free(probe);
+        if (st != GG_OK) return fail(o, gg_status_name(err.code), err.msg);
+    }
+    if (gg_action_parse(p->state, seat, args, &a, &err) != GG_OK)
+        return fail(o, gg_status_name(err.code), err.msg);
     if (!remember(p)) return fail(o, "nomem", "out of memory");
-    if (gg_play(p->state, seat, args, &err) != GG_OK) {
+    if (gg_apply_events(p->state, seat, a, p->events, &err) != GG_OK) {
         forget_last(p);
         return fail(o, gg_status_name(err.code), err.msg);
     }
@@ -434,7 +476,7 @@ static void cmd_genmove(gg_proto_session *p, char *args, gg_proto_out *o)
         return fail(o, "state", "the moves listed are not this engine's position's "
                                 "(send position first)");
     if (!remember(p)) return fail(o, "nomem", "out of memory");
-    if (gg_apply(p->state, p->seat, a, &err) != GG_OK) {
+    if (gg_apply_events(p->state, p->seat, a, p->events, &err) != GG_OK) {
         forget_last(p);
         return fail(o, gg_status_name(err.code), err.msg);
     }
@@ -448,7 +490,46 @@ static void cmd_undo(gg_proto_session *p, char *args, gg_proto_out *o)
     if (!p->n_history) return fail(o, "state", "nothing to undo");
     gg_free(p->state);
     p->state = p->history[--p->n_history];
+    gg_events_truncate(p->events, p->history_events[p->n_history]);
     ok(o, "");
+}
+
+/* events [FROM], events text [FROM] — what happened in this game from event
+ * FROM on (default 0), as the engine's seat may know it (a spectator's view
+ * when no seat was told): a JSON array, or one English sentence per line. */
+static void cmd_events(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    if (!need_game(p, o)) return;
+    if (!p->events) return fail(o, "nomem", "out of memory");
+    char *w = next_word(&args);
+    int text = w && !strcmp(w, "text");
+    if (text) w = next_word(&args);
+    long from = 0;
+    int n = gg_events_count(p->events);
+    if (next_word(&args)) return fail(o, "syntax", "usage: events [text] [FROM]");
+    if (w && !parse_count(w, n, &from)) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "FROM is a whole number from 0 to %d (the events so far)", n);
+        return fail(o, "syntax", msg);
+    }
+    int viewer = p->seat_told ? p->seat : GG_SPECTATOR;
+    if (!text) {
+        char *json = gg_events_json(p->events, (int)from, viewer);
+        if (!json) return fail(o, "nomem", "out of memory");
+        ok(o, json);
+        free(json);
+        return;
+    }
+    gg_proto_out lines = {0};
+    for (int i = (int)from; i < n; i++) {
+        char *one = gg_event_json(p->events, i, viewer);
+        char *sentence = one ? gg_event_text(one, "en") : NULL;
+        if (sentence) out_printf(&lines, "%s\n", sentence);
+        free(sentence);
+        free(one);
+    }
+    ok_lines(o, lines.text ? lines.text : "");
+    gg_proto_out_free(&lines);
 }
 
 /* showboard — the text board of the engine seat's view. */
@@ -577,9 +658,7 @@ typedef struct proto_command {
     void (*run)(gg_proto_session *p, char *args, gg_proto_out *o);
 } proto_command;
 
-/* Every command, in the order list_commands gives them. The engine event
- * stream (issue 20) will add "events" here: the announced events since the
- * engine last asked, for its seat (docs/protocol.md, "Reserved"). */
+/* Every command, in the order list_commands gives them. */
 static const proto_command commands[] = {
     {"protocol_version", cmd_protocol_version},
     {"name", cmd_name},
@@ -599,6 +678,7 @@ static const proto_command commands[] = {
     {"play", cmd_play},
     {"genmove", cmd_genmove},
     {"undo", cmd_undo},
+    {"events", cmd_events},
     {"showboard", cmd_showboard},
     {"final_score", cmd_final_score},
     {"game_over", cmd_game_over},

@@ -63,11 +63,14 @@ typedef struct gg_time_control {
 typedef struct gg_proto_session {
     gg_state *state;
     int seat;
+    int seat_told; /* seat given by set_seat or new_game seat=K (else events are a spectator's) */
+    gg_events *events; /* what happened in this game (play, genmove), for "events" */
     gg_bot *bot;
     char bot_spec[128];
     uint64_t seed;
     int quit;
     gg_state **history; /* positions before each play/genmove, for undo */
+    int *history_events; /* gg_events_count before each of them: undo truncates to it */
     int n_history;
     gg_time_control time;
     long time_left_ms; /* from time_left; -1 when never told */

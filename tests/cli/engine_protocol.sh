@@ -48,6 +48,7 @@ legal
 play
 genmove
 undo
+events
 showboard
 final_score
 game_over
@@ -96,6 +97,31 @@ contains "undo puts the tokens back" "$out" '"supply":[4,4,4,4,4,5]'
 contains "a genmove out of turn" "$out" "? seat: seat 0 is not to act now"
 contains "a position that does not load" "$out" "? json: "
 well_formed "showboard session" "$out" 11
+
+# events: what happened, masked for the engine's seat; undo keeps the list
+out=$(printf '%s\n' 'new_game splendor players=2 seed=42 seat=0' 'play 0 take W B G' 'play 1 reserve deck 1' \
+    events 'events text' 'events 99999' undo events 'play 1 reserve deck 1' 'set_seat 1' 'events 1' quit | "$G" engine --bot random)
+contains "events: the moves played, as events" "$out" '= [{"kind":"splendor.take","seat":0,"tokens":{"white":1,"blue":1,"green":1}},{"kind":"splendor.reserve","seat":1,"from":"deck","variant":"deck","tier":1,"gold":1,"masked":true},{"kind":"splendor.round","final":false}]'
+contains "events text: one sentence a line" "$out" "= Seat 0 takes 1 white, 1 blue and 1 green.
+Seat 1 reserves the top card of the tier 1 deck, face down, and takes 1 gold.
+The round is complete."
+contains "events: a FROM past the end is refused" "$out" "? syntax: FROM is a whole number from 0 to 3 (the events so far)"
+contains "events: undo takes the move's events back" "$out" '=
+
+= [{"kind":"splendor.take","seat":0,"tokens":{"white":1,"blue":1,"green":1}}]'
+contains "events: seat 1 sees the card it reserved" "$out" '= [{"kind":"splendor.reserve","seat":1,"from":"deck","variant":"deck","tier":1,"card":{"id":'
+well_formed "events session" "$out" 12
+# Ys: another seat's face-down broker is masked; its own seat sees the value
+out=$(printf '%s\n' 'new_game ys players=2 seed=5 seat=1' 'play 0 bid 1+1' 'events' 'play 1 bid 0+1' 'play 0 order 1' \
+    'play 0 down 0 d1-port' 'events 4' 'set_seat 0' 'events 4' 'genmove' 'events 5' quit | "$G" engine --bot random)
+contains "ys events: another seat's bid is masked" "$out" '= [{"kind":"ys.bid","seat":0,"masked":true}]'
+contains "ys events: another seat's face-down broker is masked" "$out" '= [{"kind":"ys.place","seat":0,"variant":"zone","where":"zone","district":1,"zone":"port","face":"down","masked":true}]'
+contains "ys events: the seat's own broker shows its value" "$out" '= [{"kind":"ys.place","seat":0,"variant":"zone","where":"zone","district":1,"zone":"port","face":"down","value":0}]'
+T_N=$((T_N + 1))
+if printf '%s\n' "$out" | grep -q '^= \[{"kind":"ys\.'; then echo "ok $T_N - ys events: the engine's genmove is recorded"; else echo "not ok $T_N - ys events: the engine's genmove is recorded"; fi
+T_N=$((T_N + 1))
+if printf '%s\n' "$out" | sed -n '/^= \[{"kind":"ys.place","seat":0/,$p' | grep '"masked":true,"value"\|"value":[0-9]*,"masked"'; then echo "not ok $T_N - ys events: a masked event has no value"; else echo "ok $T_N - ys events: a masked event carries no value"; fi
+well_formed "ys events session" "$out" 12
 
 # a line over 1 MiB is refused (and not held), and the session goes on
 out=$(python3 -c "print('name'); print('x' * 3000000); print('version'); print('quit')" | "$G" engine --bot random)

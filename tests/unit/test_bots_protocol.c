@@ -66,10 +66,10 @@ static void test_scripted_session(void **unused)
     expect(&p, "list_commands",
            "= protocol_version\nname\nversion\nlist_commands\nknown_command\nisready\n"
            "setoption\nnew_game\nset_seat\ntime_settings\ntime_left\nposition\nview\nobserve\n"
-           "legal\nplay\ngenmove\nundo\nshowboard\nfinal_score\ngame_over\nquit\n\n");
+           "legal\nplay\ngenmove\nundo\nevents\nshowboard\nfinal_score\ngame_over\nquit\n\n");
     expect(&p, "list_commands x", "? syntax: list_commands takes no arguments\n\n");
     expect(&p, "known_command undo", "= true\n\n");
-    expect(&p, "known_command events", "= false\n\n"); /* reserved, not yet */
+    expect(&p, "known_command events", "= true\n\n");
     expect(&p, "known_command", "? syntax: usage: known_command COMMAND\n\n");
     expect(&p, "known_command a b", "? syntax: usage: known_command COMMAND\n\n");
     expect(&p, "isready", "= readyok\n\n");
@@ -104,6 +104,7 @@ static void test_scripted_session(void **unused)
     expect(&p, "view", "? state: no game yet (new_game GAME first)\n\n");
     expect(&p, "genmove", "? state: no game yet (new_game GAME first)\n\n");
     expect(&p, "undo", "? state: no game yet (new_game GAME first)\n\n");
+    expect(&p, "events", "? state: no game yet (new_game GAME first)\n\n");
     expect(&p, "showboard", "? state: no game yet (new_game GAME first)\n\n");
     expect(&p, "final_score", "? state: no game yet (new_game GAME first)\n\n");
     expect(&p, "position", "? state: no game yet (new_game GAME first)\n\n");
@@ -178,6 +179,13 @@ static void test_scripted_session(void **unused)
     expect(&p, "set_seat 1", "=\n\n");
     expect_prefix(&p, "genmove", "= c"); /* round 3: the last */
     expect(&p, "genmove", "? over: the game is over\n\n");
+    /* the end of the game is an event; undo takes it back with the move */
+    const char *ev = send(&p, "events");
+    assert_non_null(strstr(ev, "\"kind\":\"game.over\""));
+    expect(&p, "undo", "=\n\n");
+    assert_null(strstr(send(&p, "events"), "game.over"));
+    expect_prefix(&p, "genmove", "= c");
+    assert_non_null(strstr(send(&p, "events"), "\"kind\":\"game.over\""));
     expect_prefix(&p, "final_score", "= over=true scores=");
     expect(&p, "game_over", "? syntax: usage: game_over result=win|draw|loss ...\n\n");
     expect(&p, "game_over result=win rank=1 scores=3,2 ranks=1,2", "=\n\n");
@@ -195,6 +203,62 @@ static void test_scripted_session(void **unused)
     assert_int_equal(p.quit, 0);
     expect(&p, "quit", "=\n\n");
     assert_int_equal(p.quit, 1);
+    gg_proto_session_free(&p);
+}
+
+/* events on a real game: what was played, masked for the engine's seat,
+ * kept consistent by undo, refused past its end. */
+static void test_events(void **unused)
+{
+    (void)unused;
+    gg_proto_session p;
+    session(&p);
+    expect(&p, "new_game splendor players=2 seed=42", "=\n\n");
+    expect(&p, "events", "= []\n\n");
+    expect(&p, "events text", "=\n\n");
+    expect(&p, "play 0 take W B G", "=\n\n");
+    expect(&p, "play 1 reserve deck 1", "=\n\n");
+    /* no seat told: a spectator's events, the deck card masked */
+    expect(&p, "events 1",
+           "= [{\"kind\":\"splendor.reserve\",\"seat\":1,\"from\":\"deck\",\"variant\":\"deck\","
+           "\"tier\":1,\"gold\":1,\"masked\":true},{\"kind\":\"splendor.round\",\"final\":false}]\n\n");
+    /* seat 0 does not see seat 1's card either; seat 1 does */
+    expect(&p, "set_seat 0", "=\n\n");
+    const char *ev = send(&p, "events");
+    assert_non_null(strstr(ev, "\"kind\":\"splendor.take\",\"seat\":0"));
+    assert_non_null(strstr(ev, "\"masked\":true"));
+    assert_null(strstr(ev, "\"card\":"));
+    expect(&p, "set_seat 1", "=\n\n");
+    ev = send(&p, "events");
+    assert_non_null(strstr(ev, "\"card\":{\"id\":"));
+    assert_null(strstr(ev, "\"masked\""));
+    expect(&p, "events text 2", "= The round is complete.\n\n");
+    expect(&p, "events 3", "= []\n\n");
+    expect(&p, "events 4", "? syntax: FROM is a whole number from 0 to 3 (the events so far)\n\n");
+    expect(&p, "events 99999", "? syntax: FROM is a whole number from 0 to 3 (the events so far)\n\n");
+    expect(&p, "events -1", "? syntax: FROM is a whole number from 0 to 3 (the events so far)\n\n");
+    expect(&p, "events text x", "? syntax: FROM is a whole number from 0 to 3 (the events so far)\n\n");
+    expect(&p, "events 1 2", "? syntax: usage: events [text] [FROM]\n\n");
+    /* undo: the events of the move taken back are gone, and come back when played again */
+    char all[8192];
+    snprintf(all, sizeof all, "%s", send(&p, "events"));
+    expect(&p, "undo", "=\n\n");
+    expect(&p, "events", "= [{\"kind\":\"splendor.take\",\"seat\":0,\"tokens\":{\"white\":1,\"blue\":1,\"green\":1}}]\n\n");
+    expect(&p, "play 1 reserve deck 1", "=\n\n");
+    assert_string_equal(send(&p, "events"), all);
+    /* a refused move records nothing */
+    expect_prefix(&p, "play 1 take R K W", "? seat: seat 1 is not to act now");
+    expect_prefix(&p, "play 0 fly", "? parse: ");
+    assert_string_equal(send(&p, "events"), all);
+    /* the engine's own move is recorded */
+    expect(&p, "set_seat 0", "=\n\n");
+    expect_prefix(&p, "genmove", "= ");
+    assert_string_not_equal(send(&p, "events"), all);
+    expect_prefix(&p, "events 3", "= [{\"kind\":\"splendor.");
+    /* a new game starts a new list; the seat told stays told */
+    expect(&p, "new_game splendor players=2 seed=42", "=\n\n");
+    expect(&p, "events", "= []\n\n");
+    assert_int_equal(p.seat_told, 1);
     gg_proto_session_free(&p);
 }
 
@@ -260,6 +324,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scripted_session),
+        cmocka_unit_test(test_events),
         cmocka_unit_test(test_parse_line),
         cmocka_unit_test(test_engine_split),
     };
