@@ -1,5 +1,5 @@
 # gemgames — GNU make build.
-#   make            library + build/rel/gemgames (optimised)
+#   make            library + build/rel/gemgames (optimised) + the Python package
 #   make test       sanitizer build (ASan+UBSan), then every test (tests/run.sh)
 #   make python     the Python package in build/python (python/module.mk, docs/python.md)
 #   make play       Ys in the terminal against bots
@@ -52,7 +52,8 @@ DEPS     := build/.deps-ok
 
 .SECONDARY:
 .PHONY: all test play fuzz bench clean deps tests-build soak
-all: $(BIN)
+# make: the program and the Python package (build/python, docs/python.md)
+all: $(BIN) python
 
 $(DEPS): scripts/setup.sh
 	@sh scripts/setup.sh
@@ -110,7 +111,7 @@ test:
 # game has no heuristic yet). PLAY_ARGS="--seats human,human" etc. overrides.
 PLAY_ARGS ?= --players 4
 play:
-	@$(MAKE) --no-print-directory VARIANT=rel all
+	@$(MAKE) --no-print-directory VARIANT=rel $(BIN)
 	@$(BIN) play $(if $(GAME),$(GAME),ys) $(PLAY_ARGS)
 
 FUZZ_SECONDS ?= 10
