@@ -20,6 +20,20 @@
 
 #include "tui.h"
 
+/* The next key. getch() blocks, so ERR means the terminal is gone (closed
+ * window, dropped ssh, killed tmux): end the program instead of asking
+ * again and again at full speed. */
+static int key_in(void)
+{
+    int ch = getch();
+    if (ch == ERR) {
+        endwin();
+        fputs("gemgames: the terminal is gone; the game ends unsaved\n", stderr);
+        exit(1);
+    }
+    return ch;
+}
+
 enum { VIEWERS = GG_MAX_SEATS + 1 }; /* every seat, then the spectator */
 
 typedef struct log_entry {
@@ -551,7 +565,7 @@ static int pager(const char *title, const tui_text *text)
         refresh();
         int total = w.n;
         tui_text_free(&w);
-        int ch = getch();
+        int ch = key_in();
         switch (ch) {
         case KEY_UP: top--; break;
         case KEY_DOWN: top++; break;
@@ -582,7 +596,7 @@ static int prompt(const tui *t, const char *question, char *buf, size_t n, const
         curs_set(1);
         move(L.input_y, x + (int)strlen(buf) < COLS ? x + (int)strlen(buf) : COLS - 1);
         refresh();
-        int ch = getch();
+        int ch = key_in();
         size_t len = strlen(buf);
         if (is_enter(ch)) return 1;
         if (ch == 27) return 0;
@@ -614,7 +628,7 @@ static int handover(tui *t, int p)
         tui_put(&b, LINES - 1, 0, tui_attr(TR_DIM), "F10 quits the game");
         curs_set(0);
         refresh();
-        int ch = getch();
+        int ch = key_in();
         if (is_enter(ch)) return 1;
         if (ch == KEY_F(10)) return 0;
     }
@@ -628,7 +642,7 @@ static int scoring_page(tui *t, int from, int to, int step, int steps)
 {
     for (;;) {
         if (too_small()) {
-            if (getch() == KEY_F(10)) return 's';
+            if (key_in() == KEY_F(10)) return 's';
             continue;
         }
         erase();
@@ -660,7 +674,7 @@ static int scoring_page(tui *t, int from, int to, int step, int steps)
                 "Enter or space: go on | s: skip this scoring | S: never stop at scoring");
         curs_set(0);
         refresh();
-        int ch = getch();
+        int ch = key_in();
         if (ch == KEY_RESIZE) continue;
         if (is_enter(ch) || ch == ' ' || ch == 's' || ch == 'S' || ch == 'q' || ch == 27) return ch;
     }
@@ -963,7 +977,7 @@ static int human_turn(tui *t, int p, gg_action *out)
     snprintf(state, sizeof state, "%s to play", who);
     for (;;) {
         draw_screen(t, state, MOVE_KEYS);
-        int ch = getch();
+        int ch = key_in();
         layout L = compute_layout();
         int colw = moves_colw(t), cols = COLS / colw > 0 ? COLS / colw : 1;
         size_t len = strlen(t->input);
@@ -1081,7 +1095,7 @@ static void game_over(tui *t)
     snprintf(state, sizeof state, "Game over");
     for (;;) {
         draw_screen(t, state, "Enter score sheet | F2 save | F4 log | q or F10 quit");
-        int ch = getch();
+        int ch = key_in();
         if (is_enter(ch)) score_sheet(t);
         else if (ch == KEY_F(2)) save_dialog(t, NULL, state);
         else if (ch == KEY_F(4)) show_log(t);
@@ -1130,7 +1144,7 @@ static int run(tui *t)
                 char state[] = "A bot failed";
                 t->actor = -1;
                 draw_screen(t, state, "press any key to leave");
-                getch();
+                key_in();
                 return 1;
             }
             continue;
