@@ -358,3 +358,31 @@ void sim_run_checked(const sim_config *cfg)
            stats.games, stats.steps, stats.actions_checked, stats.json_checked, stats.longest);
     assert_int_equal(stats.games, expected);
 }
+
+char *sim_told(const gg_events *ev, int viewer)
+{
+    size_t len = 1, cap = 256;
+    char *told = malloc(cap);
+    strcpy(told, "\n");
+    for (int i = 0; i < gg_events_count(ev); i++) {
+        char *json = gg_event_json(ev, i, viewer), *line = gg_event_text(json, "en");
+        size_t n = strlen(line);
+        while (len + n + 2 > cap) told = realloc(told, cap *= 2);
+        memcpy(told + len, line, n);
+        len += n;
+        told[len++] = '\n';
+        told[len] = 0;
+        free(line);
+        free(json);
+    }
+    return told;
+}
+
+void sim_assert_told(const char *told, const char *sentence)
+{
+    char *line = malloc(strlen(sentence) + 3);
+    sprintf(line, "\n%s\n", sentence);
+    int found = strstr(told, line) != NULL;
+    free(line);
+    if (!found) fail_msg("not told: \"%s\"; the events said:%s", sentence, told);
+}

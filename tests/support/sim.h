@@ -104,4 +104,11 @@ int sim_run(const sim_config *cfg, sim_stats *stats, char *msg, size_t n);
  * message; then a "# N games, ..." summary line, and every game played. */
 void sim_run_checked(const sim_config *cfg);
 
+/* The sentences of events ev as `viewer` was told them, one a line, the
+ * whole text starting and ending with a newline (so "\nSENTENCE\n" finds
+ * a whole sentence); caller frees. */
+char *sim_told(const gg_events *ev, int viewer);
+/* Fails the cmocka test unless `told` (sim_told) holds `sentence` whole. */
+void sim_assert_told(const char *told, const char *sentence);
+
 #endif

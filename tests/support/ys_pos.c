@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "sim.h"
 #include "ys_pos.h"
 
 gg_state *ysp_new(int players, const char *options, uint64_t seed)
@@ -319,32 +320,12 @@ char *ysp_play_told(gg_state *s, int seat, const char *text)
     gg_events *ev = gg_events_new();
     if (gg_action_parse(s, seat, text, &a, &err) != GG_OK || gg_apply_events(s, seat, a, ev, &err) != GG_OK)
         fail_msg("seat %d \"%s\" refused (stage %s): %s", seat, text, ys_stage_name(ysp_c(s)), err.msg);
-    size_t len = 1, cap = 256;
-    char *told = malloc(cap);
-    strcpy(told, "\n");
-    for (int i = 0; i < gg_events_count(ev); i++) {
-        char *json = gg_event_json(ev, i, GG_EVERYONE), *line = gg_event_text(json, "en");
-        size_t n = strlen(line);
-        while (len + n + 2 > cap) told = realloc(told, cap *= 2);
-        memcpy(told + len, line, n);
-        len += n;
-        told[len++] = '\n';
-        told[len] = 0;
-        free(line);
-        free(json);
-    }
+    char *told = sim_told(ev, GG_EVERYONE);
     gg_events_free(ev);
     return told;
 }
 
-void ysp_assert_told(const char *told, const char *sentence)
-{
-    char *line = malloc(strlen(sentence) + 3);
-    sprintf(line, "\n%s\n", sentence);
-    int found = strstr(told, line) != NULL;
-    free(line);
-    if (!found) fail_msg("not told: \"%s\"; the events said:%s", sentence, told);
-}
+void ysp_assert_told(const char *told, const char *sentence) { sim_assert_told(told, sentence); }
 
 void ysp_refused(gg_state *s, int seat, const char *text, gg_status code, const char *needle)
 {

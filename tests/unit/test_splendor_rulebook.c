@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "gemgames.h"
+#include "../support/sim.h"
 
 enum { CARDS = 90, TIER2_FIRST = 40, TIER3_FIRST = 70, KINDS = 6 };
 enum { W, U, G, R, K, Y }; /* white blue green red black gold (S-1.1) */
@@ -161,30 +162,11 @@ static char *play_told(gg_state *s, int seat, const char *text)
     gg_events *ev = gg_events_new();
     if (gg_action_parse(s, seat, text, &a, &err) != GG_OK || gg_apply_events(s, seat, a, ev, &err) != GG_OK)
         fail_msg("seat %d \"%s\" refused: %s", seat, text, err.msg);
-    size_t len = 1, cap = 256;
-    char *told = malloc(cap);
-    strcpy(told, "\n");
-    for (int i = 0; i < gg_events_count(ev); i++) {
-        char *json = gg_event_json(ev, i, GG_SPECTATOR), *line = gg_event_text(json, "en");
-        size_t n = strlen(line);
-        while (len + n + 2 > cap) told = realloc(told, cap *= 2);
-        memcpy(told + len, line, n);
-        len += n;
-        told[len++] = '\n';
-        told[len] = 0;
-        free(line);
-        free(json);
-    }
+    char *told = sim_told(ev, GG_SPECTATOR);
     gg_events_free(ev);
     return told;
 }
 
-static void assert_told(const char *told, const char *sentence)
-{
-    char line[400];
-    snprintf(line, sizeof line, "\n%s\n", sentence);
-    if (!strstr(told, line)) fail_msg("not told: \"%s\"; the events said:%s", sentence, told);
-}
 
 /* The spectator's view (everything in these positions is public). */
 static cJSON *view_of(const gg_state *s)
@@ -255,7 +237,7 @@ static void ex_sp_card_1_buy_the_pictured_card(void **unused)
     cJSON_Delete(before);
 
     char *told = play_told(s, 0, "buy 2-1"); /* S-3.4 */
-    assert_told(told, "Seat 0 buys the red 2-point card (1 white, 4 blue and 2 green) paying 1 white, "
+    sim_assert_told(told, "Seat 0 buys the red 2-point card (1 white, 4 blue and 2 green) paying 1 white, "
                       "4 blue and 2 green.");
     free(told);
 
@@ -315,7 +297,7 @@ static void ex_sp_bonus_2_free_purchase(void **unused)
     cJSON_Delete(before);
 
     char *told = play_told(s, 0, "buy 2-1");
-    assert_told(told, "Seat 0 buys the red 2-point card (1 white, 4 blue and 2 green) paying nothing.");
+    sim_assert_told(told, "Seat 0 buys the red 2-point card (1 white, 4 blue and 2 green) paying nothing.");
     free(told);
 
     cJSON *after = view_of(s);
@@ -359,8 +341,8 @@ static void ex_sp_noble_1_visits_at_end_of_turn(void **unused)
     cJSON_Delete(before);
 
     char *told = play_told(s, 0, "buy 1-1"); /* the turn's one action; the noble is not one */
-    assert_told(told, "Seat 0 buys the green 0-point card (2 blue and 2 red) paying 2 red.");
-    assert_told(told, "A noble (3 points for 3 white, 3 blue and 3 green) visits Seat 0.");
+    sim_assert_told(told, "Seat 0 buys the green 0-point card (2 blue and 2 red) paying 2 red.");
+    sim_assert_told(told, "A noble (3 points for 3 white, 3 blue and 3 green) visits Seat 0.");
     free(told);
 
     cJSON *after = view_of(s);
