@@ -272,6 +272,8 @@ static int json_int(const cJSON *o, const char *key, int lo, int hi, int def, in
 
 /* ------------------------------------------------------------ /api */
 
+static void client_key(struct lws *wsi, char key[SRV_ADDR_KEY]);
+
 static cJSON *games_json(void)
 {
     cJSON *o = cJSON_CreateObject();
@@ -332,6 +334,42 @@ static int api_bot(http_req *r, srv_table *t, const cJSON *req)
     return reply_json(r, 200, srv_table_info(t));
 }
 
+/* POST /api/tables/ID/name {"seat","token","name"} */
+static int api_name(http_req *r, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat = -1;
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        return reply_error(r, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat"), &e));
+    if (srv_table_set_name(t, seat, json_str(req, "token"), json_str(req, "name"), &e) != 0)
+        return reply_error(r, &e);
+    return reply_json(r, 200, srv_table_info(t));
+}
+
+/* POST /api/tables/ID/chat {"seat","token","text"[,"name"]}: seat -1 (or
+ * none) is a spectator; a client key may post one message a second. */
+static int api_chat(http_req *r, srv_table *t, const cJSON *req, const char *who)
+{
+    srv_err e = {0};
+    int seat = -1, index = -1;
+    char key[SRV_ADDR_KEY + 8];
+    snprintf(key, sizeof key, "CHAT %s", who);
+    if (json_int(req, "seat", -1, GG_MAX_SEATS - 1, -1, &seat) != 0)
+        srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat (or -1 to watch)");
+    else if (srv_table_check_seat(t, seat, json_str(req, "token"), &e) != 0)
+        ; /* e filled */
+    else if (srv_tables_chat_rate() > 0 && !srv_addr_allow(key, srv_tables_chat_rate(), 5))
+        srv_fail(&e, 429, "rate_limited",
+                 "too many chat messages; wait a moment (this one was not sent)");
+    else
+        srv_chat_post(t, seat, json_str(req, "name"), json_str(req, "text"), NULL, &index, &e);
+    if (e.code) return reply_error(r, &e);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "type", "chat_ack");
+    cJSON_AddNumberToObject(o, "i", index);
+    return reply_json(r, 200, o);
+}
+
 /* /api/tables/ID[/what] */
 static int api_table(http_req *r, const char *rest, int post)
 {
@@ -351,8 +389,15 @@ static int api_table(http_req *r, const char *rest, int post)
         cJSON *req = read_body(r, &e);
         if (!req) return reply_error(r, &e);
         int rc;
+        char who[SRV_ADDR_KEY];
+        client_key(r->wsi, who);
+        cJSON *o = NULL;
         if (!strcmp(what, "action")) rc = api_action(r, t, req);
         else if (!strcmp(what, "bot")) rc = api_bot(r, t, req);
+        else if (!strcmp(what, "name")) rc = api_name(r, t, req);
+        else if (!strcmp(what, "chat")) rc = api_chat(r, t, req, who);
+        else if (!strcmp(what, "take"))
+            rc = (o = srv_api_take(t, req, &e)) ? reply_json(r, 200, o) : reply_error(r, &e);
         else rc = reply_error(r, (srv_fail(&e, 404, "not_found", "no such request"), &e));
         cJSON_Delete(req);
         return rc;
@@ -368,6 +413,7 @@ static int api_table(http_req *r, const char *rest, int post)
         if (srv_table_check_seat(t, seat, token, &e) != 0) return reply_error(r, &e);
         return reply_json(r, 200, srv_table_state(t, seat, from));
     }
+    if (!strcmp(what, "chat")) return reply_json(r, 200, srv_chat_history(t));
     if (!strcmp(what, "record")) {
         char *rec = srv_table_record(t, &e);
         if (!rec) return reply_error(r, &e);
@@ -474,6 +520,17 @@ static int api_request(http_req *r)
         }
         cJSON *req = read_body(r, &e);
         cJSON *reply = req ? srv_table_create(req, who, &e) : NULL;
+        cJSON_Delete(req);
+        return reply ? reply_json(r, 200, reply) : reply_error(r, &e);
+    }
+    if (!strcmp(uri, "/api/lobby") && !post) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToObject(o, "tables", srv_tables_lobby());
+        return reply_json(r, 200, o);
+    }
+    if (!strcmp(uri, "/api/status") && post) {
+        cJSON *req = read_body(r, &e);
+        cJSON *reply = req ? srv_api_status(req, &e) : NULL;
         cJSON_Delete(req);
         return reply ? reply_json(r, 200, reply) : reply_error(r, &e);
     }
@@ -775,6 +832,45 @@ static void ws_bot(ws_client *w, const cJSON *m)
     if (e.code) ws_error(w, &e, cJSON_GetObjectItemCaseSensitive(m, "id"));
 }
 
+/* {"type":"name","name":N}: the joined seat's display name. */
+static void ws_name(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0) srv_fail(&e, 403, "spectator", "spectators give their name with each chat message");
+    else if (srv_table_set_name(w->c.table, w->c.seat, w->token, json_str(m, "name"), &e) == 0) {
+        cJSON *ack = cJSON_CreateObject();
+        cJSON_AddStringToObject(ack, "type", "name_ack");
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+        if (id) cJSON_AddItemToObject(ack, "id", cJSON_Duplicate(id, 1));
+        ws_json(w, ack);
+    }
+    if (e.code) ws_error(w, &e, cJSON_GetObjectItemCaseSensitive(m, "id"));
+}
+
+/* {"type":"chat","text":T[,"name":N]}: a message to the joined table. */
+static void ws_chat(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    int index = -1;
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat >= 0 && srv_table_check_seat(w->c.table, w->c.seat, w->token, &e) != 0)
+        ; /* e filled: the seat went to a bot meanwhile */
+    else
+        srv_chat_post(w->c.table, w->c.seat, json_str(m, "name"), json_str(m, "text"),
+                      &w->c.chat, &index, &e);
+    if (e.code) {
+        ws_error(w, &e, id);
+        return;
+    }
+    cJSON *ack = cJSON_CreateObject();
+    cJSON_AddStringToObject(ack, "type", "chat_ack");
+    if (id) cJSON_AddItemToObject(ack, "id", cJSON_Duplicate(id, 1));
+    cJSON_AddNumberToObject(ack, "i", index);
+    ws_json(w, ack);
+}
+
 /* A message type worth quoting back: short and plain. */
 static int plain_word(const char *s)
 {
@@ -797,6 +893,8 @@ static void ws_message(ws_client *w, const char *data, size_t len)
     else if (!strcmp(type, "join")) ws_join(w, m);
     else if (!strcmp(type, "action")) ws_action(w, m);
     else if (!strcmp(type, "bot")) ws_bot(w, m);
+    else if (!strcmp(type, "chat")) ws_chat(w, m);
+    else if (!strcmp(type, "name")) ws_name(w, m);
     else if (!strcmp(type, "ping")) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "type", "pong");

@@ -9,6 +9,10 @@
  * append_action must be durable against a process crash when it returns 0:
  * the server acknowledges a move only after that. Writes also stamp the time
  * (unix seconds) for the expiry rules.
+ *
+ * Schema versions (a backend records which one its database is at and
+ * upgrades it at open): 1 tables + actions; 2 adds each table's chat and the
+ * `public` flag. Seats' display names and player ids live in the seats JSON.
  */
 #ifndef GG_SERVER_STORE_H
 #define GG_SERVER_STORE_H
@@ -31,7 +35,18 @@ typedef struct store_table {
     const char *creator; /* the creator's address key (per-address cap) */
     int64_t last_move;   /* unix seconds of the newest move (load_all fills it) */
     int seed_chosen;     /* the creator chose the seed (shown to everyone) */
+    int is_public;       /* listed in the lobby (schema 2) */
 } store_table;
+
+/* One chat message (schema 2); strings owned by the caller. */
+typedef struct store_chat {
+    const char *table_id;
+    int index;        /* 0-based, the next one of its table */
+    int seat;         /* -1: a spectator */
+    const char *name; /* the name shown, "" for none */
+    const char *text;
+    int64_t ts;       /* unix seconds */
+} store_chat;
 
 /* Called once per stored table by load_all; actions come in index order via
  * `action` before `done` (which returns 0 to go on). `problem` is NULL when
@@ -42,6 +57,10 @@ typedef struct store_loader {
     int (*table)(void *ctx, const store_table *t);
     int (*action)(void *ctx, const char *table_id, int index, int seat, const char *text);
     int (*done)(void *ctx, const char *table_id, const char *problem);
+    /* The table's newest chat messages (at most `chat_keep`, index order),
+     * after its actions and before `done`; NULL: not wanted. */
+    int (*chat)(void *ctx, const store_chat *m);
+    int chat_keep;
 } store_loader;
 
 typedef struct store_ops {
@@ -51,7 +70,9 @@ typedef struct store_ops {
     int (*append_action)(store *st, const char *table_id, int index, int seat,
                          const char *text, char *err);
     int (*update_seats)(store *st, const char *table_id, const char *seats, char *err);
-    int (*delete_table)(store *st, const char *table_id, char *err);
+    int (*delete_table)(store *st, const char *table_id, char *err); /* and its chat */
+    /* Appends a chat message; durable when it returns 0, like append_action. */
+    int (*append_chat)(store *st, const store_chat *m, char *err);
     int (*load_all)(store *st, const store_loader *loader, char *err);
     /* NULL while healthy; else why every write now fails (the first fault). */
     const char *(*failure)(store *st);

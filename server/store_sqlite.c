@@ -31,6 +31,7 @@ typedef struct sqlite_store {
     sqlite3 *db;
     pthread_mutex_t mu;
     sqlite3_stmt *ins_table, *ins_action, *upd_seats, *del_actions, *del_table;
+    sqlite3_stmt *ins_chat, *del_chat;
     char path[4096];
     dev_t dev;
     ino_t ino;
@@ -132,6 +133,20 @@ static const char *const migrations[] = {
     "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
 };
 
+/* Versioned changes (PRAGMA user_version; store.h lists the versions): a
+ * database is brought from its version to SCHEMA_VERSION at open, each step
+ * in one transaction; a database from a newer server is refused. */
+enum { SCHEMA_VERSION = 2 };
+static const char *const upgrades[SCHEMA_VERSION + 1] = {
+    NULL, NULL, /* 0 and 1: schema[] and migrations[] above */
+    /* 2: chat per table; public tables (the lobby) */
+    "ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE IF NOT EXISTS chat("
+    " table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,"
+    " seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, ts INTEGER NOT NULL,"
+    " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;",
+};
+
 static int fail(char *err, sqlite3 *db, const char *what)
 {
     snprintf(err, STORE_ERR, "storage: %.120s: %.200s", what, db ? sqlite3_errmsg(db) : "no database");
@@ -188,6 +203,7 @@ static int sq_create_table(store *base, const store_table *t, char *err)
     sqlite3_bind_int64(st, 7, t->created);
     sqlite3_bind_text(st, 8, t->creator ? t->creator : "", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 9, t->seed_chosen);
+    sqlite3_bind_int(st, 10, t->is_public);
     int r = step_done(s, st, "create table", err);
     pthread_mutex_unlock(&s->mu);
     return r;
@@ -221,7 +237,23 @@ static int sq_update_seats(store *base, const char *table_id, const char *seats,
     return r;
 }
 
-/* The actions first (they refer to the table), both in one transaction. */
+static int sq_append_chat(store *base, const store_chat *m, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_stmt *st = s->ins_chat;
+    sqlite3_bind_text(st, 1, m->table_id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, m->index);
+    sqlite3_bind_int(st, 3, m->seat);
+    sqlite3_bind_text(st, 4, m->name ? m->name : "", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, m->text, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 6, m->ts);
+    int r = step_done(s, st, "append chat", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+/* The actions and chat first (they refer to the table), all in one transaction. */
 static int sq_delete_table(store *base, const char *table_id, char *err)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -232,7 +264,9 @@ static int sq_delete_table(store *base, const char *table_id, char *err)
     if (r == 0) {
         sqlite3_bind_text(s->del_actions, 1, table_id, -1, SQLITE_STATIC);
         sqlite3_bind_text(s->del_table, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s->del_chat, 1, table_id, -1, SQLITE_STATIC);
         r = step_done(s, s->del_actions, "delete table", err);
+        if (r == 0) r = step_done(s, s->del_chat, "delete table", err);
         if (r == 0) r = step_done(s, s->del_table, "delete table", err);
         if (sqlite3_exec(s->db, r == 0 ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL) != SQLITE_OK &&
             r == 0) {
@@ -254,18 +288,23 @@ static const char *col(sqlite3_stmt *st, int i)
 static int sq_load_all(store *base, const store_loader *ld, char *err)
 {
     sqlite_store *s = (sqlite_store *)base;
-    sqlite3_stmt *tq = NULL, *aq = NULL;
+    sqlite3_stmt *tq = NULL, *aq = NULL, *cq = NULL;
     int r = -1;
     pthread_mutex_lock(&s->mu);
     if (sqlite3_prepare_v2(s->db,
                            "SELECT id, game, options, seed, seats, admin, created, creator, seed_chosen,"
-                           " (SELECT max(ts) FROM actions WHERE table_id = id)"
+                           " (SELECT max(ts) FROM actions WHERE table_id = id), public"
                            " FROM tables ORDER BY created, id",
                            -1, &tq, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "SELECT idx, seat, action FROM actions WHERE table_id = ?1"
                            " ORDER BY idx",
-                           -1, &aq, NULL) != SQLITE_OK) {
+                           -1, &aq, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "SELECT idx, seat, name, text, ts FROM chat WHERE table_id = ?1"
+                           " AND idx > (SELECT coalesce(max(idx), -1) FROM chat"
+                           " WHERE table_id = ?1) - ?2 ORDER BY idx",
+                           -1, &cq, NULL) != SQLITE_OK) {
         fail(err, s->db, "load");
         goto out;
     }
@@ -273,7 +312,8 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
     while ((rc = sqlite3_step(tq)) == SQLITE_ROW) {
         store_table t = {col(tq, 0), col(tq, 1), col(tq, 2), col(tq, 3),
                          col(tq, 4), col(tq, 5), sqlite3_column_int64(tq, 6), col(tq, 7),
-                         sqlite3_column_int64(tq, 9), sqlite3_column_int(tq, 8)};
+                         sqlite3_column_int64(tq, 9), sqlite3_column_int(tq, 8),
+                         sqlite3_column_int(tq, 10)};
         if (ld->table(ld->ctx, &t) != 0) continue; /* the loader skipped it */
         sqlite3_bind_text(aq, 1, t.id, -1, SQLITE_TRANSIENT);
         int expect = 0, arc;
@@ -292,6 +332,16 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
             snprintf(problem, sizeof problem, "stored moves from %d could not be read: %s",
                      expect, sqlite3_errmsg(s->db));
         sqlite3_reset(aq);
+        if (ld->chat && ld->chat_keep > 0) {
+            sqlite3_bind_text(cq, 1, t.id, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int(cq, 2, ld->chat_keep);
+            while (sqlite3_step(cq) == SQLITE_ROW) {
+                store_chat m = {t.id, sqlite3_column_int(cq, 0), sqlite3_column_int(cq, 1),
+                                col(cq, 2), col(cq, 3), sqlite3_column_int64(cq, 4)};
+                if (ld->chat(ld->ctx, &m) != 0) break;
+            }
+            sqlite3_reset(cq);
+        }
         if (ld->done(ld->ctx, t.id, problem[0] ? problem : NULL) != 0) break;
     }
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
@@ -302,6 +352,7 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
 out:
     sqlite3_finalize(tq);
     sqlite3_finalize(aq);
+    sqlite3_finalize(cq);
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -317,6 +368,8 @@ static void sq_close(store *base)
     sqlite3_finalize(s->upd_seats);
     sqlite3_finalize(s->del_actions);
     sqlite3_finalize(s->del_table);
+    sqlite3_finalize(s->ins_chat);
+    sqlite3_finalize(s->del_chat);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->mu);
     free(s);
@@ -332,8 +385,39 @@ static const char *sq_failure(store *base)
 }
 
 static const store_ops sqlite_ops = {"sqlite",        sq_create_table, sq_append_action,
-                                     sq_update_seats, sq_delete_table, sq_load_all,
-                                     sq_failure,      sq_close};
+                                     sq_update_seats, sq_delete_table, sq_append_chat,
+                                     sq_load_all,     sq_failure,      sq_close};
+
+/* Brings the database to SCHEMA_VERSION (see upgrades[]). */
+static int upgrade(sqlite_store *s, char *err)
+{
+    sqlite3_stmt *q = NULL;
+    int v = 0;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK &&
+        sqlite3_step(q) == SQLITE_ROW)
+        v = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    if (v > SCHEMA_VERSION) {
+        snprintf(err, STORE_ERR, "storage: %.120s has schema version %d; this server knows up "
+                 "to %d (a newer gemgames made it)", s->path, v, SCHEMA_VERSION);
+        return -1;
+    }
+    for (int to = v + 1; to <= SCHEMA_VERSION; to++) {
+        char set[64];
+        snprintf(set, sizeof set, "PRAGMA user_version = %d", to);
+        if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+            return fail(err, s->db, "schema upgrade");
+        if ((upgrades[to] && sqlite3_exec(s->db, upgrades[to], NULL, NULL, NULL) != SQLITE_OK) ||
+            sqlite3_exec(s->db, set, NULL, NULL, NULL) != SQLITE_OK) {
+            fail(err, s->db, "schema upgrade");
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+            return -1;
+        }
+        if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+            return fail(err, s->db, "schema upgrade");
+    }
+    return 0;
+}
 
 /* "ok", or the first problems PRAGMA integrity_check reports. */
 static int integrity(sqlite_store *s, char *err)
@@ -402,10 +486,18 @@ store *store_sqlite_open(const char *path, char *err)
     for (size_t i = 0; i < sizeof migrations / sizeof migrations[0]; i++)
         sqlite3_exec(s->db, migrations[i], NULL, NULL, NULL);
     if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK || writable(s, err) != 0 ||
+        upgrade(s, err) != 0 ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO tables(id, game, options, seed, seats, admin, created,"
-                           " creator, seed_chosen) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                           " creator, seed_chosen, public)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                            -1, &s->ins_table, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "INSERT INTO chat(table_id, idx, seat, name, text, ts)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                           -1, &s->ins_chat, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM chat WHERE table_id = ?1", -1, &s->del_chat,
+                           NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO actions(table_id, idx, seat, action, ts)"
                            " VALUES(?1, ?2, ?3, ?4, ?5)",
