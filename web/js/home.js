@@ -3,6 +3,9 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html, api } from './common.js';
+import { t } from './i18n.js';
+import { MyTables, Lobby } from './lobby.js';
+import { savedName, saveName, nameProblem, rememberSeat, NAME_MAX } from './people.js';
 
 function CreateForm({ games, bots, onCreated }) {
   const [gameName, setGameName] = useState(games[0].name);
@@ -12,6 +15,8 @@ function CreateForm({ games, bots, onCreated }) {
   const [seats, setSeats] = useState([]);
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
+  const [name, setName] = useState(savedName());
+  const [isPublic, setPublic] = useState(false);
   const n = Math.min(Math.max(players, game.min_players), game.max_players);
   const seatKind = (i) => seats[i] || (i === 0 ? 'human' : bots[0] || 'human');
 
@@ -21,7 +26,19 @@ function CreateForm({ games, bots, onCreated }) {
     setError(null);
     try {
       const options = Object.fromEntries(Object.entries(opts).filter(([k]) => game.options.some((o) => o.key === k)));
-      const r = await api('POST', '/api/tables', { game: game.name, players: n, options, seats: Array.from({ length: n }, (_, i) => seatKind(i)) });
+      const body = { game: game.name, players: n, options, seats: Array.from({ length: n }, (_, i) => seatKind(i)) };
+      // people.js: the creator's name goes on the first person's seat; a
+      // public table lists its other seats in the lobby
+      if (name.trim()) {
+        const problem = nameProblem(name);
+        if (problem) throw new Error(problem);
+        body.name = name.trim();
+        saveName(name);
+      }
+      if (isPublic) body.public = true;
+      const r = await api('POST', '/api/tables', body);
+      const first = r.seats.find((s) => s.kind === 'human');
+      if (first) rememberSeat({ table: r.id, seat: first.seat, token: first.token, title: game.title });
       onCreated(r);
     } catch (e) { setError(e.message); }
     setBusy(false);
@@ -45,6 +62,10 @@ function CreateForm({ games, bots, onCreated }) {
           ${bots.map((b) => html`<option value=${b}>bot: ${b}</option>`)}
         </select></label>`)}
     </fieldset>
+    <label>${t('Your name')} <input name="creator-name" value=${name} maxlength=${NAME_MAX * 2} autocomplete="nickname" placeholder=${t('how others see you')}
+      onInput=${(e) => setName(e.target.value)} /></label>
+    <label><input type="checkbox" name="public" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} />
+      ${t('Public: list the free seats on this page so anyone can join')}</label>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     <button type="submit" class="primary" disabled=${busy}>Open the table</button>
   </form>`;
@@ -100,11 +121,13 @@ function Home() {
   return html`<div class="page home">
     <header><a href="/" class="home">gemgames</a><span class="title">Ys and Splendor with friends</span></header>
     ${error ? html`<p class="error">${error}</p>` : ''}
+    <${MyTables} />
     <div class="home-grid">
       ${meta && meta.games.length ? html`<${CreateForm} games=${meta.games} bots=${meta.bots} onCreated=${(c) => { setCreated(c); refresh(); }} />`
         : html`<p class="muted">${meta ? 'This server has no games yet.' : 'Loading…'}</p>`}
       ${created ? html`<${Invites} created=${created} />` : ''}
     </div>
+    <${Lobby} />
     <h2>Tables</h2>
     <${TableList} tables=${tables} />
   </div>`;
