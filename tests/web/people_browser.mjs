@@ -21,7 +21,7 @@ if (!chromium || !existsSync(CHROMIUM)) {
 
 const LAPTOP = { width: 1280, height: 800 }, PHONE = { width: 390, height: 844 };
 const dir = tempDir('people-browser-');
-const srv = await startServer(`${dir}/p.db`, ['--bot-delay', '50']);
+const srv = await startServer(`${dir}/p.db`, ['--bot-delay', '50', '--rate', '0']);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 const errors = [];
 
@@ -168,6 +168,36 @@ ok(/^\(2\) Your turn/.test(await D.page.title()), 'after the other player moves,
 {
   const perm = await D.page.evaluate(() => (typeof Notification === 'undefined' ? 'none' : Notification.permission));
   ok(perm !== 'granted', 'no notification permission is asked without the player ticking the box', perm);
+}
+
+// ------------------------------------------------------------ results and replays
+{
+  // two named people play a whole game (moves over the API); the final
+  // scores and the replay name them
+  const g = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['human', 'human'], name: 'Ann' })).json;
+  await http(srv, 'POST', `/api/tables/${g.id}/name`, { seat: 1, token: g.seats[1].token, name: 'Zoë' });
+  for (let k = 0; k < 2000; k++) {
+    const st = (await http(srv, 'GET', `/api/tables/${g.id}/state`)).json;
+    if (st.over) break;
+    const seat = st.actors[0];
+    const mine = (await http(srv, 'GET', `/api/tables/${g.id}/state?seat=${seat}&token=${g.seats[seat].token}`)).json;
+    await http(srv, 'POST', `/api/tables/${g.id}/action`, { seat, token: g.seats[seat].token, action: mine.legal[(k * 7) % mine.legal.length] });
+  }
+  const R = await person(LAPTOP);
+  await R.page.goto(srv.base + g.seats[0].invite);
+  await R.page.waitForSelector('.scores', { timeout: 10000 }).catch(() => null);
+  const scores = (await R.page.locator('.scores').count()) ? await R.page.textContent('.scores') : '';
+  ok(/Zoë/.test(scores) && /You/.test(scores), 'the final scores name the players', scores.slice(0, 200));
+  await shots(R, 'results');
+  await R.page.goto(`${srv.base}/replay.html#table=${g.id}`);
+  await R.page.waitForSelector('.replay-bar');
+  await R.page.waitForFunction(() => /Game over/.test(document.querySelector('ol.events')?.textContent || ''), null, { timeout: 10000 }).catch(() => null);
+  const options = await R.page.locator('.replay-bar select option').allTextContents();
+  const log = await R.page.textContent('ol.events');
+  ok(options.includes('Ann') && options.includes('Zoë') && /Ann (takes|buys|reserves)/.test(log) && /Zoë (takes|buys|reserves)/.test(log),
+     'the replay names the players (viewer choice and the log)', { options, log: log.slice(0, 200) });
+  await shots(R, 'replay');
+  await R.ctx.close();
 }
 
 // ------------------------------------------------------------ the home page at 390 px
