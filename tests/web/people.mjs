@@ -156,6 +156,13 @@ for (const [what, msg, code] of [
   ok(pong && !B.closed && later.type === 'chat_ack', 'the flooding connection is kept and may chat again a moment later', later);
 }
 
+{
+  // HTTP chat is limited per client address: a burst of 12 gets 429s
+  const rs = await Promise.all(Array.from({ length: 12 }, (_, k) => http(srv, 'POST', `/api/tables/${id}/chat`, { seat: 1, token: tok[1], text: `http flood ${k}` })));
+  const limited = rs.filter((r) => r.status === 429 && r.json.code === 'rate_limited').length;
+  ok(limited >= 5 && limited + rs.filter((r) => r.status === 200).length === 12, `chat over HTTP is rate-limited per address too (${limited} of 12 refused)`, rs.map((r) => r.status));
+}
+
 // ------------------------------------------------------------ lobby
 const pub = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players: 3, seats: ['human', 'human', 'human'], public: true, name: 'Host' })).json;
 {

@@ -77,6 +77,17 @@ await B.page.waitForFunction(() => /Ann (takes|buys|reserves)/.test(document.que
 ok(/Ann (takes|buys|reserves)/.test(await B.page.textContent('ol.events')), 'the log says the player\'s name instead of "Seat 1"', (await B.page.textContent('ol.events')).slice(0, 300));
 ok((await B.page.textContent('.decision')).length > 0, 'the page still reads after names arrive');
 ok(await A.page.evaluate(() => localStorage.getItem('gg.name')) === '"Ann"', 'the name is kept in the browser for next time');
+{
+  // a name that the server refuses is explained, and nothing changes
+  await A.page.click('button.rename');
+  await A.page.fill('.name-prompt input', 'x'.repeat(30));
+  await A.page.click('.name-prompt button[type=submit]');
+  const msg = await A.page.textContent('.name-prompt .error').catch(() => '');
+  await A.page.fill('.name-prompt input', 'Ann');
+  await A.page.click('.name-prompt button[type=submit]');
+  await A.page.waitForSelector('.name-prompt', { state: 'detached', timeout: 5000 }).catch(() => null);
+  ok(/at most 24/.test(msg) && (await seatsText(B)).includes('Ann'), 'a too-long name is explained and not sent', msg);
+}
 await shots(A, 'names-ann');
 await shots(B, 'names-other');
 

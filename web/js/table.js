@@ -29,6 +29,7 @@ function App() {
   const [chat, setChat] = useState([]);
   const [chatError, setChatError] = useState(null);
   const [nameError, setNameError] = useState(null);
+  const [renaming, setRenaming] = useState(false);
   const session = useRef(null);
   const named = useRef(false);
   const wasMyTurn = useRef(false);
@@ -59,7 +60,7 @@ function App() {
       },
       onOther: (m) => {
         if (m.type === 'chat') setChat((old) => mergeChat(m.history ? [] : old, m));
-        else if (m.type === 'name_ack') setNameError(null);
+        else if (m.type === 'name_ack') { setNameError(null); setRenaming(false); }
       },
       onError: (m) => {
         const id = String(m.id ?? '');
@@ -104,7 +105,7 @@ function App() {
       <span class="title">${table.title} · table ${table.id}${table.seed !== undefined ? html` · <span title="The creator chose this seed: it decides every hidden card">seed ${table.seed} (chosen)</span>` : ''}</span>
       <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${status}</span>
     </header>
-    ${me >= 0 && table.seats[me] && table.seats[me].kind === 'human' && !myName ? html`<div class="name-prompt">
+    ${me >= 0 && table.seats[me] && table.seats[me].kind === 'human' && (!myName || renaming) ? html`<div class="name-prompt">
       <${NameForm} label=${t('Choose the name others will see')} button=${t('Sit down')} error=${nameError}
         onSave=${(n) => session.current.send({ type: 'name', name: n, id: 'name-form' })} /></div>` : ''}
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
@@ -132,6 +133,7 @@ function App() {
             onClick=${() => { if (confirm(`Let a bot play seat ${s.seat + 1} from now on?`)) session.current.send({ type: 'bot', seat: s.seat, token: params.admin, bot: 'random' }); }}>
             Give seat ${s.seat + 1} to a bot${s.connected ? '' : ' (away)'}</button></p>`) : ''}
         ${me >= 0 && params.token ? html`<p class="muted small"><a href=${`/replay.html#table=${table.id}&viewer=${me}&token=${params.token}`}>Look back at earlier moves</a></p>` : ''}
+        ${myName && !renaming ? html`<p class="small"><button class="link rename" onClick=${() => setRenaming(true)}>${t('Change my name')}</button></p>` : ''}
         ${me >= 0 ? html`<${AlertSettings} />` : ''}
         <${Chat} table=${table.id} me=${me} messages=${chat} session=${session.current} error=${chatError} clearError=${() => setChatError(null)} />
         <h3>What happened</h3>
