@@ -1,8 +1,9 @@
 /* fuzz_server.c — libFuzzer target for what the server does with a client's
  * bytes (server/guard.c, server/tables.c, server/botlist.c): the first byte
- * picks a request, the rest is its body, as POST /api/tables, a move or a
- * hand-over at a table of two people (HTTP /action and /bot, WebSocket
- * "action" and "bot" take these same paths). Checks: the depth guard holds
+ * picks a request, the rest is its body, as POST /api/tables, a move, a
+ * hand-over, a name, a chat message, taking a free seat at a public table of
+ * two people, or POST /api/status (HTTP /action, /bot, /name, /chat, /take
+ * and WebSocket "action", "bot", "name", "chat" take these same paths). Checks: the depth guard holds
  * (cJSON never sees deeper input), an error always has a code, a status
  * and a message of valid UTF-8, and every frame pushed to a watcher is
  * valid UTF-8 JSON. The store is a real SQLite file, renewed every few
@@ -57,7 +58,7 @@ static void reset(void)
         fprintf(stderr, "fuzz_server: %s\n", err);
         abort();
     }
-    cJSON *req = cJSON_Parse("{\"game\":\"splendor\",\"players\":2}");
+    cJSON *req = cJSON_Parse("{\"game\":\"splendor\",\"players\":2,\"public\":true}");
     srv_err e = {0};
     cJSON *made = srv_table_create(req, "fuzz", &e);
     cJSON_Delete(req);
@@ -90,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!st || ++runs % 3000 == 0) reset();
     if (size < 1 || size > SRV_MAX_MESSAGE + 1) return 0;
-    int what = data[0] % 3;
+    int what = data[0] % 7;
     const char *body = (const char *)data + 1;
     size_t len = size - 1;
     srv_err e = {0};
@@ -117,8 +118,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (action && (srv_table_check_seat(table, seat, token, &e) != 0 ||
                        srv_table_act(table, seat, action, &index, canon, &e) != 0))
             check_error(&e);
-    } else if (srv_table_to_bot(table, seat, token, member_str(req, "bot"), &e) != 0) {
-        check_error(&e);
+    } else if (what == 2) {
+        if (srv_table_to_bot(table, seat, token, member_str(req, "bot"), &e) != 0) check_error(&e);
+    } else if (what == 3) {
+        if (srv_table_set_name(table, seat, token, member_str(req, "name"), &e) != 0) check_error(&e);
+    } else if (what == 4) {
+        int index, s = member_int(req, "seat", -1);
+        if ((s >= 0 && srv_table_check_seat(table, s, token, &e) != 0) ||
+            srv_chat_post(table, s, member_str(req, "name"), member_str(req, "text"), NULL, &index,
+                          &e) != 0)
+            check_error(&e);
+    } else if (what == 5) {
+        cJSON *took = srv_api_take(table, req, &e);
+        const cJSON *tok = cJSON_GetObjectItemCaseSensitive(took, "token");
+        if (!took) check_error(&e);
+        else if (cJSON_IsString(tok) && seat >= 0 && seat < 2) /* the seat's new token */
+            snprintf(tokens[seat], sizeof tokens[seat], "%s", tok->valuestring);
+        cJSON_Delete(took);
+    } else {
+        /* {"seats":[{"table":"T","seat":0,"token":"0"}]}: "T" is the table */
+        cJSON *it;
+        cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(req, "seats"))
+        {
+            cJSON *t = cJSON_GetObjectItemCaseSensitive(it, "table");
+            if (cJSON_IsString(t) && !strcmp(t->valuestring, "T"))
+                cJSON_SetValuestring(t, srv_table_id(table));
+            cJSON *k = cJSON_GetObjectItemCaseSensitive(it, "token");
+            if (cJSON_IsString(k) && (!strcmp(k->valuestring, "0") || !strcmp(k->valuestring, "1")))
+                cJSON_SetValuestring(k, tokens[k->valuestring[0] - '0']);
+        }
+        cJSON *status = srv_api_status(req, &e);
+        if (!status) check_error(&e);
+        cJSON_Delete(status);
     }
     cJSON_Delete(req);
     return 0;

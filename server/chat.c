@@ -110,6 +110,9 @@ int srv_chat_post(srv_table *t, int seat, const char *name, const char *text,
                   srv_bucket *bucket, int *index, srv_err *e)
 {
     char clean[SRV_CHAT_BYTES], who[SRV_NAME_BYTES] = "";
+    if (seat < GG_SPECTATOR || seat >= srv_table_players(t))
+        return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d (-1: watching)",
+                        srv_table_players(t) - 1);
     if (!text) return srv_fail(e, 400, "bad_chat", "\"text\" must be the message");
     if (srv_text_clean(text, 1, SRV_CHAT_CHARS, clean, sizeof clean, "bad_chat", "a chat message",
                        e) != 0)
