@@ -104,8 +104,12 @@ await say(A, 'hello from Ann <script>window.pwned=1</script>');
 ok(await chatHas(B, 'hello from Ann <script>') && await chatHas(S, 'hello from Ann'), 'a chat message reaches the other player and the spectator, markup as text');
 await say(B, 'hi Ann');
 ok(await chatHas(A, 'hi Ann') && await chatHas(S, 'hi Ann'), 'chat goes both ways');
+await S.page.click('section.chat button.spectator-name');
+await S.page.fill('section.chat form.name-form input', 'Sam');
+await S.page.click('section.chat form.name-form button[type=submit]');
 await say(S, 'watching you two');
 ok(await chatHas(A, 'watching you two') && await chatHas(B, 'watching you two'), 'the spectator\'s message reaches both players');
+ok((await A.page.locator('ol.chat-list li', { hasText: 'watching you two' }).locator('.chat-who').textContent()) === 'Sam (watching)', 'a spectator chats under the name they chose, marked as watching');
 {
   const li = A.page.locator('ol.chat-list li', { hasText: 'hi Ann' });
   const who = await li.locator('.chat-who').textContent();

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html, seatLabel } from './common.js';
 import { t, tn } from './i18n.js';
-import { savedName } from './people.js';
+import { savedName, NameForm } from './people.js';
 
 export const CHAT_MAX = 500;
 
@@ -36,6 +36,8 @@ export function Chat({ table, me, messages, session, error, clearError }) {
   const [text, setText] = useState('');
   const [muted, setMuted] = useState(isMuted(table));
   const [seenAtMute, setSeenAtMute] = useState(messages.length);
+  const [myName, setMyName] = useState(savedName()); // a spectator's name in the chat
+  const [naming, setNaming] = useState(false);
   const list = useRef(null);
   useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [messages.length, muted]);
   const mute = (on) => {
@@ -48,8 +50,7 @@ export function Chat({ table, me, messages, session, error, clearError }) {
     const body = text.trim();
     if (!body) return;
     const msg = { type: 'chat', text: body, id: `chat-${Date.now()}` };
-    const name = savedName();
-    if (me < 0 && name) msg.name = name;
+    if (me < 0 && myName) msg.name = myName;
     clearError();
     if (session && session.send(msg)) setText('');
   };
@@ -63,6 +64,9 @@ export function Chat({ table, me, messages, session, error, clearError }) {
         ${messages.map((m) => html`<li key=${m.i} class=${m.seat === me && me >= 0 ? 'mine' : ''}>
           <time class="muted small">${when(m.ts)}</time> <b class="chat-who">${who(m, me)}</b> <span class="chat-text">${m.text}</span></li>`)}
       </ol>
+      ${me < 0 ? (naming ? html`<${NameForm} label=${t('Your name in the chat')} initial=${myName} onSave=${(n) => { setMyName(n); setNaming(false); }} />`
+        : html`<p class="muted small">${myName ? t('You chat as {name} (watching).', { name: myName }) : t('You chat as a spectator.')}
+            <button class="link spectator-name" onClick=${() => setNaming(true)}>${myName ? t('Change') : t('Give your name')}</button></p>`) : ''}
       <form class="chat-form" onSubmit=${send}>
         <input name="chat" value=${text} maxlength=${CHAT_MAX} placeholder=${t('Say something')} autocomplete="off"
           onInput=${(e) => setText(e.target.value)} />

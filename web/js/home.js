@@ -64,8 +64,8 @@ function CreateForm({ games, bots, onCreated }) {
     </fieldset>
     <label>${t('Your name')} <input name="creator-name" value=${name} maxlength=${NAME_MAX * 2} autocomplete="nickname" placeholder=${t('how others see you')}
       onInput=${(e) => setName(e.target.value)} /></label>
-    <label><input type="checkbox" name="public" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} />
-      ${t('Public: list the free seats on this page so anyone can join')}</label>
+    <label class="check"><input type="checkbox" name="public" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} />
+      <span>${t('Public: list the free seats on this page so anyone can join')}</span></label>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     <button type="submit" class="primary" disabled=${busy}>Open the table</button>
   </form>`;
@@ -122,12 +122,12 @@ function Home() {
     <header><a href="/" class="home">gemgames</a><span class="title">Ys and Splendor with friends</span></header>
     ${error ? html`<p class="error">${error}</p>` : ''}
     <${MyTables} />
+    <${Lobby} />
     <div class="home-grid">
       ${meta && meta.games.length ? html`<${CreateForm} games=${meta.games} bots=${meta.bots} onCreated=${(c) => { setCreated(c); refresh(); }} />`
         : html`<p class="muted">${meta ? 'This server has no games yet.' : 'Loading…'}</p>`}
       ${created ? html`<${Invites} created=${created} />` : ''}
     </div>
-    <${Lobby} />
     <h2>Tables</h2>
     <${TableList} tables=${tables} />
   </div>`;

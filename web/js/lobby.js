@@ -92,7 +92,7 @@ export function Lobby() {
         onSave=${(n) => { setName(n); take(want.table, want.seat, n); }} />` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${!tables ? html`<p class="muted">${t('Loading…')}</p>`
-      : !tables.length ? html`<p class="muted">${t('No public table has a free seat right now. Open one below and tick "public".')}</p>`
+      : !tables.length ? html`<p class="muted">${t('No public table has a free seat right now. Open one and tick "Public".')}</p>`
       : html`<ul class="card-list">${tables.map((tb) => html`<li key=${tb.id} data-table=${tb.id}>
           <b>${tb.title}</b> <span class="muted small">${tn('{n} player', '{n} players', tb.players)} · <code>${tb.id}</code></span>
           <span class="seat-row">${tb.seats.map((s) => (s.open
