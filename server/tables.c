@@ -1349,6 +1349,9 @@ int srv_table_take_seat(srv_table *t, int seat, const char *name, char *token, s
         if (!(r = seats_commit(t, seat, &saved, e))) {
             strcpy(token, s->token);
             srv_oplog_table(t->id, "seat_taken", seat, -1, NULL);
+            /* whoever sat there with the old invite now only watches */
+            for (srv_conn *c = t->conns; c; c = c->next)
+                if (c->seat == seat) c->seat = GG_SPECTATOR;
             push_all(t, NULL, -1);
         }
     }

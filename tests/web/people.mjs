@@ -184,7 +184,14 @@ const pub = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players:
   }
   const r = await http(srv, 'POST', `/api/tables/${id}/take`, { seat: 1, name: 'Zed' });
   ok(r.status === 403 && r.json.code === 'not_public', 'a private table\'s seat cannot be taken', r.text);
+  const holder = await join(srv, pub.id, 1, pub.seats[1].token); // the old invite, opened
+  const fromH = holder.frames.length;
   const t1 = await http(srv, 'POST', `/api/tables/${pub.id}/take`, { seat: 1, name: XSS });
+  const demoted = await holder.next((f) => f.type === 'state', 5000, fromH).catch(() => null);
+  ok(demoted && demoted.seat === -1 && demoted.legal.length === 0, 'a connection that sat there with the old invite only watches from then on (the spectator\'s view)', demoted && demoted.seat);
+  const stale = await holder.request({ type: 'chat', text: 'still me?' }, (f) => f.type === 'chat_ack' || f.type === 'error');
+  holder.close();
+  ok(stale.type === 'chat_ack' && (await http(srv, 'GET', `/api/tables/${pub.id}/chat`)).json.messages.at(-1).seat === -1, 'and chats as a spectator, not as the seat', stale);
   ok(t1.status === 200 && /^[0-9a-f]{32}$/.test(t1.json.token) && t1.json.token !== pub.seats[1].token && t1.json.invite.includes(t1.json.token),
      'taking a free seat gives a new token and its link', t1.text);
   const again = await http(srv, 'POST', `/api/tables/${pub.id}/take`, { seat: 1, name: 'Late' });
