@@ -476,7 +476,8 @@ static int parse_options(const gg_game *game, const cJSON *req, gg_options *opts
     return 0;
 }
 
-/* seats: ["human", "random", ...] — a person or a bot spec per seat. */
+/* seats: ["human", "open", "random", ...] — a person (by invite), a free
+ * seat anyone may take from the lobby, or a bot spec per seat. */
 static int parse_seats(srv_table *t, const cJSON *req, srv_err *e)
 {
     const cJSON *seats = cJSON_GetObjectItemCaseSensitive(req, "seats");
@@ -488,7 +489,9 @@ static int parse_seats(srv_table *t, const cJSON *req, srv_err *e)
         const cJSON *s = seats ? cJSON_GetArrayItem(seats, i) : NULL;
         if (s && !cJSON_IsString(s))
             return srv_fail(e, 400, "bad_seats", "seat %d must be \"human\" or a bot spec", i);
-        if (!s || strcmp(s->valuestring, "human") == 0) {
+        if (!s || strcmp(s->valuestring, "human") == 0 || strcmp(s->valuestring, "open") == 0) {
+            /* "open": a person's seat for anyone, from the lobby (parse_people) */
+            t->seats[i].open = s && !strcmp(s->valuestring, "open");
             if (srv_random_hex(t->seats[i].token, SRV_TOKEN_HEX / 2) != 0 ||
                 srv_random_hex(t->seats[i].player, SRV_PLAYER_HEX / 2) != 0)
                 return srv_fail(e, 500, "internal", "no random source");
@@ -553,6 +556,10 @@ static cJSON *creation_reply(const srv_table *t)
         if (t->seats[i].bot) {
             cJSON_AddStringToObject(s, "kind", "bot");
             cJSON_AddStringToObject(s, "bot", t->seats[i].spec);
+        } else if (t->seats[i].open) {
+            /* its token is never given out: whoever takes it gets a new one */
+            cJSON_AddStringToObject(s, "kind", "human");
+            cJSON_AddBoolToObject(s, "open", 1);
         } else {
             cJSON_AddStringToObject(s, "kind", "human");
             cJSON_AddStringToObject(s, "token", t->seats[i].token);
@@ -567,33 +574,40 @@ static cJSON *creation_reply(const srv_table *t)
     return o;
 }
 
-/* "public": true lists the table's free seats in the lobby: every person's
- * seat but the creator's (the first) is open until someone takes it or
- * names themselves through its invite. "name": the creator's display name,
- * for the first person's seat. */
+/* Open seats ("open" in seats) are listed in the lobby until someone takes
+ * one; "public": true opens every person's seat but the creator's (the
+ * first). Their tokens are never given out, so nobody plays or reads such a
+ * seat before it is taken. "name": the creator's display name, for the
+ * first person's seat that is not open. */
 static int parse_people(const cJSON *req, srv_table *t, int seed_chosen, srv_err *e)
 {
     const cJSON *pub = cJSON_GetObjectItemCaseSensitive(req, "public");
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "name");
     if (pub && !cJSON_IsBool(pub))
         return srv_fail(e, 400, "bad_request", "\"public\" must be true or false");
-    int first = -1;
-    for (int i = 0; i < t->players && first < 0; i++)
-        if (!t->seats[i].bot) first = i;
+    int first = -1, open = 0;
+    if (cJSON_IsTrue(pub)) {
+        for (int i = 0; i < t->players; i++)
+            if (!t->seats[i].bot && !t->seats[i].open && first < 0) first = i;
+            else if (!t->seats[i].bot) t->seats[i].open = 1;
+    } else {
+        for (int i = 0; i < t->players && first < 0; i++)
+            if (!t->seats[i].bot && !t->seats[i].open) first = i;
+    }
+    for (int i = 0; i < t->players; i++) open += t->seats[i].open;
     if (name) {
         if (!cJSON_IsString(name))
             return srv_fail(e, 400, "bad_name", "\"name\" must be text");
-        if (first < 0)
+        if (first < 0 || t->seats[first].open)
             return srv_fail(e, 400, "bad_name", "a name needs a seat for a person");
         if (srv_name_clean(name->valuestring, t->seats[first].name, e) != 0) return -1;
     }
-    if (!cJSON_IsTrue(pub)) return 0;
+    if (!cJSON_IsTrue(pub) && !open) return 0;
     if (seed_chosen)
         return srv_fail(e, 400, "seed_not_allowed",
                         "a public table cannot have a chosen seed (whoever takes a seat "
                         "would know the hidden cards)");
     t->is_public = 1;
-    for (int i = first + 1; i < t->players; i++) t->seats[i].open = !t->seats[i].bot;
     return 0;
 }
 
@@ -1300,8 +1314,8 @@ static int seats_commit(srv_table *t, int seat, const srv_seat *saved, srv_err *
     return r;
 }
 
-/* A person names themselves: shown on the board, in the log and chat. The
- * seat is no longer open in the lobby once its holder has a name. */
+/* A person names themselves: shown on the board, in the log and chat. (An
+ * open seat has no holder yet: its token was never given out.) */
 int srv_table_set_name(srv_table *t, int seat, const char *token, const char *name, srv_err *e)
 {
     char clean[SRV_NAME_BYTES];

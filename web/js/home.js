@@ -37,7 +37,7 @@ function CreateForm({ games, bots, onCreated }) {
       }
       if (isPublic) body.public = true;
       const r = await api('POST', '/api/tables', body);
-      const first = r.seats.find((s) => s.kind === 'human');
+      const first = r.seats.find((s) => s.kind === 'human' && !s.open);
       if (first) rememberSeat({ table: r.id, seat: first.seat, token: first.token, title: game.title });
       onCreated(r);
     } catch (e) { setError(e.message); }
@@ -59,6 +59,7 @@ function CreateForm({ games, bots, onCreated }) {
       ${Array.from({ length: n }, (_, i) => html`<label>Seat ${i + 1}
         <select name=${'seat-' + i} value=${seatKind(i)} onChange=${(e) => { const s = Array.from({ length: n }, (_, k) => seatKind(k)); s[i] = e.target.value; setSeats(s); }}>
           <option value="human">a person (invite link)</option>
+          <option value="open">${t('open: anyone may take it')}</option>
           ${bots.map((b) => html`<option value=${b}>bot: ${b}</option>`)}
         </select></label>`)}
     </fieldset>
@@ -78,7 +79,8 @@ function Invites({ created }) {
     <h2>Table ${created.id} is open</h2>
     <p>Send each friend their own link: it lets its holder play that seat and nobody else. Keep yours.</p>
     <ul>
-      ${created.seats.map((s) => s.kind === 'human' ? html`<li>
+      ${created.seats.map((s) => s.open ? html`<li><b>Seat ${s.seat + 1}</b> ${t('open: anyone can take it from the start page')}</li>`
+        : s.kind === 'human' ? html`<li>
         <b>Seat ${s.seat + 1}</b> <a class="invite" data-seat=${s.seat} href=${s.invite}>play this seat</a>
         <input readonly value=${abs(s.invite)} onFocus=${(e) => e.target.select()} />
         <button onClick=${() => copy(abs(s.invite))}>copy</button></li>`
@@ -86,7 +88,7 @@ function Invites({ created }) {
       <li><b>Spectators</b> <a href=${created.spectate}>watch</a> <input readonly value=${abs(created.spectate)} onFocus=${(e) => e.target.select()} /></li>
     </ul>
     <p class="muted small">Your creator key lets you give a seat to a bot if a friend leaves: it is in the${' '}
-      ${(() => { const s = created.seats.find((x) => x.kind === 'human'); return s ? html`<a class="admin-link" href=${`${s.invite}&admin=${created.admin}`}>creator's link to seat ${s.seat + 1}</a>` : html`<a class="admin-link" href=${`${created.spectate}&admin=${created.admin}`}>creator's watch link</a>`; })()}${' '}
+      ${(() => { const s = created.seats.find((x) => x.kind === 'human' && !x.open); return s ? html`<a class="admin-link" href=${`${s.invite}&admin=${created.admin}`}>creator's link to seat ${s.seat + 1}</a>` : html`<a class="admin-link" href=${`${created.spectate}&admin=${created.admin}`}>creator's watch link</a>`; })()}${' '}
       (keep it to yourself). Key: <code>${created.admin}</code></p>
   </section>`;
 }
