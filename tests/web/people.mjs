@@ -269,5 +269,19 @@ await srv.stop();
   const newer = await startServer(old).then((s) => { s.kill(); return null; }).catch((e) => e.message);
   ok(newer && /schema version 9/.test(newer), 'a database from a newer server is refused with the reason', newer);
 }
+// An expired table takes its chat with it.
+{
+  const edb = `${dir}/expire.db`;
+  srv = await startServer(edb, ['--expire-idle', '2', '--expire-over', '2']);
+  const x = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['human', 'human'] })).json;
+  const r = await http(srv, 'POST', `/api/tables/${x.id}/chat`, { seat: 0, token: x.seats[0].token, text: 'soon gone' });
+  const stored = sql(edb, `SELECT count(*) FROM chat WHERE table_id = '${x.id}'`);
+  let gone = false;
+  for (let k = 0; k < 60 && !gone; k++) { await sleep(100); gone = (await http(srv, 'GET', `/api/tables/${x.id}`)).status === 404; }
+  await sleep(200);
+  const left = sql(edb, `SELECT count(*) FROM chat WHERE table_id = '${x.id}'`);
+  await srv.stop();
+  ok(r.status === 200 && stored === '1' && gone && left === '0', 'an expired table is deleted with its chat', { stored, gone, left });
+}
 cleanup(dir);
 done();
