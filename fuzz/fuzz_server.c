@@ -1,13 +1,14 @@
 /* fuzz_server.c — libFuzzer target for what the server does with a client's
- * bytes (server/guard.c, server/tables.c, server/botlist.c): the first byte
- * picks a request, the rest is its body, as POST /api/tables, a move, a
- * hand-over, a name, a chat message, taking a free seat at a public table of
- * two people, or POST /api/status (HTTP /action, /bot, /name, /chat, /take
- * and WebSocket "action", "bot", "name", "chat" take these same paths). Checks: the depth guard holds
- * (cJSON never sees deeper input), an error always has a code, a status
- * and a message of valid UTF-8, and every frame pushed to a watcher is
- * valid UTF-8 JSON. The store is a real SQLite file, renewed every few
- * thousand inputs so memory stays bounded. */
+ * bytes (server/guard.c, tables.c, botlist.c, people.c, chat.c): the first
+ * byte picks a request, the rest is its body, as POST /api/tables, a move, a
+ * hand-over, a name, a chat message or taking the free seat at a table of
+ * three (two people by invite, one open seat), or POST /api/status (HTTP
+ * /action, /bot, /name, /chat, /take and WebSocket "action", "bot", "name",
+ * "chat" take these same paths). Checks: the depth guard holds (cJSON never
+ * sees deeper input), an error always has a code, a status and a message of
+ * valid UTF-8, and every frame pushed to a watcher is valid UTF-8 JSON. The
+ * store is a real SQLite file, renewed every few thousand inputs so memory
+ * stays bounded. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,7 @@ static srv_config cfg = {.bot_max_ms = 100, .bot_max_iters = 1000, .tables_per_a
                          .expire_over_s = 3600, .expire_idle_s = 3600, .quiet = 1};
 static store *st;
 static srv_table *table;
-static char tokens[2][64], admin[64], dbpath[64];
+static char tokens[3][64], admin[64], dbpath[64]; /* seat 2: open until taken */
 static srv_conn watcher;
 static int runs;
 
@@ -40,7 +41,7 @@ static void check_error(const srv_err *e)
     if (!e->code || e->http < 400 || e->http > 599 || !e->msg[0]) abort();
 }
 
-/* A fresh store and one table of two people with a watcher. */
+/* A fresh store and one table (two people, an open seat) with a watcher. */
 static void reset(void)
 {
     char err[STORE_ERR];
@@ -58,13 +59,15 @@ static void reset(void)
         fprintf(stderr, "fuzz_server: %s\n", err);
         abort();
     }
-    cJSON *req = cJSON_Parse("{\"game\":\"splendor\",\"players\":2,\"public\":true}");
+    cJSON *req = cJSON_Parse(
+        "{\"game\":\"splendor\",\"players\":3,\"seats\":[\"human\",\"human\",\"open\"]}");
     srv_err e = {0};
     cJSON *made = srv_table_create(req, "fuzz", &e);
     cJSON_Delete(req);
     if (!made) abort();
     table = srv_table_find(cJSON_GetObjectItem(made, "id")->valuestring);
     snprintf(admin, sizeof admin, "%s", cJSON_GetObjectItem(made, "admin")->valuestring);
+    tokens[2][0] = 0;
     for (int i = 0; i < 2; i++)
         snprintf(tokens[i], sizeof tokens[i], "%s",
                  cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(made, "seats"), i),
@@ -106,6 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* a token of "0"/"1"/"admin" stands for the real one, so moves get through */
     if (token && !strcmp(token, "0")) token = tokens[0];
     else if (token && !strcmp(token, "1")) token = tokens[1];
+    else if (token && !strcmp(token, "2")) token = tokens[2];
     else if (token && !strcmp(token, "admin")) token = admin;
     if (what == 0) {
         cJSON *made = srv_table_create(req, "fuzz", &e);
@@ -132,7 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         cJSON *took = srv_api_take(table, req, &e);
         const cJSON *tok = cJSON_GetObjectItemCaseSensitive(took, "token");
         if (!took) check_error(&e);
-        else if (cJSON_IsString(tok) && seat >= 0 && seat < 2) /* the seat's new token */
+        else if (cJSON_IsString(tok) && seat >= 0 && seat < 3) /* the seat's new token */
             snprintf(tokens[seat], sizeof tokens[seat], "%s", tok->valuestring);
         cJSON_Delete(took);
     } else {
@@ -144,7 +148,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (cJSON_IsString(t) && !strcmp(t->valuestring, "T"))
                 cJSON_SetValuestring(t, srv_table_id(table));
             cJSON *k = cJSON_GetObjectItemCaseSensitive(it, "token");
-            if (cJSON_IsString(k) && (!strcmp(k->valuestring, "0") || !strcmp(k->valuestring, "1")))
+            if (cJSON_IsString(k) && strlen(k->valuestring) == 1 && k->valuestring[0] >= '0' &&
+                k->valuestring[0] <= '2')
                 cJSON_SetValuestring(k, tokens[k->valuestring[0] - '0']);
         }
         cJSON *status = srv_api_status(req, &e);
