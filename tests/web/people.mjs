@@ -96,7 +96,7 @@ const S = await join(srv, id, -1);
   const spm = await A.next((f) => f.type === 'chat' && !f.history, 5000, fromA);
   ok(sp.type === 'chat_ack' && spm.messages[0].seat === -1 && spm.messages[0].name === 'Watcher', 'a spectator chats, under the name they give', [sp, spm]);
   const late = await join(srv, id, -1);
-  const hist = late.frames.find((f) => f.type === 'chat' && f.history);
+  const hist = await late.next((f) => f.type === 'chat' && f.history, 5000, 0).catch(() => null);
   ok(hist && hist.messages.map((x) => x.text).join('|') === 'hello <b>all</b>|hi Anna|nice move' && hist.count === 3,
      'a newcomer gets the chat history on join', hist);
   late.close();
