@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 enum { STORE_ERR = 400 };
+enum { STORE_MOVE_TIMEOUT = 1 }; /* action flags */
 
 typedef struct store store;
 
@@ -31,6 +32,10 @@ typedef struct store_table {
     const char *creator; /* the creator's address key (per-address cap) */
     int64_t last_move;   /* unix seconds of the newest move (load_all fills it) */
     int seed_chosen;     /* the creator chose the seed (shown to everyone) */
+    const char *clock;   /* the time control as JSON (clock.c); "" for none */
+    int64_t clock_start; /* unix ms when the clocks started (every person came); 0 not yet */
+    const char *rematch; /* the id of the table its rematch was offered at; "" none */
+    int rematch_seats;   /* bit k: seat k accepted the rematch (moved over) */
 } store_table;
 
 /* Called once per stored table by load_all; actions come in index order via
@@ -40,18 +45,28 @@ typedef struct store_table {
 typedef struct store_loader {
     void *ctx;
     int (*table)(void *ctx, const store_table *t);
-    int (*action)(void *ctx, const char *table_id, int index, int seat, const char *text);
+    int (*action)(void *ctx, const char *table_id, int index, int seat, const char *text,
+                  int64_t ts_ms, int flags);
     int (*done)(void *ctx, const char *table_id, const char *problem);
 } store_loader;
 
 typedef struct store_ops {
     const char *name;
     int (*create_table)(store *st, const store_table *t, char *err);
-    /* Appends action `index` (0-based, must be the next one) to a table. */
+    /* Appends action `index` (0-based, must be the next one) to a table,
+     * made at `ts_ms` (unix ms: the clocks are derived from these), with
+     * `flags` (STORE_MOVE_TIMEOUT: played by the clock for the seat). */
     int (*append_action)(store *st, const char *table_id, int index, int seat,
-                         const char *text, char *err);
+                         const char *text, int64_t ts_ms, int flags, char *err);
     int (*update_seats)(store *st, const char *table_id, const char *seats, char *err);
     int (*delete_table)(store *st, const char *table_id, char *err);
+    /* Removes actions from `index` on (an undo against bots). */
+    int (*truncate_actions)(store *st, const char *table_id, int index, char *err);
+    /* When the clocks started (unix ms). */
+    int (*set_clock_start)(store *st, const char *table_id, int64_t ms, char *err);
+    /* The table's rematch: its id and the seats that moved over (bits). */
+    int (*set_rematch)(store *st, const char *table_id, const char *rematch, int seats,
+                       char *err);
     int (*load_all)(store *st, const store_loader *loader, char *err);
     /* NULL while healthy; else why every write now fails (the first fault). */
     const char *(*failure)(store *st);
