@@ -121,6 +121,7 @@ static int clock_timed_out(const srv_table *t);
 static gg_bot *clock_stand_in(const srv_table *t, int seat);
 static int seat_arrives(srv_table *t, int seat);
 static int hand_over_locked(srv_table *t, int seat, const char *spec, srv_err *e);
+static void length_rule(srv_table *t);
 static void push_all(srv_table *t, char lines[][GG_MAX_NOTATION], int mover);
 
 static unsigned hash_id(const char *id)
@@ -1552,9 +1553,9 @@ static int restore_done(void *ctx, const char *id, const char *problem)
     rc->tables++;
     rc->broken += t->broken;
     pthread_mutex_lock(&t->mu);
-    if (!t->broken) schedule_if_bot(t);
+    if (!t->broken) length_rule(t); /* before any bot may move (no write) */
     pthread_mutex_unlock(&t->mu);
-    return 0;
+    return 0; /* bots are scheduled once every table is read (srv_tables_init) */
 }
 
 int srv_tables_init(store *st, const srv_config *cfg, char *err)
