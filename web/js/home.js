@@ -3,6 +3,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html, api } from './common.js';
+import { ClockChoice, clockRequest } from './clock.js';
 
 function CreateForm({ games, bots, onCreated }) {
   const [gameName, setGameName] = useState(games[0].name);
@@ -12,6 +13,8 @@ function CreateForm({ games, bots, onCreated }) {
   const [seats, setSeats] = useState([]);
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
+  const [clock, setClock] = useState('none');
+  const [timeouts, setTimeouts] = useState('3');
   const n = Math.min(Math.max(players, game.min_players), game.max_players);
   const seatKind = (i) => seats[i] || (i === 0 ? 'human' : bots[0] || 'human');
 
@@ -21,7 +24,7 @@ function CreateForm({ games, bots, onCreated }) {
     setError(null);
     try {
       const options = Object.fromEntries(Object.entries(opts).filter(([k]) => game.options.some((o) => o.key === k)));
-      const r = await api('POST', '/api/tables', { game: game.name, players: n, options, seats: Array.from({ length: n }, (_, i) => seatKind(i)) });
+      const r = await api('POST', '/api/tables', { game: game.name, players: n, options, seats: Array.from({ length: n }, (_, i) => seatKind(i)), clock: clockRequest(clock, timeouts) });
       onCreated(r);
     } catch (e) { setError(e.message); }
     setBusy(false);
@@ -45,6 +48,7 @@ function CreateForm({ games, bots, onCreated }) {
           ${bots.map((b) => html`<option value=${b}>bot: ${b}</option>`)}
         </select></label>`)}
     </fieldset>
+    <${ClockChoice} preset=${clock} timeouts=${timeouts} onPreset=${setClock} onTimeouts=${setTimeouts} />
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     <button type="submit" class="primary" disabled=${busy}>Open the table</button>
   </form>`;
