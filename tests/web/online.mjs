@@ -94,6 +94,23 @@ await T('clock runs out', async () => {
   [a, b, spec].forEach((x) => x.close());
 });
 
+// ------------------------------------------------------------ simultaneous decisions
+await T('simultaneous clocks', async () => {
+  // Ys opens with the secret bid (Y-4.2): every seat at once, every person's clock runs.
+  const c = await create({ game: 'ys', players: 3, seats: ['human', 'human', 'heuristic'], clock: { kind: 'move', move_s: 600 } });
+  await state(c.id, 0, c.seats[0].token);
+  const st = await state(c.id, 1, c.seats[1].token);
+  let i = st.table;
+  for (let k = 0; k < 100 && i.actors.length < 2; k++) { await sleep(20); i = await info(c.id); }
+  const people = i.actors.filter((a) => a < 2);
+  ok(people.length === 2 && people.every((a) => i.clock.seats[a].running) && !i.clock.seats[2].running,
+     'when several people must decide at once (the Ys bid), each one\'s clock runs; the bot has none', { actors: i.actors, clock: i.clock });
+  const bid = (await state(c.id, 0, c.seats[0].token)).legal[0];
+  const r = await act(c.id, 0, c.seats[0].token, bid);
+  const k = r.json && r.json.table.clock;
+  ok(r.status === 200 && !k.seats[0].running && k.seats[1].running, 'the one who has decided stops; the other\'s clock runs on', k);
+});
+
 // ------------------------------------------------------------ bank + increment
 await T('bank clock', async () => {
   const c = await create({ game: 'splendor', players: 2, seats: ['human', 'human'], clock: { kind: 'bank', bank_s: 60, increment_s: 5 } });
