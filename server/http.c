@@ -370,6 +370,32 @@ static int api_chat(http_req *r, srv_table *t, const cJSON *req, const char *who
     return reply_json(r, 200, o);
 }
 
+
+/* POST /api/tables/ID/undo and /rematch (issue 21): {"seat","token"}. */
+static int api_undo(http_req *r, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat = -1, moves = 0;
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        return reply_error(r, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat"), &e));
+    if (srv_table_undo(t, seat, json_str(req, "token"), &moves, &e) != 0) return reply_error(r, &e);
+    cJSON *m = srv_table_state(t, seat, 0);
+    cJSON_ReplaceItemInObject(m, "type", cJSON_CreateString("undone"));
+    return reply_json(r, 200, m);
+}
+
+static int api_rematch(http_req *r, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat = -1;
+    char who[SRV_ADDR_KEY];
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        return reply_error(r, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat"), &e));
+    client_key(r->wsi, who);
+    cJSON *m = srv_table_rematch(t, seat, json_str(req, "token"), who, &e);
+    return m ? reply_json(r, 200, m) : reply_error(r, &e);
+}
+
 /* /api/tables/ID[/what] */
 static int api_table(http_req *r, const char *rest, int post)
 {
@@ -398,6 +424,8 @@ static int api_table(http_req *r, const char *rest, int post)
         else if (!strcmp(what, "chat")) rc = api_chat(r, t, req, who);
         else if (!strcmp(what, "take"))
             rc = (o = srv_api_take(t, req, &e)) ? reply_json(r, 200, o) : reply_error(r, &e);
+        else if (!strcmp(what, "undo")) rc = api_undo(r, t, req);
+        else if (!strcmp(what, "rematch")) rc = api_rematch(r, t, req);
         else rc = reply_error(r, (srv_fail(&e, 404, "not_found", "no such request"), &e));
         cJSON_Delete(req);
         return rc;
@@ -871,6 +899,43 @@ static void ws_chat(ws_client *w, const cJSON *m)
     ws_json(w, ack);
 }
 
+/* {"type":"undo"} and {"type":"rematch"} for the joined seat (issue 21). */
+static void ws_undo(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    int moves = 0;
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0) srv_fail(&e, 403, "spectator", "spectators cannot undo");
+    else srv_table_undo(w->c.table, w->c.seat, w->token, &moves, &e);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    if (e.code) {
+        ws_error(w, &e, id);
+        return;
+    }
+    cJSON *ok = cJSON_CreateObject();
+    cJSON_AddStringToObject(ok, "type", "undone");
+    if (id) cJSON_AddItemToObject(ok, "id", cJSON_Duplicate(id, 1));
+    cJSON_AddNumberToObject(ok, "moves", moves);
+    ws_json(w, ok);
+}
+
+static void ws_rematch(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    cJSON *r = NULL;
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0)
+        srv_fail(&e, 403, "spectator", "only the players seated here may offer or accept a rematch");
+    else r = srv_table_rematch(w->c.table, w->c.seat, w->token, w->who, &e);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    if (!r) {
+        ws_error(w, &e, id);
+        return;
+    }
+    if (id) cJSON_AddItemToObject(r, "id", cJSON_Duplicate(id, 1));
+    ws_json(w, r);
+}
+
 /* A message type worth quoting back: short and plain. */
 static int plain_word(const char *s)
 {
@@ -895,6 +960,8 @@ static void ws_message(ws_client *w, const char *data, size_t len)
     else if (!strcmp(type, "bot")) ws_bot(w, m);
     else if (!strcmp(type, "chat")) ws_chat(w, m);
     else if (!strcmp(type, "name")) ws_name(w, m);
+    else if (!strcmp(type, "undo")) ws_undo(w, m);
+    else if (!strcmp(type, "rematch")) ws_rematch(w, m);
     else if (!strcmp(type, "ping")) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "type", "pong");

@@ -96,7 +96,7 @@ const S = await join(srv, id, -1);
   const spm = await A.next((f) => f.type === 'chat' && !f.history, 5000, fromA);
   ok(sp.type === 'chat_ack' && spm.messages[0].seat === -1 && spm.messages[0].name === 'Watcher', 'a spectator chats, under the name they give', [sp, spm]);
   const late = await join(srv, id, -1);
-  const hist = late.frames.find((f) => f.type === 'chat' && f.history);
+  const hist = await late.next((f) => f.type === 'chat' && f.history, 5000, 0).catch(() => null);
   ok(hist && hist.messages.map((x) => x.text).join('|') === 'hello <b>all</b>|hi Anna|nice move' && hist.count === 3,
      'a newcomer gets the chat history on join', hist);
   late.close();
@@ -227,7 +227,7 @@ const pub = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players:
 A.close(); B.close(); S.close();
 const chatBefore = (await http(srv, 'GET', `/api/tables/${id}/chat`)).json;
 await srv.stop();
-ok(sql(db, 'PRAGMA user_version') === '2', 'the database is at schema version 2');
+ok(sql(db, 'PRAGMA user_version') === '3', 'the database is at schema version 3');
 srv = await startServer(db);
 {
   const i = await info(id), p = await info(pub.id);
@@ -253,8 +253,8 @@ await srv.stop();
   const i = await info('0123456789ab');
   const r = await http(srv, 'POST', '/api/tables/0123456789ab/chat', { seat: 0, token: 'a'.repeat(32), text: 'still here' });
   await srv.stop();
-  ok(i && i.id === '0123456789ab' && r.status === 200 && sql(old, 'PRAGMA user_version') === '2' && sql(old, 'SELECT text FROM chat') === 'still here',
-     'a schema-1 database is upgraded to 2 at start and keeps its tables', [i, r.text]);
+  ok(i && i.id === '0123456789ab' && r.status === 200 && sql(old, 'PRAGMA user_version') === '3' && sql(old, 'SELECT text FROM chat') === 'still here',
+     'a schema-1 database is upgraded to 3 at start and keeps its tables', [i, r.text]);
   sql(old, 'PRAGMA user_version = 9');
   const newer = await startServer(old).then((s) => { s.kill(); return null; }).catch((e) => e.message);
   ok(newer && /schema version 9/.test(newer), 'a database from a newer server is refused with the reason', newer);

@@ -6,6 +6,7 @@ import { html, api } from './common.js';
 import { t } from './i18n.js';
 import { MyTables, Lobby } from './lobby.js';
 import { savedName, saveName, nameProblem, rememberSeat, NAME_MAX } from './people.js';
+import { ClockChoice, clockRequest } from './clock.js';
 
 function CreateForm({ games, bots, onCreated }) {
   const [gameName, setGameName] = useState(games[0].name);
@@ -17,6 +18,8 @@ function CreateForm({ games, bots, onCreated }) {
   const [busy, setBusy] = useState(false);
   const [name, setName] = useState(savedName());
   const [isPublic, setPublic] = useState(false);
+  const [clock, setClock] = useState('none');
+  const [timeouts, setTimeouts] = useState('3');
   const n = Math.min(Math.max(players, game.min_players), game.max_players);
   const seatKind = (i) => seats[i] || (i === 0 ? 'human' : bots[0] || 'human');
 
@@ -26,7 +29,7 @@ function CreateForm({ games, bots, onCreated }) {
     setError(null);
     try {
       const options = Object.fromEntries(Object.entries(opts).filter(([k]) => game.options.some((o) => o.key === k)));
-      const body = { game: game.name, players: n, options, seats: Array.from({ length: n }, (_, i) => seatKind(i)) };
+      const body = { game: game.name, players: n, options, seats: Array.from({ length: n }, (_, i) => seatKind(i)), clock: clockRequest(clock, timeouts) };
       // people.js: the creator's name goes on the first person's seat; a
       // public table lists its other seats in the lobby
       if (name.trim()) {
@@ -66,6 +69,7 @@ function CreateForm({ games, bots, onCreated }) {
       onInput=${(e) => setName(e.target.value)} /></label>
     <label><input type="checkbox" name="public" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} />
       ${t('Public: list the free seats on this page so anyone can join')}</label>
+    <${ClockChoice} preset=${clock} timeouts=${timeouts} onPreset=${setClock} onTimeouts=${setTimeouts} />
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     <button type="submit" class="primary" disabled=${busy}>Open the table</button>
   </form>`;

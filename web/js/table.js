@@ -12,6 +12,8 @@ import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
 import { ScoringWalk } from './ys_scoring.js';
+import { Clocks, ClockNotices } from './clock.js';
+import { UndoButton, Rematch, LengthNotice, followRematch } from './online.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -61,6 +63,8 @@ function App() {
       onOther: (m) => {
         if (m.type === 'chat') setChat((old) => mergeChat(m.history ? [] : old, m));
         else if (m.type === 'name_ack') { setNameError(null); setRenaming(false); }
+        else if (m.type === 'rematch') followRematch(m); // online.js
+        else if (m.type === 'undone') setError(null);
       },
       onError: (m) => {
         const id = String(m.id ?? '');
@@ -123,10 +127,14 @@ function App() {
       <aside class="side">
         ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
             onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
+        <${UndoButton} st=${st} log=${log} session=${session.current} />
+        <${Rematch} st=${st} session=${session.current} />
+        <${LengthNotice} result=${st.result} />
         ${st.over ? html`<${Scores} result=${st.result} breakdown=${breakdownOf(view)} table=${table} me=${me} />` : ''}
         ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
         <h3>Players</h3>
         <${Seats} table=${table} me=${me} actors=${st.actors} />
+        <${Clocks} table=${table} me=${me} />
         ${me >= 0 && !st.over && table.seats[me].kind === 'human' ? html`<p><button class="link danger"
             onClick=${() => { if (confirm('Leave for good and let a bot play your seat?')) session.current.toBot('random'); }}>Leave: hand my seat to a bot</button></p>` : ''}
         ${params.admin && !st.over ? table.seats.filter((s) => s.kind === 'human' && s.seat !== me).map((s) => html`<p key=${s.seat}><button class="link"
@@ -137,6 +145,7 @@ function App() {
         ${me >= 0 ? html`<${AlertSettings} />` : ''}
         <${Chat} table=${table.id} me=${me} messages=${chat} session=${session.current} error=${chatError} clearError=${() => setChatError(null)} />
         <h3>What happened</h3>
+        <${ClockNotices} log=${log} me=${me} table=${table} />
         <${EventLog} events=${events} me=${me} fresh=${fresh} />
         <details class="notation"><summary>Moves in notation</summary><${Log} log=${log} me=${me} /></details>
       </aside>
