@@ -301,6 +301,31 @@ static cJSON *games_json(void)
     return o;
 }
 
+/* GET /api/games/GAME/options?players=N&KEY=VALUE...: which values of each
+ * option the rules allow with the others as given (server/choices.c). */
+static int api_choices(http_req *r, const char *name)
+{
+    srv_err e = {0};
+    const gg_game *g = strlen(name) < 32 ? gg_game_find(name) : NULL;
+    if (!g) return reply_error(r, (srv_fail(&e, 404, "bad_game", "no such game"), &e));
+    int players = query_int(r, "players", gg_game_min_players(g));
+    if (players < gg_game_min_players(g) || players > gg_game_max_players(g))
+        return reply_error(r, (srv_fail(&e, 400, "bad_options", "\"players\" must be %d to %d for %s",
+                                        gg_game_min_players(g), gg_game_max_players(g),
+                                        gg_game_title(g)), &e));
+    gg_options opts;
+    gg_options_init(&opts, g, players);
+    for (int k = 0; k < gg_game_option_count(g); k++) {
+        const gg_option_info *oi = gg_game_option(g, k);
+        char buf[64];
+        const char *v = query_arg(r, oi->key, buf, sizeof buf);
+        gg_error ge = {0};
+        if (v && gg_options_set(&opts, g, oi->key, v, &ge) != GG_OK)
+            return reply_error(r, (srv_fail(&e, 400, "bad_options", "%s", ge.msg), &e));
+    }
+    return reply_json(r, 200, srv_option_choices(g, &opts));
+}
+
 static int api_action(http_req *r, srv_table *t, const cJSON *req)
 {
     srv_err e = {0};
@@ -454,6 +479,14 @@ static int api_request(http_req *r)
         return reply_error(r, (srv_fail(&e, 429, "rate_limited",
                                         "too many requests; slow down"), &e));
     if (!strcmp(uri, "/api/games") && !post) return reply_json(r, 200, games_json());
+    if (!strncmp(uri, "/api/games/", 11) && !post) {
+        const char *slash = strchr(uri + 11, '/');
+        if (slash && !strcmp(slash, "/options") && slash - (uri + 11) < 32) {
+            char name[32];
+            snprintf(name, sizeof name, "%.*s", (int)(slash - (uri + 11)), uri + 11);
+            return api_choices(r, name);
+        }
+    }
     if (!strncmp(uri, "/api/catalogue/", 15) && !post) { /* event sentences (formats.md) */
         const char *cat = strlen(uri + 15) < 16 ? gg_catalogue_json(uri + 15) : NULL;
         if (!cat) return reply_error(r, (srv_fail(&e, 404, "not_found", "no such language"), &e));
