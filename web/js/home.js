@@ -3,52 +3,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html, api } from './common.js';
-
-function CreateForm({ games, bots, onCreated }) {
-  const [gameName, setGameName] = useState(games[0].name);
-  const game = games.find((g) => g.name === gameName) || games[0];
-  const [players, setPlayers] = useState(game.min_players);
-  const [opts, setOpts] = useState({});
-  const [seats, setSeats] = useState([]);
-  const [error, setError] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const n = Math.min(Math.max(players, game.min_players), game.max_players);
-  const seatKind = (i) => seats[i] || (i === 0 ? 'human' : bots[0] || 'human');
-
-  const submit = async (ev) => {
-    ev.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const options = Object.fromEntries(Object.entries(opts).filter(([k]) => game.options.some((o) => o.key === k)));
-      const r = await api('POST', '/api/tables', { game: game.name, players: n, options, seats: Array.from({ length: n }, (_, i) => seatKind(i)) });
-      onCreated(r);
-    } catch (e) { setError(e.message); }
-    setBusy(false);
-  };
-
-  return html`<form class="create" onSubmit=${submit}>
-    <h2>Open a table</h2>
-    <label>Game <select name="game" value=${gameName} onChange=${(e) => { setGameName(e.target.value); setOpts({}); setSeats([]); }}>
-      ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
-    <label>Players <select name="players" value=${n} onChange=${(e) => setPlayers(Number(e.target.value))}>
-      ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((k) => html`<option value=${k}>${k}</option>`)}
-    </select></label>
-    ${game.options.map((o) => html`<label title=${o.help}>${o.key.replace(/_/g, ' ')}
-      <select name=${'opt-' + o.key} value=${opts[o.key] || o.values[0]} onChange=${(e) => setOpts({ ...opts, [o.key]: e.target.value })}>
-        ${o.values.map((v) => html`<option value=${v}>${v}</option>`)}</select>
-      <span class="help">${o.help}</span></label>`)}
-    <fieldset><legend>Seats</legend>
-      ${Array.from({ length: n }, (_, i) => html`<label>Seat ${i + 1}
-        <select name=${'seat-' + i} value=${seatKind(i)} onChange=${(e) => { const s = Array.from({ length: n }, (_, k) => seatKind(k)); s[i] = e.target.value; setSeats(s); }}>
-          <option value="human">a person (invite link)</option>
-          ${bots.map((b) => html`<option value=${b}>bot: ${b}</option>`)}
-        </select></label>`)}
-    </fieldset>
-    ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-    <button type="submit" class="primary" disabled=${busy}>Open the table</button>
-  </form>`;
-}
+import { CreateForm } from './create_form.js';
 
 function Invites({ created }) {
   const abs = (p) => `${location.origin}${p}`;
