@@ -2,12 +2,13 @@
 // Everything shown comes from the server's "state" messages: the view of
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
 import { ScoringWalk } from './ys_scoring.js';
+import { MoveSheet, useMedia, PHONE } from './phone.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -23,6 +24,12 @@ function App() {
   const [filter, setFilter] = useState(null);
   const [pending, setPending] = useState(false);
   const session = useRef(null);
+  const phone = useMedia(PHONE); // moves by tapping the board, the list in a sheet (phone.js)
+  const [boardOffers, setBoardOffers] = useState(true);
+  useLayoutEffect(() => {
+    const offers = !!document.querySelector('.board-area .legal.clickable, .board-area button.broker-chip.legal');
+    if (offers !== boardOffers) setBoardOffers(offers);
+  });
 
   useEffect(() => {
     if (!params.table) { setError({ message: 'This link names no table.' }); return undefined; }
@@ -69,7 +76,7 @@ function App() {
   document.title = `${myTurn ? '● Your move — ' : st.over ? 'Game over — ' : ''}${table.title} · gemgames`;
   const waitingOn = st.actors.filter((a) => a !== me);
 
-  return html`<div class="page table-page">
+  return html`<div class=${'page table-page' + (phone && myTurn ? ' has-sheet' : '')}>
     <header>
       <a href="/" class="home">gemgames</a>
       <span class="title">${table.title} · table ${table.id}${table.seed !== undefined ? html` · <span title="The creator chose this seed: it decides every hidden card">seed ${table.seed} (chosen)</span>` : ''}</span>
@@ -88,7 +95,7 @@ function App() {
         <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
       </section>
       <aside class="side">
-        ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
+        ${myTurn && !phone ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
             onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
         ${st.over ? html`<${Scores} result=${st.result} breakdown=${breakdownOf(view)} table=${table} me=${me} />` : ''}
         ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
@@ -105,6 +112,7 @@ function App() {
         <details class="notation"><summary>Moves in notation</summary><${Log} log=${log} me=${me} /></details>
       </aside>
     </main>
+    ${myTurn && phone ? html`<${MoveSheet} legal=${st.legal} filter=${filter} onPick=${pick} onClear=${() => setFilter(null)} boardOffers=${boardOffers} />` : ''}
   </div>`;
 }
 
