@@ -64,7 +64,10 @@ const finished = {
     ['/api/games/ys/options?players=6', 400, /players.*2 to 5/],
     ['/api/games/ys/options?players=x', 400, /players/],
     ['/api/games/ys/options?express=maybe', 400, /express takes off, on/],
-    [`/api/games/ys/options?express=${'x'.repeat(5000)}`, 400, /express/],
+    [`/api/games/ys/options?express=${'x'.repeat(5000)}`, 400, /query is too long/],
+    [`/api/games/ys/options?express=${'x'.repeat(100)}`, 400, /option in the query is too long/],
+    ['/api/games/ys/options?players=3&bogus=1', 400, /Ys has no option "bogus"/],
+    ['/api/games/ys/options?%3Cb%3E=1', 400, /Ys has no option "<b>"/],
     ['/api/games/chess/options', 404, /no such game/],
     [`/api/games/${'y'.repeat(300)}/options`, 404, /no such/],
   ];
