@@ -203,6 +203,14 @@ for (const [game, n] of TABLES) {
       detail = choices;
       if (choices.length >= 1 && choices.length <= 3 && await reserve.count() === 1) { await reserve.tap(); done1 = true; }
     } else {
+      // the bid is made on the brokers behind the screen, below the board: the bar shows where
+      await P.page.locator('.sheet .sheet-where').tap();
+      await P.page.waitForTimeout(800);
+      const seen = await P.page.locator('.player.mine button.broker-chip.legal').first().evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight;
+      });
+      ok(seen, 'phone: ys: "show where" brings the brokers to bid with into view');
       await P.page.locator('.player.mine button.broker-chip.legal').first().tap();
       const bids = await P.page.locator('.sheet button.move').allTextContents();
       if (bids.length && bids.every((a) => /^bid /.test(a))) await P.page.locator('.sheet button.move').first().tap();

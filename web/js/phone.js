@@ -85,6 +85,13 @@ export function ZoomBox({ children }) {
 // label and the test its moves pass); `boardOffers` says whether anything
 // on the board can be tapped now: when nothing can (a decision with no
 // place on the board), the whole list opens by itself.
+// Brings the first thing that can be tapped into view (a Ys bid is made on
+// the brokers behind your screen, below the board).
+const showWhere = () => {
+  const el = document.querySelector('.board-area .legal.clickable, .board-area button.broker-chip.legal');
+  if (el) el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+};
+
 export function MoveSheet({ legal, filter, onPick, onClear, boardOffers }) {
   const [all, setAll] = useState(false);
   useEffect(() => setAll(false), [legal.join('|')]);
@@ -94,7 +101,7 @@ export function MoveSheet({ legal, filter, onPick, onClear, boardOffers }) {
   return html`<div class="sheet" role="region" aria-label=${t('Your moves')}>
     <div class="sheet-head">
       ${matching ? html`<b>${filter.label || t('Moves for your choice')}</b>`
-        : html`<b>${t('Your move')}</b> <span class="muted">${boardOffers ? t('tap the board') : ''}</span>`}
+        : html`<b>${t('Your move')}</b> ${boardOffers ? html`<button type="button" class="link sheet-where" onClick=${showWhere}>${t('tap the board (show where)')}</button>` : ''}`}
       <span class="sheet-actions">
         ${matching ? html`<button type="button" class="link sheet-cancel" onClick=${onClear}>${t('cancel')}</button>`
           : boardOffers ? html`<button type="button" class="link sheet-all" aria-expanded=${all} onClick=${() => setAll(!all)}>${all ? t('hide the list') : tn('all {n} move', 'all {n} moves', legal.length)}</button>` : ''}
