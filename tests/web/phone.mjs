@@ -198,10 +198,12 @@ for (const [game, n] of TABLES) {
     const before = await movesOf(t.id);
     if (game === 'splendor') {
       await P.page.locator('svg.board g.card.legal.clickable[data-target^="card "]').first().tap();
-      const choices = await P.page.locator('.sheet button.move').allTextContents();
-      const reserve = P.page.locator('.sheet button.move', { hasText: /^reserve \d-\d$/ });
+      const choices = await P.page.locator('.sheet button.move').evaluateAll((es) => es.map((e) => [e.dataset.move, e.textContent]));
+      await P.page.screenshot({ path: `${ART}/phone-splendor-chooser-390x844.png` });
+      const reserve = P.page.locator('.sheet button.move[data-move^="reserve "]');
       detail = choices;
-      if (choices.length >= 1 && choices.length <= 3 && await reserve.count() === 1) { await reserve.tap(); done1 = true; }
+      if (choices.length >= 1 && choices.length <= 3 && await reserve.count() === 1 &&
+          choices.every(([a, words]) => /^(buy|reserve) \d-\d/.test(a) && /^(Buy|Reserve) card \d-\d/.test(words))) { await reserve.tap(); done1 = true; }
     } else {
       // the bid is made on the brokers behind the screen, below the board: the bar shows where
       await P.page.locator('.sheet .sheet-where').tap();
@@ -212,7 +214,7 @@ for (const [game, n] of TABLES) {
       });
       ok(seen, 'phone: ys: "show where" brings the brokers to bid with into view');
       await P.page.locator('.player.mine button.broker-chip.legal').first().tap();
-      const bids = await P.page.locator('.sheet button.move').allTextContents();
+      const bids = await P.page.locator('.sheet button.move').evaluateAll((es) => es.map((e) => e.dataset.move));
       if (bids.length && bids.every((a) => /^bid /.test(a))) await P.page.locator('.sheet button.move').first().tap();
       // placement: wait for a zone to glow, tap it, pick from the chooser
       const zone = P.page.locator('svg.board g.zone.legal.clickable').first();
@@ -221,9 +223,10 @@ for (const [game, n] of TABLES) {
         const target = await zone.getAttribute('data-target');
         const mid = await movesOf(t.id);
         await zone.tap();
-        const choices = await P.page.locator('.sheet button.move').allTextContents();
+        const choices = await P.page.locator('.sheet button.move').evaluateAll((es) => es.map((e) => [e.dataset.move, e.textContent]));
+        await P.page.screenshot({ path: `${ART}/phone-ys-chooser-390x844.png` });
         detail = { target, choices };
-        if (choices.length && choices.every((a) => a.includes(target))) {
+        if (choices.length && choices.every(([a, words]) => a.includes(target) && /^(\d face (up|down) on|Neutral \d on) district \d (port|trade|palace)/.test(words))) {
           await P.page.locator('.sheet button.move').first().tap();
           const deadline = Date.now() + 5000;
           while (Date.now() < deadline && (await movesOf(t.id)) === mid) await sleep(100);

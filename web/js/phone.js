@@ -3,11 +3,13 @@
 // own scrolling so the page never scrolls sideways, the narrow-screen test
 // the boards lay themselves out by, and the move sheet: on a phone the moves
 // are picked by tapping the board, and this bar at the bottom of the screen
-// shows the moves that match what was tapped (a small chooser), or every
+// shows the moves that match what was tapped (a small chooser, each move in
+// words: move_words.js), or every
 // legal move on request (docs/server.md, "The browser").
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './common.js';
 import { t, tn } from './i18n.js';
+import { moveWords } from './move_words.js';
 
 export const NARROW = '(max-width: 600px)';
 export const PHONE = '(max-width: 820px)';
@@ -92,7 +94,7 @@ const showWhere = () => {
   if (el) el.scrollIntoView({ block: 'center', behavior: 'smooth' });
 };
 
-export function MoveSheet({ legal, filter, onPick, onClear, boardOffers }) {
+export function MoveSheet({ game, legal, filter, onPick, onClear, boardOffers }) {
   const [all, setAll] = useState(false);
   useEffect(() => setAll(false), [legal.join('|')]);
   if (!legal.length) return null;
@@ -108,7 +110,10 @@ export function MoveSheet({ legal, filter, onPick, onClear, boardOffers }) {
       </span>
     </div>
     ${list ? html`<div class="sheet-list">
-      ${list.map((a) => html`<button type="button" class="move" data-move=${a} onClick=${() => onPick(a)}>${a}</button>`)}
+      ${list.map((a) => {
+        const said = moveWords(game, a);
+        return html`<button type="button" class="move" data-move=${a} onClick=${() => onPick(a)}>${said}${said !== a ? html` <code class="notation">${a}</code>` : ''}</button>`;
+      })}
       ${list.length === 0 ? html`<span class="muted">${t('nothing legal there')}</span>` : ''}
     </div>` : ''}
   </div>`;

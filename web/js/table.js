@@ -112,7 +112,7 @@ function App() {
         <details class="notation"><summary>Moves in notation</summary><${Log} log=${log} me=${me} /></details>
       </aside>
     </main>
-    ${myTurn && phone ? html`<${MoveSheet} legal=${st.legal} filter=${filter} onPick=${pick} onClear=${() => setFilter(null)} boardOffers=${boardOffers} />` : ''}
+    ${myTurn && phone ? html`<${MoveSheet} game=${table.game} legal=${st.legal} filter=${filter} onPick=${pick} onClear=${() => setFilter(null)} boardOffers=${boardOffers} />` : ''}
   </div>`;
 }
 
