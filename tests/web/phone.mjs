@@ -190,6 +190,19 @@ for (const [game, n] of TABLES) {
        'phone: Ys 5 players: zooming in enlarges the board inside its box (centred), the page does not scroll sideways', { z, boxScroll });
     await P.page.screenshot({ path: `${ART}/phone-ys-5p-zoomed-390x844.png` });
     await P.page.locator('.zoom-fit').click();
+    // A pinch (two touches spreading apart) zooms too.
+    const area = await P.page.locator('.zoom-scroll').boundingBox();
+    const cdp = await P.ctx.newCDPSession(P.page);
+    const cx = area.x + area.width / 2, cy = area.y + Math.min(area.height, 400) / 2;
+    const touch = (type, d) => cdp.send('Input.dispatchTouchEvent', {
+      type, touchPoints: type === 'touchEnd' ? [] : [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }] });
+    await touch('touchStart', 30);
+    for (let d = 40; d <= 120; d += 10) await touch('touchMove', d);
+    await touch('touchEnd', 0);
+    await P.page.waitForTimeout(200);
+    const pinched = await boardBox(P.page);
+    ok(pinched.width > b.width * 1.5 && pinched.scroll <= pinched.inner, 'phone: Ys 5 players: a pinch zooms the board (in its box)', { before: b.width, after: pinched.width });
+    await P.page.locator('.zoom-fit').click();
   }
   // A move by tapping the board: Ys, a broker behind the screen for the bid,
   // then a zone of a district; Splendor, a face-up card, then "reserve".
