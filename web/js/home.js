@@ -3,7 +3,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html, api } from './common.js';
-import { CreateForm } from './create_form.js';
+import { CreateForm, botWords } from './create_form.js';
 
 function Invites({ created }) {
   const abs = (p) => `${location.origin}${p}`;
@@ -16,7 +16,7 @@ function Invites({ created }) {
         <b>Seat ${s.seat + 1}</b> <a class="invite" data-seat=${s.seat} href=${s.invite}>play this seat</a>
         <input readonly value=${abs(s.invite)} onFocus=${(e) => e.target.select()} />
         <button onClick=${() => copy(abs(s.invite))}>copy</button></li>`
-        : html`<li><b>Seat ${s.seat + 1}</b> bot: ${s.bot}</li>`)}
+        : html`<li><b>Seat ${s.seat + 1}</b> ${botWords(s.bot).name}</li>`)}
       <li><b>Spectators</b> <a href=${created.spectate}>watch</a> <input readonly value=${abs(created.spectate)} onFocus=${(e) => e.target.select()} /></li>
     </ul>
     <p class="muted small">Your creator key lets you give a seat to a bot if a friend leaves: it is in the${' '}
