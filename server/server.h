@@ -93,6 +93,11 @@ int srv_botlist_init(const srv_config *cfg, char *err);
 int srv_bot_allowed(const char *spec, char *run, size_t rn, char *why, size_t wn);
 cJSON *srv_bot_offers(void); /* the specs /api/games lists */
 
+/* -------------------------------------------------------------- choices */
+/* GET /api/games/GAME/options: every value of every option of `game` for
+ * the player count and options in `chosen`, each tried with gg_new. */
+cJSON *srv_option_choices(const gg_game *game, const gg_options *chosen);
+
 /* ---------------------------------------------------------------- guard */
 /* 0 when `text` nests arrays/objects at most `max` deep (strings skipped);
  * checked before cJSON sees a client's bytes. */

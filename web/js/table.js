@@ -2,7 +2,7 @@
 // Everything shown comes from the server's "state" messages: the view of
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName } from './common.js';
 import { t } from './i18n.js';
 import { Chat, mergeChat } from './chat.js';
@@ -14,6 +14,7 @@ import { loadCatalogue, mergeEvents, EventLog } from './events.js';
 import { ScoringWalk } from './ys_scoring.js';
 import { Clocks, ClockNotices } from './clock.js';
 import { UndoButton, Rematch, LengthNotice, followRematch } from './online.js';
+import { MoveSheet, useMedia, PHONE } from './phone.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -35,6 +36,12 @@ function App() {
   const session = useRef(null);
   const named = useRef(false);
   const wasMyTurn = useRef(false);
+  const phone = useMedia(PHONE); // moves by tapping the board, the list in a sheet (phone.js)
+  const [boardOffers, setBoardOffers] = useState(true);
+  useLayoutEffect(() => {
+    const offers = !!document.querySelector('.board-area .legal.clickable, .board-area button.broker-chip.legal');
+    if (offers !== boardOffers) setBoardOffers(offers);
+  });
 
   useEffect(() => {
     if (!params.table) { setError({ message: 'This link names no table.' }); return undefined; }
@@ -103,7 +110,7 @@ function App() {
   document.title = `${myTurn ? '● Your move — ' : st.over ? 'Game over — ' : ''}${table.title} · gemgames`;
   const waitingOn = st.actors.filter((a) => a !== me);
 
-  return html`<div class="page table-page">
+  return html`<div class=${'page table-page' + (phone && myTurn ? ' has-sheet' : '')}>
     <header>
       <a href="/" class="home">gemgames</a>
       <span class="title">${table.title} · table ${table.id}${table.seed !== undefined ? html` · <span title="The creator chose this seed: it decides every hidden card">seed ${table.seed} (chosen)</span>` : ''}</span>
@@ -125,7 +132,7 @@ function App() {
         <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
       </section>
       <aside class="side">
-        ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
+        ${myTurn && !phone ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
             onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
         <${UndoButton} st=${st} log=${log} session=${session.current} />
         <${Rematch} st=${st} session=${session.current} />
@@ -150,6 +157,7 @@ function App() {
         <details class="notation"><summary>Moves in notation</summary><${Log} log=${log} me=${me} /></details>
       </aside>
     </main>
+    ${myTurn && phone ? html`<${MoveSheet} game=${table.game} legal=${st.legal} filter=${filter} onPick=${pick} onClear=${() => setFilter(null)} boardOffers=${boardOffers} />` : ''}
   </div>`;
 }
 
