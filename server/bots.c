@@ -37,21 +37,42 @@ int srv_bots_queued(const srv_table *t)
     return r;
 }
 
+/* Puts t in the queue at `due` (srv_now), or moves it earlier if it waits
+ * for later. q.mu held. */
+static void enqueue(srv_table *t, double due)
+{
+    bot_job *j = NULL;
+    for (bot_job **p = &q.head; *p; p = &(*p)->next)
+        if ((*p)->t == t) {
+            if ((*p)->due <= due) return;
+            j = *p;
+            *p = j->next;
+            break;
+        }
+    if (!j && !(j = malloc(sizeof *j))) return;
+    j->t = t;
+    j->due = due;
+    bot_job **p = &q.head;
+    while (*p && (*p)->due <= j->due) p = &(*p)->next;
+    j->next = *p;
+    *p = j;
+    pthread_cond_signal(&q.cv);
+}
+
 void srv_bots_schedule(srv_table *t)
 {
     pthread_mutex_lock(&q.mu);
-    if (!q.stop && !queued(t)) {
-        bot_job *j = malloc(sizeof *j);
-        if (j) {
-            j->t = t;
-            j->due = srv_now() + q.delay_ms / 1000.0;
-            bot_job **p = &q.head;
-            while (*p && (*p)->due <= j->due) p = &(*p)->next;
-            j->next = *p;
-            *p = j;
-            pthread_cond_signal(&q.cv);
-        }
-    }
+    if (!q.stop) enqueue(t, srv_now() + q.delay_ms / 1000.0);
+    pthread_mutex_unlock(&q.mu);
+}
+
+/* A clock's deadline: the worker that takes the table plays the move of a
+ * seat whose time is out (tables.c), never on the service thread. */
+void srv_bots_schedule_at(srv_table *t, int64_t at_ms)
+{
+    double due = srv_now() + (double)(at_ms - srv_wall_ms()) / 1000.0;
+    pthread_mutex_lock(&q.mu);
+    if (!q.stop) enqueue(t, due);
     pthread_mutex_unlock(&q.mu);
 }
 

@@ -303,6 +303,53 @@ static cJSON *games_json(void)
     return o;
 }
 
+/* The arguments of an options query: at most 512 bytes, each "players" or
+ * one of the game's options, each under 64 bytes (so none is skipped). */
+static int choices_args_ok(http_req *r, const gg_game *g, srv_err *e)
+{
+    if (lws_hdr_total_length(r->wsi, WSI_TOKEN_HTTP_URI_ARGS) > 512)
+        return srv_fail(e, 400, "bad_options", "the options query is too long");
+    for (int i = 0; i < 32; i++) {
+        char arg[64];
+        int n = lws_hdr_fragment_length(r->wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (n <= 0) continue;
+        if (n >= (int)sizeof arg ||
+            lws_hdr_copy_fragment(r->wsi, arg, sizeof arg, WSI_TOKEN_HTTP_URI_ARGS, i) < 0)
+            return srv_fail(e, 400, "bad_options", "an option in the query is too long");
+        char *eq = strchr(arg, '=');
+        if (eq) *eq = 0;
+        if (!strcmp(arg, "players") || gg_options_get(&(gg_options){0}, g, arg)) continue;
+        return srv_fail(e, 400, "bad_options", "%s has no option \"%.40s\"", gg_game_title(g), arg);
+    }
+    return 0;
+}
+
+/* GET /api/games/GAME/options?players=N&KEY=VALUE...: which values of each
+ * option the rules allow with the others as given (server/choices.c). */
+static int api_choices(http_req *r, const char *name)
+{
+    srv_err e = {0};
+    const gg_game *g = strlen(name) < 32 ? gg_game_find(name) : NULL;
+    if (!g) return reply_error(r, (srv_fail(&e, 404, "bad_game", "no such game"), &e));
+    if (choices_args_ok(r, g, &e) != 0) return reply_error(r, &e);
+    int players = query_int(r, "players", gg_game_min_players(g));
+    if (players < gg_game_min_players(g) || players > gg_game_max_players(g))
+        return reply_error(r, (srv_fail(&e, 400, "bad_options", "\"players\" must be %d to %d for %s",
+                                        gg_game_min_players(g), gg_game_max_players(g),
+                                        gg_game_title(g)), &e));
+    gg_options opts;
+    gg_options_init(&opts, g, players);
+    for (int k = 0; k < gg_game_option_count(g); k++) {
+        const gg_option_info *oi = gg_game_option(g, k);
+        char buf[64];
+        const char *v = query_arg(r, oi->key, buf, sizeof buf);
+        gg_error ge = {0};
+        if (v && gg_options_set(&opts, g, oi->key, v, &ge) != GG_OK)
+            return reply_error(r, (srv_fail(&e, 400, "bad_options", "%s", ge.msg), &e));
+    }
+    return reply_json(r, 200, srv_option_choices(g, &opts));
+}
+
 static int api_action(http_req *r, srv_table *t, const cJSON *req)
 {
     srv_err e = {0};
@@ -370,6 +417,32 @@ static int api_chat(http_req *r, srv_table *t, const cJSON *req, const char *who
     return reply_json(r, 200, o);
 }
 
+
+/* POST /api/tables/ID/undo and /rematch (issue 21): {"seat","token"}. */
+static int api_undo(http_req *r, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat = -1, moves = 0;
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        return reply_error(r, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat"), &e));
+    if (srv_table_undo(t, seat, json_str(req, "token"), &moves, &e) != 0) return reply_error(r, &e);
+    cJSON *m = srv_table_state(t, seat, 0);
+    cJSON_ReplaceItemInObject(m, "type", cJSON_CreateString("undone"));
+    return reply_json(r, 200, m);
+}
+
+static int api_rematch(http_req *r, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat = -1;
+    char who[SRV_ADDR_KEY];
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        return reply_error(r, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat"), &e));
+    client_key(r->wsi, who);
+    cJSON *m = srv_table_rematch(t, seat, json_str(req, "token"), who, &e);
+    return m ? reply_json(r, 200, m) : reply_error(r, &e);
+}
+
 /* /api/tables/ID[/what] */
 static int api_table(http_req *r, const char *rest, int post)
 {
@@ -398,6 +471,8 @@ static int api_table(http_req *r, const char *rest, int post)
         else if (!strcmp(what, "chat")) rc = api_chat(r, t, req, who);
         else if (!strcmp(what, "take"))
             rc = (o = srv_api_take(t, req, &e)) ? reply_json(r, 200, o) : reply_error(r, &e);
+        else if (!strcmp(what, "undo")) rc = api_undo(r, t, req);
+        else if (!strcmp(what, "rematch")) rc = api_rematch(r, t, req);
         else rc = reply_error(r, (srv_fail(&e, 404, "not_found", "no such request"), &e));
         cJSON_Delete(req);
         return rc;
@@ -500,6 +575,14 @@ static int api_request(http_req *r)
         return reply_error(r, (srv_fail(&e, 429, "rate_limited",
                                         "too many requests; slow down"), &e));
     if (!strcmp(uri, "/api/games") && !post) return reply_json(r, 200, games_json());
+    if (!strncmp(uri, "/api/games/", 11) && !post) {
+        const char *slash = strchr(uri + 11, '/');
+        if (slash && !strcmp(slash, "/options") && slash - (uri + 11) < 32) {
+            char name[32];
+            snprintf(name, sizeof name, "%.*s", (int)(slash - (uri + 11)), uri + 11);
+            return api_choices(r, name);
+        }
+    }
     if (!strncmp(uri, "/api/catalogue/", 15) && !post) { /* event sentences (formats.md) */
         const char *cat = strlen(uri + 15) < 16 ? gg_catalogue_json(uri + 15) : NULL;
         if (!cat) return reply_error(r, (srv_fail(&e, 404, "not_found", "no such language"), &e));
@@ -871,6 +954,43 @@ static void ws_chat(ws_client *w, const cJSON *m)
     ws_json(w, ack);
 }
 
+/* {"type":"undo"} and {"type":"rematch"} for the joined seat (issue 21). */
+static void ws_undo(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    int moves = 0;
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0) srv_fail(&e, 403, "spectator", "spectators cannot undo");
+    else srv_table_undo(w->c.table, w->c.seat, w->token, &moves, &e);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    if (e.code) {
+        ws_error(w, &e, id);
+        return;
+    }
+    cJSON *ok = cJSON_CreateObject();
+    cJSON_AddStringToObject(ok, "type", "undone");
+    if (id) cJSON_AddItemToObject(ok, "id", cJSON_Duplicate(id, 1));
+    cJSON_AddNumberToObject(ok, "moves", moves);
+    ws_json(w, ok);
+}
+
+static void ws_rematch(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    cJSON *r = NULL;
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0)
+        srv_fail(&e, 403, "spectator", "only the players seated here may offer or accept a rematch");
+    else r = srv_table_rematch(w->c.table, w->c.seat, w->token, w->who, &e);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    if (!r) {
+        ws_error(w, &e, id);
+        return;
+    }
+    if (id) cJSON_AddItemToObject(r, "id", cJSON_Duplicate(id, 1));
+    ws_json(w, r);
+}
+
 /* A message type worth quoting back: short and plain. */
 static int plain_word(const char *s)
 {
@@ -895,6 +1015,8 @@ static void ws_message(ws_client *w, const char *data, size_t len)
     else if (!strcmp(type, "bot")) ws_bot(w, m);
     else if (!strcmp(type, "chat")) ws_chat(w, m);
     else if (!strcmp(type, "name")) ws_name(w, m);
+    else if (!strcmp(type, "undo")) ws_undo(w, m);
+    else if (!strcmp(type, "rematch")) ws_rematch(w, m);
     else if (!strcmp(type, "ping")) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "type", "pong");

@@ -14,6 +14,7 @@
  *   people.c       display names (untrusted text, checked), the lobby of
  *                  public tables, taking a free seat, "my tables" status
  *   chat.c         each table's chat: checked, rate-limited, stored, pushed
+ *   clock.c        time controls: each seat's clock, derived from move times
  *   store.h        the storage interface (store_sqlite.c)
  *
  * Nothing that leaves the server is made from gg_state_json: a client gets
@@ -91,6 +92,11 @@ int srv_botlist_init(const srv_config *cfg, char *err);
  * `run`, or -1 and a sentence in `why`. */
 int srv_bot_allowed(const char *spec, char *run, size_t rn, char *why, size_t wn);
 cJSON *srv_bot_offers(void); /* the specs /api/games lists */
+
+/* -------------------------------------------------------------- choices */
+/* GET /api/games/GAME/options: every value of every option of `game` for
+ * the player count and options in `chosen`, each tried with gg_new. */
+cJSON *srv_option_choices(const gg_game *game, const gg_options *chosen);
 
 /* ---------------------------------------------------------------- guard */
 /* 0 when `text` nests arrays/objects at most `max` deep (strings skipped);
@@ -187,6 +193,17 @@ void srv_table_unsubscribe(srv_conn *c);
 /* Hands a seat to a bot for good. `token` must be that seat's or the admin's. */
 int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec, srv_err *e);
 
+/* Undo against bots (issue 21): back to before seat's last move and the
+ * bots' replies, never across a move that revealed something or drew
+ * chance (gg_action_reveals), only where every other seat is a bot.
+ * *moves: the moves left. */
+int srv_table_undo(srv_table *t, int seat, const char *token, int *moves, srv_err *e);
+/* Rematch (issue 21): once the game is over a seated person offers (the new
+ * table is made: same game, options, seats, clock; bots stay bots) or
+ * accepts; the reply carries that seat's token at the new table. */
+cJSON *srv_table_rematch(srv_table *t, int seat, const char *token, const char *creator,
+                         srv_err *e);
+
 /* GET /api/tables/ID/record (finished games only). */
 char *srv_table_record(srv_table *t, srv_err *e);
 /* GET /api/tables/ID/replay: view of `viewer` after `step` moves. */
@@ -251,12 +268,55 @@ int srv_chat_post(srv_table *t, int seat, const char *name, const char *text,
  * messages, for a newcomer (table locked) or GET /api/tables/ID/chat. */
 cJSON *srv_chat_history_locked(srv_table *t);
 cJSON *srv_chat_history(srv_table *t);
+/* ---------------------------------------------------------------- clock */
+/* The time control of a table (clock.c; docs/server.md "Clocks"). */
+enum { SRV_CLOCK_NONE, SRV_CLOCK_MOVE, SRV_CLOCK_BANK };
+typedef struct srv_clock_cfg {
+    int kind;
+    int64_t move_ms;               /* SRV_CLOCK_MOVE: each turn */
+    int64_t bank_ms, increment_ms; /* SRV_CLOCK_BANK: the start, added per turn */
+    int timeouts;                  /* after this many the seat goes to a bot; 0 never */
+} srv_clock_cfg;
+typedef struct srv_clock {
+    srv_clock_cfg cfg;
+    int players;
+    int64_t start_ms;                 /* unix ms the clocks started; 0 not yet */
+    int64_t bank[GG_MAX_SEATS];       /* bank at the start of the current turn */
+    int64_t turn_from[GG_MAX_SEATS];  /* unix ms the seat's turn began; 0 not to act */
+    int timeouts[GG_MAX_SEATS];       /* moves the clock played for the seat */
+} srv_clock;
+int64_t srv_wall_ms(void);
+/* A creation request's "clock" (absent or null: none); 0 or -1 with e. */
+int srv_clock_parse(const cJSON *o, srv_clock_cfg *c, srv_err *e);
+cJSON *srv_clock_cfg_json(const srv_clock_cfg *c);
+char *srv_clock_cfg_text(const srv_clock_cfg *c); /* "" for none; caller frees */
+int srv_clock_cfg_load(const char *text, srv_clock_cfg *c);
+/* Clocks at the start of a game whose first seats to act are `actors`
+ * (start_ms is kept). */
+void srv_clock_reset(srv_clock *k, const srv_clock_cfg *cfg, int players, const int *actors,
+                     int n);
+/* One move by `seat` at unix ms `at`, the seats to act before and after. */
+void srv_clock_move(srv_clock *k, int seat, const int *before, int nb, const int *after, int na,
+                    int64_t at, int flags);
+int64_t srv_clock_remaining(const srv_clock *k, int seat, int64_t now);
+/* Whether seat's clock runs: a person (bit in `people`) to act, the table
+ * `playing` (not over, not broken), the clocks started. */
+int srv_clock_running(const srv_clock *k, int seat, unsigned people, int playing);
+/* A seat whose time is out (-1: none); *next_due the earliest deadline of a
+ * running clock (unix ms; 0 none). */
+int srv_clock_expired(const srv_clock *k, unsigned people, int playing, int64_t now,
+                      int64_t *next_due);
+/* The "clock" of state messages; NULL for a table without one. */
+cJSON *srv_clock_json(const srv_clock *k, unsigned people, int playing, int64_t now);
 
 /* ----------------------------------------------------------------- bots */
 int srv_bots_start(int threads, int delay_ms);
 void srv_bots_stop(void);
 /* Queues the table for a bot move (no-op if already queued). */
 void srv_bots_schedule(srv_table *t);
+/* Queues the table at unix ms `at_ms` (a clock's deadline), or moves its
+ * place earlier if it waits for later. */
+void srv_bots_schedule_at(srv_table *t, int64_t at_ms);
 int srv_bots_queued(const srv_table *t); /* 1 while the table waits in the queue */
 
 /* ----------------------------------------------------------------- outq */

@@ -12,7 +12,8 @@
  *
  * Schema versions (a backend records which one its database is at and
  * upgrades it at open): 1 tables + actions; 2 adds each table's chat and the
- * `public` flag. Seats' display names and player ids live in the seats JSON.
+ * `public` flag; 3 the clocks (time control, start, each move's time in ms
+ * and flags) and the rematch. Seats' display names and player ids live in the seats JSON.
  */
 #ifndef GG_SERVER_STORE_H
 #define GG_SERVER_STORE_H
@@ -20,6 +21,7 @@
 #include <stdint.h>
 
 enum { STORE_ERR = 400 };
+enum { STORE_MOVE_TIMEOUT = 1 }; /* action flags */
 
 typedef struct store store;
 
@@ -36,6 +38,10 @@ typedef struct store_table {
     int64_t last_move;   /* unix seconds of the newest move (load_all fills it) */
     int seed_chosen;     /* the creator chose the seed (shown to everyone) */
     int is_public;       /* listed in the lobby (schema 2) */
+    const char *clock;   /* the time control as JSON (clock.c); "" for none */
+    int64_t clock_start; /* unix ms when the clocks started (every person came); 0 not yet */
+    const char *rematch; /* the id of the table its rematch was offered at; "" none */
+    int rematch_seats;   /* bit k: seat k accepted the rematch (moved over) */
 } store_table;
 
 /* One chat message (schema 2); strings owned by the caller. */
@@ -55,7 +61,8 @@ typedef struct store_chat {
 typedef struct store_loader {
     void *ctx;
     int (*table)(void *ctx, const store_table *t);
-    int (*action)(void *ctx, const char *table_id, int index, int seat, const char *text);
+    int (*action)(void *ctx, const char *table_id, int index, int seat, const char *text,
+                  int64_t ts_ms, int flags);
     int (*done)(void *ctx, const char *table_id, const char *problem);
     /* The table's newest chat messages (at most `chat_keep`, index order),
      * after its actions and before `done`; NULL: not wanted. */
@@ -66,13 +73,22 @@ typedef struct store_loader {
 typedef struct store_ops {
     const char *name;
     int (*create_table)(store *st, const store_table *t, char *err);
-    /* Appends action `index` (0-based, must be the next one) to a table. */
+    /* Appends action `index` (0-based, must be the next one) to a table,
+     * made at `ts_ms` (unix ms: the clocks are derived from these), with
+     * `flags` (STORE_MOVE_TIMEOUT: played by the clock for the seat). */
     int (*append_action)(store *st, const char *table_id, int index, int seat,
-                         const char *text, char *err);
+                         const char *text, int64_t ts_ms, int flags, char *err);
     int (*update_seats)(store *st, const char *table_id, const char *seats, char *err);
     int (*delete_table)(store *st, const char *table_id, char *err); /* and its chat */
     /* Appends a chat message; durable when it returns 0, like append_action. */
     int (*append_chat)(store *st, const store_chat *m, char *err);
+    /* Removes actions from `index` on (an undo against bots). */
+    int (*truncate_actions)(store *st, const char *table_id, int index, char *err);
+    /* When the clocks started (unix ms). */
+    int (*set_clock_start)(store *st, const char *table_id, int64_t ms, char *err);
+    /* The table's rematch: its id and the seats that moved over (bits). */
+    int (*set_rematch)(store *st, const char *table_id, const char *rematch, int seats,
+                       char *err);
     int (*load_all)(store *st, const store_loader *loader, char *err);
     /* NULL while healthy; else why every write now fails (the first fault). */
     const char *(*failure)(store *st);

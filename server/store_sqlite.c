@@ -32,6 +32,7 @@ typedef struct sqlite_store {
     pthread_mutex_t mu;
     sqlite3_stmt *ins_table, *ins_action, *upd_seats, *del_actions, *del_table;
     sqlite3_stmt *ins_chat, *del_chat;
+    sqlite3_stmt *trunc_actions, *upd_clock_start, *upd_rematch;
     char path[4096];
     dev_t dev;
     ino_t ino;
@@ -126,26 +127,74 @@ static const char schema[] =
     " seat INTEGER NOT NULL, action TEXT NOT NULL, ts INTEGER NOT NULL DEFAULT 0,"
     " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;";
 
-/* Columns added after the first release; "duplicate column" is fine. */
+/* Columns added before the schema had a version; "duplicate column" is fine. */
 static const char *const migrations[] = {
     "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
     "ALTER TABLE actions ADD COLUMN ts INTEGER NOT NULL DEFAULT 0",
     "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
 };
 
-/* Versioned changes (PRAGMA user_version; store.h lists the versions): a
- * database is brought from its version to SCHEMA_VERSION at open, each step
- * in one transaction; a database from a newer server is refused. */
-enum { SCHEMA_VERSION = 2 };
-static const char *const upgrades[SCHEMA_VERSION + 1] = {
-    NULL, NULL, /* 0 and 1: schema[] and migrations[] above */
+/* Versioned schema changes (PRAGMA user_version): step k brings version k-1
+ * to k, in one transaction with the version bump. Version 1 is the schema
+ * above with the unversioned migrations. */
+static const char *const versions[] = {
+    NULL,
+    "",
     /* 2: chat per table; public tables (the lobby) */
     "ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0;"
     "CREATE TABLE IF NOT EXISTS chat("
     " table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,"
     " seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, ts INTEGER NOT NULL,"
     " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;",
+    /* 3: clocks (issue 21): the time control, when the clocks started, each
+     * move's time in ms and whether the clock played it; the rematch. */
+    "ALTER TABLE tables ADD COLUMN clock TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE tables ADD COLUMN clock_start INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN rematch TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE tables ADD COLUMN rematch_seats INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE actions ADD COLUMN ts_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE actions ADD COLUMN flags INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE actions SET ts_ms = ts * 1000;",
 };
+enum { SCHEMA_VERSION = (int)(sizeof versions / sizeof versions[0]) - 1 };
+
+static int fail(char *err, sqlite3 *db, const char *what);
+
+static int user_version(sqlite3 *db)
+{
+    sqlite3_stmt *q = NULL;
+    int v = -1;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK &&
+        sqlite3_step(q) == SQLITE_ROW)
+        v = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return v;
+}
+
+/* Brings the schema to SCHEMA_VERSION; refuses a newer database. */
+static int upgrade(sqlite_store *s, char *err)
+{
+    int v = user_version(s->db);
+    if (v < 0) return fail(err, s->db, "schema version");
+    if (v > SCHEMA_VERSION) {
+        snprintf(err, STORE_ERR, "storage: %.120s has schema version %d; this server knows up "
+                 "to %d (a newer gemgames made it)", s->path, v, SCHEMA_VERSION);
+        return -1;
+    }
+    for (int k = v + 1; k <= SCHEMA_VERSION; k++) {
+        char bump[64];
+        snprintf(bump, sizeof bump, "PRAGMA user_version = %d", k);
+        if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, versions[k], NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, bump, NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+            fail(err, s->db, "schema upgrade");
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+            return -1;
+        }
+    }
+    return 0;
+}
 
 static int fail(char *err, sqlite3 *db, const char *what)
 {
@@ -204,13 +253,17 @@ static int sq_create_table(store *base, const store_table *t, char *err)
     sqlite3_bind_text(st, 8, t->creator ? t->creator : "", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 9, t->seed_chosen);
     sqlite3_bind_int(st, 10, t->is_public);
+    sqlite3_bind_text(st, 11, t->clock ? t->clock : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 12, t->clock_start);
+    sqlite3_bind_text(st, 13, t->rematch ? t->rematch : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 14, t->rematch_seats);
     int r = step_done(s, st, "create table", err);
     pthread_mutex_unlock(&s->mu);
     return r;
 }
 
 static int sq_append_action(store *base, const char *table_id, int index, int seat,
-                            const char *text, char *err)
+                            const char *text, int64_t ts_ms, int flags, char *err)
 {
     sqlite_store *s = (sqlite_store *)base;
     pthread_mutex_lock(&s->mu);
@@ -219,7 +272,9 @@ static int sq_append_action(store *base, const char *table_id, int index, int se
     sqlite3_bind_int(st, 2, index);
     sqlite3_bind_int(st, 3, seat);
     sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
+    sqlite3_bind_int64(st, 5, (sqlite3_int64)(ts_ms / 1000));
+    sqlite3_bind_int64(st, 6, (sqlite3_int64)ts_ms);
+    sqlite3_bind_int(st, 7, flags);
     int r = step_done(s, st, "append action", err);
     pthread_mutex_unlock(&s->mu);
     return r;
@@ -249,6 +304,41 @@ static int sq_append_chat(store *base, const store_chat *m, char *err)
     sqlite3_bind_text(st, 5, m->text, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 6, m->ts);
     int r = step_done(s, st, "append chat", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+static int sq_truncate_actions(store *base, const char *table_id, int index, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_bind_text(s->trunc_actions, 1, table_id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s->trunc_actions, 2, index);
+    int r = step_done(s, s->trunc_actions, "undo", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+static int sq_set_clock_start(store *base, const char *table_id, int64_t ms, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_bind_int64(s->upd_clock_start, 1, (sqlite3_int64)ms);
+    sqlite3_bind_text(s->upd_clock_start, 2, table_id, -1, SQLITE_STATIC);
+    int r = step_done(s, s->upd_clock_start, "start the clocks", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+static int sq_set_rematch(store *base, const char *table_id, const char *rematch, int seats,
+                          char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_bind_text(s->upd_rematch, 1, rematch, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s->upd_rematch, 2, seats);
+    sqlite3_bind_text(s->upd_rematch, 3, table_id, -1, SQLITE_STATIC);
+    int r = step_done(s, s->upd_rematch, "rematch", err);
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -293,11 +383,12 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
     pthread_mutex_lock(&s->mu);
     if (sqlite3_prepare_v2(s->db,
                            "SELECT id, game, options, seed, seats, admin, created, creator, seed_chosen,"
-                           " (SELECT max(ts) FROM actions WHERE table_id = id), public"
+                           " (SELECT max(ts) FROM actions WHERE table_id = id), public,"
+                           " clock, clock_start, rematch, rematch_seats"
                            " FROM tables ORDER BY created, id",
                            -1, &tq, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
-                           "SELECT idx, seat, action FROM actions WHERE table_id = ?1"
+                           "SELECT idx, seat, action, ts_ms, flags FROM actions WHERE table_id = ?1"
                            " ORDER BY idx",
                            -1, &aq, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
@@ -313,7 +404,9 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
         store_table t = {col(tq, 0), col(tq, 1), col(tq, 2), col(tq, 3),
                          col(tq, 4), col(tq, 5), sqlite3_column_int64(tq, 6), col(tq, 7),
                          sqlite3_column_int64(tq, 9), sqlite3_column_int(tq, 8),
-                         sqlite3_column_int(tq, 10)};
+                         sqlite3_column_int(tq, 10),
+                         col(tq, 11), sqlite3_column_int64(tq, 12), col(tq, 13),
+                         sqlite3_column_int(tq, 14)};
         if (ld->table(ld->ctx, &t) != 0) continue; /* the loader skipped it */
         sqlite3_bind_text(aq, 1, t.id, -1, SQLITE_TRANSIENT);
         int expect = 0, arc;
@@ -324,7 +417,8 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
                 snprintf(problem, sizeof problem, "stored move %d is missing", expect);
                 break;
             }
-            if (ld->action(ld->ctx, t.id, idx, sqlite3_column_int(aq, 1), col(aq, 2)) != 0)
+            if (ld->action(ld->ctx, t.id, idx, sqlite3_column_int(aq, 1), col(aq, 2),
+                           sqlite3_column_int64(aq, 3), sqlite3_column_int(aq, 4)) != 0)
                 break;
             expect++;
         }
@@ -370,6 +464,9 @@ static void sq_close(store *base)
     sqlite3_finalize(s->del_table);
     sqlite3_finalize(s->ins_chat);
     sqlite3_finalize(s->del_chat);
+    sqlite3_finalize(s->trunc_actions);
+    sqlite3_finalize(s->upd_clock_start);
+    sqlite3_finalize(s->upd_rematch);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->mu);
     free(s);
@@ -384,40 +481,18 @@ static const char *sq_failure(store *base)
     return f;
 }
 
-static const store_ops sqlite_ops = {"sqlite",        sq_create_table, sq_append_action,
-                                     sq_update_seats, sq_delete_table, sq_append_chat,
-                                     sq_load_all,     sq_failure,      sq_close};
-
-/* Brings the database to SCHEMA_VERSION (see upgrades[]). */
-static int upgrade(sqlite_store *s, char *err)
-{
-    sqlite3_stmt *q = NULL;
-    int v = 0;
-    if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK &&
-        sqlite3_step(q) == SQLITE_ROW)
-        v = sqlite3_column_int(q, 0);
-    sqlite3_finalize(q);
-    if (v > SCHEMA_VERSION) {
-        snprintf(err, STORE_ERR, "storage: %.120s has schema version %d; this server knows up "
-                 "to %d (a newer gemgames made it)", s->path, v, SCHEMA_VERSION);
-        return -1;
-    }
-    for (int to = v + 1; to <= SCHEMA_VERSION; to++) {
-        char set[64];
-        snprintf(set, sizeof set, "PRAGMA user_version = %d", to);
-        if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-            return fail(err, s->db, "schema upgrade");
-        if ((upgrades[to] && sqlite3_exec(s->db, upgrades[to], NULL, NULL, NULL) != SQLITE_OK) ||
-            sqlite3_exec(s->db, set, NULL, NULL, NULL) != SQLITE_OK) {
-            fail(err, s->db, "schema upgrade");
-            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-            return -1;
-        }
-        if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-            return fail(err, s->db, "schema upgrade");
-    }
-    return 0;
-}
+static const store_ops sqlite_ops = {.name = "sqlite",
+                                     .create_table = sq_create_table,
+                                     .append_action = sq_append_action,
+                                     .update_seats = sq_update_seats,
+                                     .delete_table = sq_delete_table,
+                                     .append_chat = sq_append_chat,
+                                     .truncate_actions = sq_truncate_actions,
+                                     .set_clock_start = sq_set_clock_start,
+                                     .set_rematch = sq_set_rematch,
+                                     .load_all = sq_load_all,
+                                     .failure = sq_failure,
+                                     .close = sq_close};
 
 /* "ok", or the first problems PRAGMA integrity_check reports. */
 static int integrity(sqlite_store *s, char *err)
@@ -483,14 +558,14 @@ store *store_sqlite_open(const char *path, char *err)
         sq_close(&s->base);
         return NULL;
     }
-    for (size_t i = 0; i < sizeof migrations / sizeof migrations[0]; i++)
+    int schema_ok = sqlite3_exec(s->db, schema, NULL, NULL, NULL) == SQLITE_OK;
+    for (size_t i = 0; schema_ok && i < sizeof migrations / sizeof migrations[0]; i++)
         sqlite3_exec(s->db, migrations[i], NULL, NULL, NULL);
-    if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK || writable(s, err) != 0 ||
-        upgrade(s, err) != 0 ||
+    if (!schema_ok || writable(s, err) != 0 || upgrade(s, err) != 0 ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO tables(id, game, options, seed, seats, admin, created,"
-                           " creator, seed_chosen, public)"
-                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                           " creator, seed_chosen, public, clock, clock_start, rematch, rematch_seats)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                            -1, &s->ins_table, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO chat(table_id, idx, seat, name, text, ts)"
@@ -499,9 +574,16 @@ store *store_sqlite_open(const char *path, char *err)
         sqlite3_prepare_v2(s->db, "DELETE FROM chat WHERE table_id = ?1", -1, &s->del_chat,
                            NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
-                           "INSERT INTO actions(table_id, idx, seat, action, ts)"
-                           " VALUES(?1, ?2, ?3, ?4, ?5)",
+                           "INSERT INTO actions(table_id, idx, seat, action, ts, ts_ms, flags)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                            -1, &s->ins_action, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM actions WHERE table_id = ?1 AND idx >= ?2", -1,
+                           &s->trunc_actions, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "UPDATE tables SET clock_start = ?1 WHERE id = ?2", -1,
+                           &s->upd_clock_start, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "UPDATE tables SET rematch = ?1, rematch_seats = ?2 WHERE id = ?3",
+                           -1, &s->upd_rematch, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "UPDATE tables SET seats = ?1 WHERE id = ?2", -1,
                            &s->upd_seats, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM actions WHERE table_id = ?1", -1,

@@ -237,7 +237,7 @@ const pub = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players:
 A.close(); B.close(); S.close();
 const chatBefore = (await http(srv, 'GET', `/api/tables/${id}/chat`)).json;
 await srv.stop();
-ok(sql(db, 'PRAGMA user_version') === '2', 'the database is at schema version 2');
+ok(sql(db, 'PRAGMA user_version') === '3', 'the database is at schema version 3');
 srv = await startServer(db);
 {
   const i = await info(id), p = await info(pub.id);
@@ -263,8 +263,8 @@ await srv.stop();
   const i = await info('0123456789ab');
   const r = await http(srv, 'POST', '/api/tables/0123456789ab/chat', { seat: 0, token: 'a'.repeat(32), text: 'still here' });
   await srv.stop();
-  ok(i && i.id === '0123456789ab' && r.status === 200 && sql(old, 'PRAGMA user_version') === '2' && sql(old, 'SELECT text FROM chat') === 'still here',
-     'a schema-1 database is upgraded to 2 at start and keeps its tables', [i, r.text]);
+  ok(i && i.id === '0123456789ab' && r.status === 200 && sql(old, 'PRAGMA user_version') === '3' && sql(old, 'SELECT text FROM chat') === 'still here',
+     'a schema-1 database is upgraded to 3 at start and keeps its tables', [i, r.text]);
   sql(old, 'PRAGMA user_version = 9');
   const newer = await startServer(old).then((s) => { s.kill(); return null; }).catch((e) => e.message);
   ok(newer && /schema version 9/.test(newer), 'a database from a newer server is refused with the reason', newer);

@@ -49,7 +49,7 @@ export class Session {
       if (m.type === 'state') { this.onStatus && this.onStatus('live'); this.onState(m); }
       else if (m.type === 'error') this.onError && this.onError(m);
       else if (m.type === 'ack') this.onAck && this.onAck(m);
-      else if (this.onOther) this.onOther(m); // chat, chat_ack, name_ack (chat.js, people.js)
+      else if (this.onOther) this.onOther(m); // chat, chat_ack, name_ack (chat.js, people.js); undone, rematch (online.js)
     };
     ws.onclose = () => {
       if (this.closedByUs) return;

@@ -5,72 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { html, api } from './common.js';
 import { t } from './i18n.js';
 import { MyTables, Lobby } from './lobby.js';
-import { savedName, saveName, nameProblem, rememberSeat, NAME_MAX } from './people.js';
 
-function CreateForm({ games, bots, onCreated }) {
-  const [gameName, setGameName] = useState(games[0].name);
-  const game = games.find((g) => g.name === gameName) || games[0];
-  const [players, setPlayers] = useState(game.min_players);
-  const [opts, setOpts] = useState({});
-  const [seats, setSeats] = useState([]);
-  const [error, setError] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const [name, setName] = useState(savedName());
-  const [isPublic, setPublic] = useState(false);
-  const n = Math.min(Math.max(players, game.min_players), game.max_players);
-  const seatKind = (i) => seats[i] || (i === 0 ? 'human' : bots[0] || 'human');
-
-  const submit = async (ev) => {
-    ev.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const options = Object.fromEntries(Object.entries(opts).filter(([k]) => game.options.some((o) => o.key === k)));
-      const body = { game: game.name, players: n, options, seats: Array.from({ length: n }, (_, i) => seatKind(i)) };
-      // people.js: the creator's name goes on the first person's seat; a
-      // public table lists its other seats in the lobby
-      if (name.trim()) {
-        const problem = nameProblem(name);
-        if (problem) throw new Error(problem);
-        body.name = name.trim();
-        saveName(name);
-      }
-      if (isPublic) body.public = true;
-      const r = await api('POST', '/api/tables', body);
-      const first = r.seats.find((s) => s.kind === 'human' && !s.open);
-      if (first) rememberSeat({ table: r.id, seat: first.seat, token: first.token, title: game.title });
-      onCreated(r);
-    } catch (e) { setError(e.message); }
-    setBusy(false);
-  };
-
-  return html`<form class="create" onSubmit=${submit}>
-    <h2>Open a table</h2>
-    <label>Game <select name="game" value=${gameName} onChange=${(e) => { setGameName(e.target.value); setOpts({}); setSeats([]); }}>
-      ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
-    <label>Players <select name="players" value=${n} onChange=${(e) => setPlayers(Number(e.target.value))}>
-      ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((k) => html`<option value=${k}>${k}</option>`)}
-    </select></label>
-    ${game.options.map((o) => html`<label title=${o.help}>${o.key.replace(/_/g, ' ')}
-      <select name=${'opt-' + o.key} value=${opts[o.key] || o.values[0]} onChange=${(e) => setOpts({ ...opts, [o.key]: e.target.value })}>
-        ${o.values.map((v) => html`<option value=${v}>${v}</option>`)}</select>
-      <span class="help">${o.help}</span></label>`)}
-    <fieldset><legend>Seats</legend>
-      ${Array.from({ length: n }, (_, i) => html`<label>Seat ${i + 1}
-        <select name=${'seat-' + i} value=${seatKind(i)} onChange=${(e) => { const s = Array.from({ length: n }, (_, k) => seatKind(k)); s[i] = e.target.value; setSeats(s); }}>
-          <option value="human">a person (invite link)</option>
-          <option value="open">${t('open: anyone may take it')}</option>
-          ${bots.map((b) => html`<option value=${b}>bot: ${b}</option>`)}
-        </select></label>`)}
-    </fieldset>
-    <label>${t('Your name')} <input name="creator-name" value=${name} maxlength=${NAME_MAX * 2} autocomplete="nickname" placeholder=${t('how others see you')}
-      onInput=${(e) => setName(e.target.value)} /></label>
-    <label class="check"><input type="checkbox" name="public" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} />
-      <span>${t('Public: list the free seats on this page so anyone can join')}</span></label>
-    ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-    <button type="submit" class="primary" disabled=${busy}>Open the table</button>
-  </form>`;
-}
+import { CreateForm, botWords } from './create_form.js';
 
 function Invites({ created }) {
   const abs = (p) => `${location.origin}${p}`;
@@ -84,7 +20,7 @@ function Invites({ created }) {
         <b>Seat ${s.seat + 1}</b> <a class="invite" data-seat=${s.seat} href=${s.invite}>play this seat</a>
         <input readonly value=${abs(s.invite)} onFocus=${(e) => e.target.select()} />
         <button onClick=${() => copy(abs(s.invite))}>copy</button></li>`
-        : html`<li><b>Seat ${s.seat + 1}</b> bot: ${s.bot}</li>`)}
+        : html`<li><b>Seat ${s.seat + 1}</b> ${botWords(s.bot).name}</li>`)}
       <li><b>Spectators</b> <a href=${created.spectate}>watch</a> <input readonly value=${abs(created.spectate)} onFocus=${(e) => e.target.select()} /></li>
     </ul>
     <p class="muted small">Your creator key lets you give a seat to a bot if a friend leaves: it is in the${' '}

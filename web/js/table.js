@@ -2,7 +2,7 @@
 // Everything shown comes from the server's "state" messages: the view of
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName } from './common.js';
 import { t } from './i18n.js';
 import { Chat, mergeChat } from './chat.js';
@@ -12,6 +12,9 @@ import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
 import { ScoringWalk } from './ys_scoring.js';
+import { Clocks, ClockNotices } from './clock.js';
+import { UndoButton, Rematch, LengthNotice, followRematch } from './online.js';
+import { MoveSheet, useMedia, PHONE } from './phone.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -33,6 +36,12 @@ function App() {
   const session = useRef(null);
   const named = useRef(false);
   const wasMyTurn = useRef(false);
+  const phone = useMedia(PHONE); // moves by tapping the board, the list in a sheet (phone.js)
+  const [boardOffers, setBoardOffers] = useState(true);
+  useLayoutEffect(() => {
+    const offers = !!document.querySelector('.board-area .legal.clickable, .board-area button.broker-chip.legal');
+    if (offers !== boardOffers) setBoardOffers(offers);
+  });
 
   useEffect(() => {
     if (!params.table) { setError({ message: 'This link names no table.' }); return undefined; }
@@ -61,6 +70,8 @@ function App() {
       onOther: (m) => {
         if (m.type === 'chat') setChat((old) => mergeChat(m.history ? [] : old, m));
         else if (m.type === 'name_ack') { setNameError(null); setRenaming(false); }
+        else if (m.type === 'rematch') followRematch(m); // online.js
+        else if (m.type === 'undone') setError(null);
       },
       onError: (m) => {
         const id = String(m.id ?? '');
@@ -99,7 +110,7 @@ function App() {
   document.title = `${myTurn ? '● Your move — ' : st.over ? 'Game over — ' : ''}${table.title} · gemgames`;
   const waitingOn = st.actors.filter((a) => a !== me);
 
-  return html`<div class="page table-page">
+  return html`<div class=${'page table-page' + (phone && myTurn ? ' has-sheet' : '')}>
     <header>
       <a href="/" class="home">gemgames</a>
       <span class="title">${table.title} · table ${table.id}${table.seed !== undefined ? html` · <span title="The creator chose this seed: it decides every hidden card">seed ${table.seed} (chosen)</span>` : ''}</span>
@@ -121,12 +132,16 @@ function App() {
         <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
       </section>
       <aside class="side">
-        ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
+        ${myTurn && !phone ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
             onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
+        <${UndoButton} st=${st} log=${log} session=${session.current} />
+        <${Rematch} st=${st} session=${session.current} />
+        <${LengthNotice} result=${st.result} />
         ${st.over ? html`<${Scores} result=${st.result} breakdown=${breakdownOf(view)} table=${table} me=${me} />` : ''}
         ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
         <h3>Players</h3>
         <${Seats} table=${table} me=${me} actors=${st.actors} />
+        <${Clocks} table=${table} me=${me} />
         ${me >= 0 && !st.over && table.seats[me].kind === 'human' ? html`<p><button class="link danger"
             onClick=${() => { if (confirm('Leave for good and let a bot play your seat?')) session.current.toBot('random'); }}>Leave: hand my seat to a bot</button></p>` : ''}
         ${params.admin && !st.over ? table.seats.filter((s) => s.kind === 'human' && s.seat !== me).map((s) => html`<p key=${s.seat}><button class="link"
@@ -137,10 +152,12 @@ function App() {
         ${me >= 0 ? html`<${AlertSettings} />` : ''}
         <${Chat} table=${table.id} me=${me} messages=${chat} session=${session.current} error=${chatError} clearError=${() => setChatError(null)} />
         <h3>What happened</h3>
+        <${ClockNotices} log=${log} me=${me} table=${table} />
         <${EventLog} events=${events} me=${me} fresh=${fresh} />
         <details class="notation"><summary>Moves in notation</summary><${Log} log=${log} me=${me} /></details>
       </aside>
     </main>
+    ${myTurn && phone ? html`<${MoveSheet} game=${table.game} legal=${st.legal} filter=${filter} onPick=${pick} onClear=${() => setFilter(null)} boardOffers=${boardOffers} />` : ''}
   </div>`;
 }
 
