@@ -163,6 +163,22 @@ await shots(D, 'lobby-joined');
 const second = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['human', 'heuristic'] })).json;
 await D.page.goto(srv.base + second.seats[0].invite);
 await D.page.waitForSelector('.layout');
+// From here the page's Notification and AudioContext are recorders, and
+// document.hidden follows window.__hidden (a tab in the background).
+await D.page.addInitScript(() => {
+  window.__notes = [];
+  window.__beeps = 0;
+  const Real = window.Notification;
+  window.Notification = class {
+    constructor(title, opts) { window.__notes.push({ title, body: opts && opts.body }); }
+    static get permission() { return Real.permission; }
+    static requestPermission() { return Real.requestPermission(); }
+    close() {}
+  };
+  const node = () => ({ connect: () => node(), gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, frequency: {}, start() {}, stop() {} });
+  window.AudioContext = class { constructor() { this.currentTime = 0; this.destination = {}; } createOscillator() { window.__beeps++; return node(); } createGain() { return node(); } };
+  Object.defineProperty(document, 'hidden', { get: () => window.__hidden === true });
+});
 await D.page.goto(srv.base + '/');
 await D.page.waitForSelector('section.my-tables li .turn');
 await D.page.waitForFunction(() => [...document.querySelectorAll('section.my-tables li .turn')].every((x) => x.textContent !== '…'), null, { timeout: 10000 }).catch(() => null);
@@ -175,14 +191,26 @@ await D.page.waitForFunction(() => [...document.querySelectorAll('section.my-tab
   ok((await D.page.locator(`section.my-tables li.your-turn[data-table="${second.id}"]`).count()) === 1, 'the table where it is your turn stands out');
 }
 await shots(D, 'my-tables');
+{
+  const perm = await D.page.evaluate(() => (typeof Notification === 'undefined' ? 'none' : Notification.permission));
+  ok(perm !== 'granted', 'no notification permission is asked without the player ticking the box', perm);
+}
+// the player switches both alerts on (the browser grants the permission),
+// then looks at another tab
+await D.ctx.grantPermissions(['notifications'], { origin: srv.base });
+await D.page.check('section.my-tables input[name=sound]');
+await D.page.check('section.my-tables input[name=notify]');
+const beeps0 = await D.page.evaluate(() => window.__beeps);
+await D.page.evaluate(() => { window.__hidden = true; });
 // the host moves at the public table: a moment later it is D's turn there too
 await http(srv, 'POST', `/api/tables/${pub.id}/action`, { seat: 0, token: pub.seats[0].token, action: (await http(srv, 'GET', `/api/tables/${pub.id}/state?seat=0&token=${pub.seats[0].token}`)).json.legal[0] });
 await D.page.evaluate(() => window.dispatchEvent(new Event('focus')));
 await D.page.waitForFunction(() => /^\(2\) /.test(document.title), null, { timeout: 15000 }).catch(() => null);
 ok(/^\(2\) Your turn/.test(await D.page.title()), 'after the other player moves, the list and title follow: your turn at two tables', await D.page.title());
 {
-  const perm = await D.page.evaluate(() => (typeof Notification === 'undefined' ? 'none' : Notification.permission));
-  ok(perm !== 'granted', 'no notification permission is asked without the player ticking the box', perm);
+  const { notes, beeps } = await D.page.evaluate(() => ({ notes: window.__notes, beeps: window.__beeps }));
+  ok(notes.length === 1 && notes[0].title === 'Your turn' && /2 tables/.test(notes[0].body) && beeps === beeps0 + 1,
+     'with the alerts on, a turn in a background tab brings one sound and one browser notification', { notes, beeps, beeps0 });
 }
 
 // ------------------------------------------------------------ results and replays
