@@ -65,7 +65,7 @@ export function Chat({ table, me, messages, session, error, clearError }) {
           <time class="muted small">${when(m.ts)}</time> <b class="chat-who">${who(m, me)}</b> <span class="chat-text">${m.text}</span></li>`)}
       </ol>
       ${me < 0 ? (naming ? html`<${NameForm} label=${t('Your name in the chat')} initial=${myName} onSave=${(n) => { setMyName(n); setNaming(false); }} />`
-        : html`<p class="muted small">${myName ? t('You chat as {name} (watching).', { name: myName }) : t('You chat as a spectator.')}
+        : html`<p class="muted small">${myName ? t('You chat as {name} (watching).', { name: myName }) : t('You chat as a spectator.')}${' '}
             <button class="link spectator-name" onClick=${() => setNaming(true)}>${myName ? t('Change') : t('Give your name')}</button></p>`) : ''}
       <form class="chat-form" onSubmit=${send}>
         <input name="chat" value=${text} maxlength=${CHAT_MAX} placeholder=${t('Say something')} autocomplete="off"
