@@ -6,7 +6,7 @@
  * 1..SRV_NAME_CHARS characters, no control characters or bidirectional
  * overrides that would reorder the text around it), stored as given and
  * sent as a JSON string; the browser shows it as a text node, never as
- * markup. Seats keep a public player id beside the token (tables.c): the
+ * markup. Seats keep a player id beside the token (tables.c; stored, never sent): the
  * token is the credential, the player id says who holds the seat, and an
  * account system could later map accounts to player ids. */
 #include <stdio.h>

@@ -42,7 +42,7 @@ enum {
     SRV_NAME_BYTES = SRV_NAME_CHARS * 4 + 1,
     SRV_CHAT_CHARS = 500,      /* a chat message: 1 to 500 characters */
     SRV_CHAT_BYTES = SRV_CHAT_CHARS * 4 + 1,
-    SRV_PLAYER_HEX = 16        /* a player id: 64 random bits, public */
+    SRV_PLAYER_HEX = 16        /* a player id: 64 random bits, stored, not sent */
 };
 
 /* An error for a client: a stable code, an HTTP status and a sentence. */

@@ -23,7 +23,7 @@ typedef struct srv_seat {
     char token[SRV_TOKEN_HEX + 1]; /* people only */
     gg_bot *b;
     char name[SRV_NAME_BYTES];       /* people: the display name they chose, "" none */
-    char player[SRV_PLAYER_HEX + 1]; /* people: who holds the seat (public id) */
+    char player[SRV_PLAYER_HEX + 1]; /* people: who holds the seat (stored, not sent) */
     int open;                        /* a free seat of a public table (the lobby) */
 } srv_seat;
 
