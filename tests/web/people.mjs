@@ -238,6 +238,12 @@ A.close(); B.close(); S.close();
 const chatBefore = (await http(srv, 'GET', `/api/tables/${id}/chat`)).json;
 await srv.stop();
 ok(sql(db, 'PRAGMA user_version') === '3', 'the database is at schema version 3');
+{
+  // player ids are stored beside the tokens and never sent to anyone
+  const players = sql(db, 'SELECT seats FROM tables').split('\n').flatMap((row) => JSON.parse(row).map((x) => x.player).filter(Boolean));
+  const sent = JSON.stringify([A.frames, B.frames, S.frames, chatBefore]);
+  ok(players.length >= 6 && players.every((p) => /^[0-9a-f]{16}$/.test(p) && !sent.includes(p)), `player ids (${players.length} stored) are never in what clients get`, players.slice(0, 3));
+}
 srv = await startServer(db);
 {
   const i = await info(id), p = await info(pub.id);
