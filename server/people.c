@@ -33,6 +33,16 @@ static int forbidden(unsigned c)
            (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
+/* Spaces and characters that show nothing (no-break and wide spaces,
+ * zero-width spaces and joiners, the soft hyphen, the byte order mark): a
+ * text made only of them reads as empty. */
+static int blank(unsigned c)
+{
+    return c == ' ' || c == 0xA0 || c == 0xAD || c == 0x1680 || (c >= 0x2000 && c <= 0x200F) ||
+           c == 0x202F || c == 0x205F || (c >= 0x2060 && c <= 0x2064) || c == 0x3000 ||
+           c == 0xFEFF;
+}
+
 int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size_t n,
                    const char *code, const char *what, srv_err *e)
 {
@@ -42,7 +52,7 @@ int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size
     const char *start = in, *end = in + len;
     while (start < end && *start == ' ') start++;
     while (end > start && end[-1] == ' ') end--;
-    int chars = 0;
+    int chars = 0, shown = 0;
     for (const char *p = start; p < end;) {
         int k;
         unsigned c = code_point((const unsigned char *)p, &k);
@@ -50,8 +60,10 @@ int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size
             return srv_fail(e, 400, code, "%s may not contain control characters", what);
         p += k;
         chars++;
+        shown += !blank(c);
     }
-    if (chars < min_chars) return srv_fail(e, 400, code, "%s is empty", what);
+    if (chars < min_chars || (min_chars > 0 && !shown))
+        return srv_fail(e, 400, code, "%s is empty", what);
     if (chars > max_chars)
         return srv_fail(e, 400, code, "%s is %d characters long; at most %d", what, chars,
                         max_chars);

@@ -40,6 +40,7 @@ const tok = made.seats.map((s) => s.token);
 for (const [what, body, code] of [
   ['an empty name', { seat: 1, token: tok[1], name: '' }, 'bad_name'],
   ['a name of spaces', { seat: 1, token: tok[1], name: '     ' }, 'bad_name'],
+  ['a name of zero-width and wide spaces', { seat: 1, token: tok[1], name: '\u200B\u3000\u00A0\uFEFF' }, 'bad_name'],
   ['a name of 25 characters', { seat: 1, token: tok[1], name: 'x'.repeat(25) }, 'bad_name'],
   ['a name of 10,000 characters', { seat: 1, token: tok[1], name: 'y'.repeat(10000) }, 'bad_name'],
   ['a name with a newline', { seat: 1, token: tok[1], name: 'Bob\nSeat 1 resigns' }, 'bad_name'],
@@ -107,6 +108,7 @@ const chatCount = async () => (await http(srv, 'GET', `/api/tables/${id}/chat`))
 for (const [what, msg, code] of [
   ['an empty message', { type: 'chat', text: '' }, 'bad_chat'],
   ['a message of spaces', { type: 'chat', text: '    ' }, 'bad_chat'],
+  ['a message of invisible characters', { type: 'chat', text: '\u200B\u200D\u00AD' }, 'bad_chat'],
   ['a message of 501 characters', { type: 'chat', text: 'z'.repeat(501) }, 'bad_chat'],
   ['a message with a control character', { type: 'chat', text: 'ring\u0007' }, 'bad_chat'],
   ['a message that is not text', { type: 'chat', text: { html: XSS } }, 'bad_chat'],
