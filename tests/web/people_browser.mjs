@@ -157,6 +157,21 @@ ok(/seat=1&token=[0-9a-f]{32}/.test(D.page.url()) && (await D.page.locator('.nam
 }
 await shots(D, 'lobby-joined');
 
+{
+  // someone watching a public table sits down from its page
+  const pub2 = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['human', 'open'], name: 'Host2' })).json;
+  const E = await person(LAPTOP);
+  await E.page.goto(`${srv.base}/table.html#table=${pub2.id}`);
+  await E.page.click('.take-seat button.take');
+  await E.page.fill('.take-seat form.name-form input', 'Eve');
+  await E.page.click('.take-seat form.name-form button[type=submit]');
+  await E.page.waitForFunction(() => /You \(Eve\)/.test(document.querySelector('ul.seats')?.textContent || ''), null, { timeout: 10000 }).catch(() => null);
+  ok(/seat=1&token=[0-9a-f]{32}/.test(E.page.url()) && /You \(Eve\)/.test(await seatsText(E)) && (await E.page.locator('.take-seat').count()) === 0,
+     'someone watching a public table takes its free seat from the table page', E.page.url());
+  await shots(E, 'take-from-table');
+  await E.ctx.close();
+}
+
 // ------------------------------------------------------------ my tables
 // D also holds seat 1 of a private table where it is to move... seat 0
 // moves first in Splendor, so D opens seat 0's invite of a second table.

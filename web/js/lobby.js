@@ -101,3 +101,25 @@ export function Lobby() {
         </li>`)}</ul>`}
   </section>`;
 }
+
+// On a public table's page, for someone watching: its free seats, to sit
+// down at one (the same request as the start page's lobby).
+export function TakeSeat({ table }) {
+  const [want, setWant] = useState(null);
+  const [error, setError] = useState(null);
+  const open = table.seats.filter((x) => x.open);
+  if (!open.length) return null;
+  const take = async (seat, who) => {
+    setError(null);
+    try {
+      const r = await api('POST', `/api/tables/${table.id}/take`, { seat, name: who });
+      rememberSeat({ table: r.table, seat: r.seat, token: r.token, title: table.title });
+      location.href = r.invite; // only the hash changes: table.js starts over
+    } catch (e) { setError(e.message); }
+  };
+  return html`<div class="take-seat">
+    <p>${open.map((x) => html`<button class="take" data-seat=${x.seat} onClick=${() => (savedName() ? take(x.seat, savedName()) : setWant(x.seat))}>${t('Take seat {n}', { n: x.seat + 1 })}</button> `)}</p>
+    ${want !== null ? html`<${NameForm} label=${t('Your name, before you sit down')} button=${t('Take the seat')} onSave=${(n) => take(want, n)} />` : ''}
+    ${error ? html`<p class="error small" role="alert">${error}</p>` : ''}
+  </div>`;
+}

@@ -8,6 +8,7 @@ import { t } from './i18n.js';
 import { Chat, mergeChat } from './chat.js';
 import { NameForm, savedName, rememberSeat } from './people.js';
 import { turnAlert, AlertSettings } from './notify.js';
+import { TakeSeat } from './lobby.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
@@ -141,6 +142,7 @@ function App() {
         ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
         <h3>Players</h3>
         <${Seats} table=${table} me=${me} actors=${st.actors} />
+        ${me < 0 && table.public && !st.over ? html`<${TakeSeat} table=${table} />` : ''}
         <${Clocks} table=${table} me=${me} />
         ${me >= 0 && !st.over && table.seats[me].kind === 'human' ? html`<p><button class="link danger"
             onClick=${() => { if (confirm('Leave for good and let a bot play your seat?')) session.current.toBot('random'); }}>Leave: hand my seat to a bot</button></p>` : ''}
