@@ -36,7 +36,7 @@ function App() {
   const [renaming, setRenaming] = useState(false);
   const session = useRef(null);
   const named = useRef(false);
-  const wasMyTurn = useRef(false);
+  const wasMyTurn = useRef(null); // null until the first state: no alert on opening the page
   const phone = useMedia(PHONE); // moves by tapping the board, the list in a sheet (phone.js)
   const [boardOffers, setBoardOffers] = useState(true);
   useLayoutEffect(() => {
@@ -105,7 +105,7 @@ function App() {
   const Board = boards[table.game] || GenericBoard;
   const myTurn = st.legal.length > 0;
   setSeatNames(table);
-  if (myTurn && !wasMyTurn.current) turnAlert(t('Your move at {game}, table {id}', { game: table.title, id: table.id }), location.href);
+  if (myTurn && wasMyTurn.current === false) turnAlert(t('Your move at {game}, table {id}', { game: table.title, id: table.id }), location.href);
   wasMyTurn.current = myTurn;
   const myName = me >= 0 && table.seats[me] ? table.seats[me].name : null;
   document.title = `${myTurn ? '● Your move — ' : st.over ? 'Game over — ' : ''}${table.title} · gemgames`;
