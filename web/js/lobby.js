@@ -23,7 +23,7 @@ function whoseTurn(s) {
 export function MyTables() {
   const [seats, setSeats] = useState(mySeats());
   const [status, setStatus] = useState([]);
-  const mine = useRef(new Set());
+  const mine = useRef(null); // the turns seen last time; null before the first answer
   const refresh = () => {
     const held = mySeats();
     setSeats(held);
@@ -32,7 +32,7 @@ export function MyTables() {
       .then((r) => {
         setStatus(r.seats);
         const turns = r.seats.map((s, k) => (s.your_turn ? `${held[k].table}/${held[k].seat}` : null)).filter(Boolean);
-        const fresh = turns.filter((k) => !mine.current.has(k));
+        const fresh = mine.current ? turns.filter((k) => !mine.current.has(k)) : []; // none on opening the page
         mine.current = new Set(turns);
         document.title = turns.length ? `(${turns.length}) ${t('Your turn')} — ${baseTitle}` : baseTitle;
         if (fresh.length) turnAlert(tn('It is your turn at {n} table', 'It is your turn at {n} tables', turns.length));
