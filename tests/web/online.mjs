@@ -96,7 +96,7 @@ await T('clock runs out', async () => {
 
 // ------------------------------------------------------------ simultaneous decisions
 await T('simultaneous clocks', async () => {
-  // Ys opens with the secret bid (Y-4.2): every seat at once, every person's clock runs.
+  // Ys opens with the secret bid (Y-5.1): every seat at once, every person's clock runs.
   const c = await create({ game: 'ys', players: 3, seats: ['human', 'human', 'heuristic'], clock: { kind: 'move', move_s: 600 } });
   await state(c.id, 0, c.seats[0].token);
   const st = await state(c.id, 1, c.seats[1].token);
