@@ -926,6 +926,7 @@ int srv_table_bot_step(srv_table *t)
     int moves = gg_record_length(t->rec);
     unsigned gen = t->gen;
     gg_bot *bot = stand_in ? stand_in : t->seats[seat].b;
+    int timeout = stand_in != NULL;
     t->bot_busy = 1;
     pthread_mutex_unlock(&t->mu);
 
@@ -954,8 +955,8 @@ int srv_table_bot_step(srv_table *t)
     int moved = 0, index;
     srv_err e = {0};
     if (ok && gg_record_length(t->rec) == moves && t->gen == gen &&
-        (!stand_in || !t->seats[seat].bot)) {
-        moved = act_flags(t, seat, text, stand_in ? STORE_MOVE_TIMEOUT : 0, &index, canon,
+        (!timeout || !t->seats[seat].bot)) {
+        moved = act_flags(t, seat, text, timeout ? STORE_MOVE_TIMEOUT : 0, &index, canon,
                           &e) == 0;
         if (!moved)
             fprintf(stderr, "gemgames serve: table %s: bot move \"%s\" refused: %s\n", t->id,
