@@ -1060,7 +1060,7 @@ static int seat_arrives(srv_table *t, int seat)
     if (!t->clock.cfg.kind || t->clock.start_ms || !playing(t)) return 0;
     if (seat >= 0 && seat < t->players && !t->seats[seat].bot) t->arrived |= 1u << seat;
     unsigned people = people_mask(t);
-    if ((t->arrived & people) != people) return 0;
+    if (!people || (t->arrived & people) != people) return 0; /* no person: no clock */
     int64_t now = srv_wall_ms();
     char err[STORE_ERR];
     if (reg.st->ops->set_clock_start(reg.st, t->id, now, err) != 0) {
