@@ -65,10 +65,10 @@ await T('clock runs out', async () => {
   ok(f.table.clock.seats[0].running && !f.table.clock.seats[1].running && f.table.clock.seats[0].remaining_ms <= 3000 &&
      f.table.clock.seats[0].remaining_ms > 2000, 'once everyone came the clock of the seat to act runs, shown to all with its remaining time', f.table.clock);
   const t = Date.now();
-  const out = await spec.next((m) => m.type === 'state' && m.log.some((l) => l.timeout), 8000, 0);
+  const out = await spec.next((m) => m.type === 'state' && m.log.some((l) => l.timeout), 15000, 0);
   const took = Date.now() - t;
   const line = out.log.find((l) => l.timeout);
-  ok(line.seat === 0 && line.i === 0 && took > 2000 && took < 6000,
+  ok(line.seat === 0 && line.i === 0 && took > 2000 && took < 12000,
      `when the clock runs out the move is made for that seat, and the log says so (after ${took} ms)`, { line, took });
   ok(out.table.seats[0].kind === 'human' && out.table.clock.seats[0].timeouts === 1, 'after one timeout the seat is still the person\'s', out.table.clock);
   // seat 1 plays its own move in time: no timeout for it
@@ -121,10 +121,12 @@ await T('bank clock', async () => {
   const st = await state(c.id, 0, t0);
   ok(st.table.clock.started && st.table.clock.seats[0].running, 'the bank of the seat to act runs');
   const used = 60000 - st.table.clock.seats[0].remaining_ms;
+  const sent = Date.now();
   const r = await act(c.id, 0, t0, st.legal.find((x) => x.startsWith('take')));
+  const slack = Date.now() - sent + 500; // the time the move took to arrive, at most
   ok(r.status === 200, 'a move is played');
   const k = r.json.table.clock.seats[0];
-  ok(!k.running && k.remaining_ms >= 60000 + 5000 - used - 1500 && k.remaining_ms <= 65000 - used + 50,
+  ok(!k.running && k.remaining_ms >= 60000 + 5000 - used - slack && k.remaining_ms <= 65000 - used + 50,
      `a turn spends from the bank and adds the increment (used about ${used} ms, left ${k.remaining_ms})`, k);
   ok(r.json.table.clock.seats[1].running && r.json.table.clock.seats[1].remaining_ms <= 60000, 'then the other seat\'s clock runs');
 });
