@@ -11,6 +11,9 @@
  *   guard.c        checks on bytes before anything parses them (JSON depth,
  *                  UTF-8) and client addresses (exact, IPv6 /64, proxies)
  *   util.c         tokens from getrandom, rate limits, clocks
+ *   people.c       display names (untrusted text, checked), the lobby of
+ *                  public tables, taking a free seat, "my tables" status
+ *   chat.c         each table's chat: checked, rate-limited, stored, pushed
  *   clock.c        time controls: each seat's clock, derived from move times
  *   store.h        the storage interface (store_sqlite.c)
  *
@@ -34,7 +37,12 @@ enum {
     SRV_MAX_BOT_SPEC = 64,
     SRV_MAX_DEPTH = 16,        /* deepest JSON nesting accepted from a client */
     SRV_MAX_LIST = 16,         /* --allowed-origin, --trusted-proxy entries */
-    SRV_ADDR_KEY = 64          /* a client address key: exact IPv4, IPv6 /64 */
+    SRV_ADDR_KEY = 64,         /* a client address key: exact IPv4, IPv6 /64 */
+    SRV_NAME_CHARS = 24,       /* a display name: 1 to 24 characters */
+    SRV_NAME_BYTES = SRV_NAME_CHARS * 4 + 1,
+    SRV_CHAT_CHARS = 500,      /* a chat message: 1 to 500 characters */
+    SRV_CHAT_BYTES = SRV_CHAT_CHARS * 4 + 1,
+    SRV_PLAYER_HEX = 16        /* a player id: 64 random bits, public */
 };
 
 /* An error for a client: a stable code, an HTTP status and a sentence. */
@@ -85,6 +93,11 @@ int srv_botlist_init(const srv_config *cfg, char *err);
 int srv_bot_allowed(const char *spec, char *run, size_t rn, char *why, size_t wn);
 cJSON *srv_bot_offers(void); /* the specs /api/games lists */
 
+/* -------------------------------------------------------------- choices */
+/* GET /api/games/GAME/options: every value of every option of `game` for
+ * the player count and options in `chosen`, each tried with gg_new. */
+cJSON *srv_option_choices(const gg_game *game, const gg_options *chosen);
+
 /* ---------------------------------------------------------------- guard */
 /* 0 when `text` nests arrays/objects at most `max` deep (strings skipped);
  * checked before cJSON sees a client's bytes. */
@@ -134,6 +147,7 @@ struct srv_conn {
     int log_sent;  /* log lines this connection has received */
     int ev_sent;   /* events this connection has received (tables.c) */
     int ev_all;    /* it has had every event unmasked (the game is over) */
+    srv_bucket chat; /* chat messages from this connection (chat.c) */
     srv_conn *next;
 };
 
@@ -199,6 +213,61 @@ cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, s
  * and plays one move. Returns 1 if it moved. */
 int srv_table_bot_step(srv_table *t);
 
+/* ------------------------------------------------- people (people.c) */
+/* A display name or chat text from a client: valid UTF-8 (checked before
+ * parsing), spaces trimmed at both ends, min..max characters (code points),
+ * no control characters, no bidirectional overrides. Copies the cleaned text
+ * to out; 0, or -1 with e (400 and `code`). */
+int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size_t n,
+                   const char *code, const char *what, srv_err *e);
+int srv_name_clean(const char *in, char out[SRV_NAME_BYTES], srv_err *e);
+
+/* Seats and names (tables.c). A seat's player is a public id for whoever
+ * holds it (its token is the credential): the hook for accounts later. */
+int srv_table_set_name(srv_table *t, int seat, const char *token, const char *name, srv_err *e);
+/* Takes an open seat of a public table: a new token is issued (the seat's
+ * old invite stops working). Fills token (SRV_TOKEN_HEX + 1). */
+int srv_table_take_seat(srv_table *t, int seat, const char *name, char *token, srv_err *e);
+/* Lobby entry of a public table with an open seat (NULL: none). */
+cJSON *srv_table_lobby_entry(srv_table *t);
+cJSON *srv_tables_lobby(void);
+/* "My tables": the public status of a seat holder's table, checked by token. */
+cJSON *srv_table_seat_status(srv_table *t, int seat, const char *token, srv_err *e);
+/* HTTP bodies of people.c: POST /api/tables/ID/take, POST /api/status. */
+cJSON *srv_api_take(srv_table *t, const cJSON *req, srv_err *e);
+cJSON *srv_api_status(const cJSON *req, srv_err *e);
+
+/* Access for chat.c: the table's lock, its chat, a seat's name ("" if
+ * none), a frame to every connection (table locked), the store. */
+typedef struct srv_chat srv_chat;
+void srv_table_lock(srv_table *t);
+void srv_table_unlock(srv_table *t);
+srv_chat *srv_table_chat_of(srv_table *t);
+int srv_table_players(const srv_table *t);
+int srv_table_gone(const srv_table *t);
+const char *srv_table_name_locked(const srv_table *t, int seat);
+void srv_table_send_all_locked(srv_table *t, const char *text, size_t len);
+store *srv_tables_store(void);
+int srv_tables_store_fail(srv_err *e, const char *err);
+double srv_tables_chat_rate(void); /* 0: limits off (--rate 0) */
+
+/* ------------------------------------------------------- chat (chat.c) */
+enum { SRV_CHAT_KEEP = 200,     /* messages kept in memory and sent on join */
+       SRV_CHAT_MAX = 5000 };   /* messages one table may store */
+srv_chat *srv_chat_new(void);
+void srv_chat_free(srv_chat *c);
+/* A stored message, at restart (index order). */
+int srv_chat_restore(srv_chat *c, int index, int seat, const char *name, const char *text,
+                     int64_t ts);
+/* Posts a message from `seat` (GG_SPECTATOR: a watcher, who may give a
+ * name); `bucket` is the sender's rate limit (NULL: checked by the caller).
+ * Stored before it is pushed; fills *index. */
+int srv_chat_post(srv_table *t, int seat, const char *name, const char *text,
+                  srv_bucket *bucket, int *index, srv_err *e);
+/* {"type":"chat","table","messages":[...],"history":true}: the last
+ * messages, for a newcomer (table locked) or GET /api/tables/ID/chat. */
+cJSON *srv_chat_history_locked(srv_table *t);
+cJSON *srv_chat_history(srv_table *t);
 /* ---------------------------------------------------------------- clock */
 /* The time control of a table (clock.c; docs/server.md "Clocks"). */
 enum { SRV_CLOCK_NONE, SRV_CLOCK_MOVE, SRV_CLOCK_BANK };

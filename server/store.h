@@ -10,6 +10,11 @@
  * the server acknowledges a move only after that. A move is stored with the
  * time the server gives it (unix ms): the clocks are derived from these times
  * (clock.c), and the expiry rules from their seconds.
+ *
+ * Schema versions (a backend records which one its database is at and
+ * upgrades it at open): 1 tables + actions; 2 adds each table's chat and the
+ * `public` flag; 3 the clocks (time control, start, each move's time in ms
+ * and flags) and the rematch. Seats' display names and player ids live in the seats JSON.
  */
 #ifndef GG_SERVER_STORE_H
 #define GG_SERVER_STORE_H
@@ -33,11 +38,22 @@ typedef struct store_table {
     const char *creator; /* the creator's address key (per-address cap) */
     int64_t last_move;   /* unix seconds of the newest move (load_all fills it) */
     int seed_chosen;     /* the creator chose the seed (shown to everyone) */
+    int is_public;       /* listed in the lobby (schema 2) */
     const char *clock;   /* the time control as JSON (clock.c); "" for none */
     int64_t clock_start; /* unix ms when the clocks started (every person came); 0 not yet */
     const char *rematch; /* the id of the table its rematch was offered at; "" none */
     int rematch_seats;   /* bit k: seat k accepted the rematch (moved over) */
 } store_table;
+
+/* One chat message (schema 2); strings owned by the caller. */
+typedef struct store_chat {
+    const char *table_id;
+    int index;        /* 0-based, the next one of its table */
+    int seat;         /* -1: a spectator */
+    const char *name; /* the name shown, "" for none */
+    const char *text;
+    int64_t ts;       /* unix seconds */
+} store_chat;
 
 /* Called once per stored table by load_all; actions come in index order via
  * `action` before `done` (which returns 0 to go on). `problem` is NULL when
@@ -49,6 +65,10 @@ typedef struct store_loader {
     int (*action)(void *ctx, const char *table_id, int index, int seat, const char *text,
                   int64_t ts_ms, int flags);
     int (*done)(void *ctx, const char *table_id, const char *problem);
+    /* The table's newest chat messages (at most `chat_keep`, index order),
+     * after its actions and before `done`; NULL: not wanted. */
+    int (*chat)(void *ctx, const store_chat *m);
+    int chat_keep;
 } store_loader;
 
 typedef struct store_ops {
@@ -60,7 +80,9 @@ typedef struct store_ops {
     int (*append_action)(store *st, const char *table_id, int index, int seat,
                          const char *text, int64_t ts_ms, int flags, char *err);
     int (*update_seats)(store *st, const char *table_id, const char *seats, char *err);
-    int (*delete_table)(store *st, const char *table_id, char *err);
+    int (*delete_table)(store *st, const char *table_id, char *err); /* and its chat */
+    /* Appends a chat message; durable when it returns 0, like append_action. */
+    int (*append_chat)(store *st, const store_chat *m, char *err);
     /* Removes actions from `index` on (an undo against bots). */
     int (*truncate_actions)(store *st, const char *table_id, int index, char *err);
     /* When the clocks started (unix ms). */

@@ -31,6 +31,7 @@ typedef struct sqlite_store {
     sqlite3 *db;
     pthread_mutex_t mu;
     sqlite3_stmt *ins_table, *ins_action, *upd_seats, *del_actions, *del_table;
+    sqlite3_stmt *ins_chat, *del_chat;
     sqlite3_stmt *trunc_actions, *upd_clock_start, *upd_rematch;
     char path[4096];
     dev_t dev;
@@ -139,7 +140,13 @@ static const char *const migrations[] = {
 static const char *const versions[] = {
     NULL,
     "",
-    /* 2: clocks (issue 21): the time control, when the clocks started, each
+    /* 2: chat per table; public tables (the lobby) */
+    "ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE IF NOT EXISTS chat("
+    " table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,"
+    " seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, ts INTEGER NOT NULL,"
+    " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;",
+    /* 3: clocks (issue 21): the time control, when the clocks started, each
      * move's time in ms and whether the clock played it; the rematch. */
     "ALTER TABLE tables ADD COLUMN clock TEXT NOT NULL DEFAULT '';"
     "ALTER TABLE tables ADD COLUMN clock_start INTEGER NOT NULL DEFAULT 0;"
@@ -245,10 +252,11 @@ static int sq_create_table(store *base, const store_table *t, char *err)
     sqlite3_bind_int64(st, 7, t->created);
     sqlite3_bind_text(st, 8, t->creator ? t->creator : "", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 9, t->seed_chosen);
-    sqlite3_bind_text(st, 10, t->clock ? t->clock : "", -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 11, t->clock_start);
-    sqlite3_bind_text(st, 12, t->rematch ? t->rematch : "", -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 13, t->rematch_seats);
+    sqlite3_bind_int(st, 10, t->is_public);
+    sqlite3_bind_text(st, 11, t->clock ? t->clock : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 12, t->clock_start);
+    sqlite3_bind_text(st, 13, t->rematch ? t->rematch : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 14, t->rematch_seats);
     int r = step_done(s, st, "create table", err);
     pthread_mutex_unlock(&s->mu);
     return r;
@@ -280,6 +288,22 @@ static int sq_update_seats(store *base, const char *table_id, const char *seats,
     sqlite3_bind_text(st, 1, seats, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, table_id, -1, SQLITE_STATIC);
     int r = step_done(s, st, "update seats", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+static int sq_append_chat(store *base, const store_chat *m, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_stmt *st = s->ins_chat;
+    sqlite3_bind_text(st, 1, m->table_id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, m->index);
+    sqlite3_bind_int(st, 3, m->seat);
+    sqlite3_bind_text(st, 4, m->name ? m->name : "", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, m->text, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 6, m->ts);
+    int r = step_done(s, st, "append chat", err);
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -319,7 +343,7 @@ static int sq_set_rematch(store *base, const char *table_id, const char *rematch
     return r;
 }
 
-/* The actions first (they refer to the table), both in one transaction. */
+/* The actions and chat first (they refer to the table), all in one transaction. */
 static int sq_delete_table(store *base, const char *table_id, char *err)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -330,7 +354,9 @@ static int sq_delete_table(store *base, const char *table_id, char *err)
     if (r == 0) {
         sqlite3_bind_text(s->del_actions, 1, table_id, -1, SQLITE_STATIC);
         sqlite3_bind_text(s->del_table, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s->del_chat, 1, table_id, -1, SQLITE_STATIC);
         r = step_done(s, s->del_actions, "delete table", err);
+        if (r == 0) r = step_done(s, s->del_chat, "delete table", err);
         if (r == 0) r = step_done(s, s->del_table, "delete table", err);
         if (sqlite3_exec(s->db, r == 0 ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL) != SQLITE_OK &&
             r == 0) {
@@ -352,19 +378,24 @@ static const char *col(sqlite3_stmt *st, int i)
 static int sq_load_all(store *base, const store_loader *ld, char *err)
 {
     sqlite_store *s = (sqlite_store *)base;
-    sqlite3_stmt *tq = NULL, *aq = NULL;
+    sqlite3_stmt *tq = NULL, *aq = NULL, *cq = NULL;
     int r = -1;
     pthread_mutex_lock(&s->mu);
     if (sqlite3_prepare_v2(s->db,
                            "SELECT id, game, options, seed, seats, admin, created, creator, seed_chosen,"
-                           " (SELECT max(ts) FROM actions WHERE table_id = id),"
+                           " (SELECT max(ts) FROM actions WHERE table_id = id), public,"
                            " clock, clock_start, rematch, rematch_seats"
                            " FROM tables ORDER BY created, id",
                            -1, &tq, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "SELECT idx, seat, action, ts_ms, flags FROM actions WHERE table_id = ?1"
                            " ORDER BY idx",
-                           -1, &aq, NULL) != SQLITE_OK) {
+                           -1, &aq, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "SELECT idx, seat, name, text, ts FROM chat WHERE table_id = ?1"
+                           " AND idx > (SELECT coalesce(max(idx), -1) FROM chat"
+                           " WHERE table_id = ?1) - ?2 ORDER BY idx",
+                           -1, &cq, NULL) != SQLITE_OK) {
         fail(err, s->db, "load");
         goto out;
     }
@@ -373,8 +404,9 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
         store_table t = {col(tq, 0), col(tq, 1), col(tq, 2), col(tq, 3),
                          col(tq, 4), col(tq, 5), sqlite3_column_int64(tq, 6), col(tq, 7),
                          sqlite3_column_int64(tq, 9), sqlite3_column_int(tq, 8),
-                         col(tq, 10), sqlite3_column_int64(tq, 11), col(tq, 12),
-                         sqlite3_column_int(tq, 13)};
+                         sqlite3_column_int(tq, 10),
+                         col(tq, 11), sqlite3_column_int64(tq, 12), col(tq, 13),
+                         sqlite3_column_int(tq, 14)};
         if (ld->table(ld->ctx, &t) != 0) continue; /* the loader skipped it */
         sqlite3_bind_text(aq, 1, t.id, -1, SQLITE_TRANSIENT);
         int expect = 0, arc;
@@ -394,6 +426,16 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
             snprintf(problem, sizeof problem, "stored moves from %d could not be read: %s",
                      expect, sqlite3_errmsg(s->db));
         sqlite3_reset(aq);
+        if (ld->chat && ld->chat_keep > 0) {
+            sqlite3_bind_text(cq, 1, t.id, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int(cq, 2, ld->chat_keep);
+            while (sqlite3_step(cq) == SQLITE_ROW) {
+                store_chat m = {t.id, sqlite3_column_int(cq, 0), sqlite3_column_int(cq, 1),
+                                col(cq, 2), col(cq, 3), sqlite3_column_int64(cq, 4)};
+                if (ld->chat(ld->ctx, &m) != 0) break;
+            }
+            sqlite3_reset(cq);
+        }
         if (ld->done(ld->ctx, t.id, problem[0] ? problem : NULL) != 0) break;
     }
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
@@ -404,6 +446,7 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
 out:
     sqlite3_finalize(tq);
     sqlite3_finalize(aq);
+    sqlite3_finalize(cq);
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -419,6 +462,8 @@ static void sq_close(store *base)
     sqlite3_finalize(s->upd_seats);
     sqlite3_finalize(s->del_actions);
     sqlite3_finalize(s->del_table);
+    sqlite3_finalize(s->ins_chat);
+    sqlite3_finalize(s->del_chat);
     sqlite3_finalize(s->trunc_actions);
     sqlite3_finalize(s->upd_clock_start);
     sqlite3_finalize(s->upd_rematch);
@@ -441,6 +486,7 @@ static const store_ops sqlite_ops = {.name = "sqlite",
                                      .append_action = sq_append_action,
                                      .update_seats = sq_update_seats,
                                      .delete_table = sq_delete_table,
+                                     .append_chat = sq_append_chat,
                                      .truncate_actions = sq_truncate_actions,
                                      .set_clock_start = sq_set_clock_start,
                                      .set_rematch = sq_set_rematch,
@@ -518,9 +564,15 @@ store *store_sqlite_open(const char *path, char *err)
     if (!schema_ok || writable(s, err) != 0 || upgrade(s, err) != 0 ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO tables(id, game, options, seed, seats, admin, created,"
-                           " creator, seed_chosen, clock, clock_start, rematch, rematch_seats)"
-                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                           " creator, seed_chosen, public, clock, clock_start, rematch, rematch_seats)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                            -1, &s->ins_table, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "INSERT INTO chat(table_id, idx, seat, name, text, ts)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                           -1, &s->ins_chat, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM chat WHERE table_id = ?1", -1, &s->del_chat,
+                           NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO actions(table_id, idx, seat, action, ts, ts_ms, flags)"
                            " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",

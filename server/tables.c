@@ -22,6 +22,9 @@ typedef struct srv_seat {
     char spec[SRV_MAX_BOT_SPEC];
     char token[SRV_TOKEN_HEX + 1]; /* people only */
     gg_bot *b;
+    char name[SRV_NAME_BYTES];       /* people: the display name they chose, "" none */
+    char player[SRV_PLAYER_HEX + 1]; /* people: who holds the seat (public id) */
+    int open;                        /* a free seat of a public table (the lobby) */
 } srv_seat;
 
 struct srv_table {
@@ -43,6 +46,8 @@ struct srv_table {
     int broken; /* its stored log did not replay; read-only */
     char broken_reason[STORE_ERR];
     int bot_busy;
+    int is_public;   /* its open seats are listed in the lobby */
+    srv_chat *chat;  /* chat.c */
     pthread_mutex_t mu;
     srv_conn *conns;
     srv_table *hnext;
@@ -180,6 +185,7 @@ static void table_free(srv_table *t)
     gg_record_free(t->rec);
     gg_events_free(t->ev);
     free(t->ev_at);
+    srv_chat_free(t->chat);
     free(t->move_ms);
     free(t->move_flags);
     pthread_mutex_destroy(&t->mu);
@@ -272,6 +278,8 @@ static int seat_make_bot(srv_table *t, int seat, const char *spec, srv_err *e)
     gg_bot_free(s->b);
     s->b = b;
     s->bot = 1;
+    s->name[0] = s->player[0] = 0; /* a bot is known by its bot name */
+    s->open = 0;
     if (spec != s->spec) snprintf(s->spec, sizeof s->spec, "%s", spec); /* reseeding passes its own */
     memset(s->token, 0, sizeof s->token);
     return 0;
@@ -284,11 +292,28 @@ static char *seats_store_json(const srv_table *t)
         cJSON *o = cJSON_CreateObject();
         if (t->seats[i].bot) cJSON_AddStringToObject(o, "bot", t->seats[i].spec);
         else cJSON_AddStringToObject(o, "token", t->seats[i].token);
+        if (t->seats[i].name[0]) cJSON_AddStringToObject(o, "name", t->seats[i].name);
+        if (t->seats[i].player[0]) cJSON_AddStringToObject(o, "player", t->seats[i].player);
+        if (t->seats[i].open) cJSON_AddBoolToObject(o, "open", 1);
         cJSON_AddItemToArray(a, o);
     }
     char *s = cJSON_PrintUnformatted(a);
     cJSON_Delete(a);
     return s;
+}
+
+/* A person's name, player id and open flag from the stored seats (checked
+ * again: the file is input too). */
+static void seat_people_from_store(srv_seat *s, const cJSON *o)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
+    const cJSON *player = cJSON_GetObjectItemCaseSensitive(o, "player");
+    srv_err e = {0};
+    if (cJSON_IsString(name) && srv_name_clean(name->valuestring, s->name, &e) != 0)
+        s->name[0] = 0;
+    if (cJSON_IsString(player) && strlen(player->valuestring) == SRV_PLAYER_HEX)
+        strcpy(s->player, player->valuestring);
+    s->open = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "open"));
 }
 
 /* A stored bot the server's list no longer allows (an "engine:" spec from
@@ -315,6 +340,7 @@ static int seats_from_store(srv_table *t, const char *json)
             /* allowed: made above */
         } else if (cJSON_IsString(tok) && strlen(tok->valuestring) == SRV_TOKEN_HEX) {
             strcpy(t->seats[i].token, tok->valuestring);
+            seat_people_from_store(&t->seats[i], o);
         } else {
             ok = 0;
         }
@@ -366,6 +392,8 @@ static cJSON *info_locked(srv_table *t)
         cJSON_AddNumberToObject(s, "seat", i);
         cJSON_AddStringToObject(s, "kind", t->seats[i].bot ? "bot" : "human");
         if (t->seats[i].bot) cJSON_AddStringToObject(s, "bot", t->seats[i].spec);
+        if (t->seats[i].name[0]) cJSON_AddStringToObject(s, "name", t->seats[i].name);
+        if (t->seats[i].open) cJSON_AddBoolToObject(s, "open", 1);
         cJSON_AddNumberToObject(s, "connected", seat_connections(t, i));
         cJSON_AddItemToArray(seats, s);
     }
@@ -387,6 +415,7 @@ static cJSON *info_locked(srv_table *t)
      * being secret (only tables with one person may choose one). */
     if (t->seed_chosen) cJSON_AddNumberToObject(o, "seed", (double)t->seed);
     cJSON_AddNumberToObject(o, "created", (double)t->created);
+    if (t->is_public) cJSON_AddBoolToObject(o, "public", 1);
     return o;
 }
 
@@ -430,7 +459,8 @@ static srv_table *table_new(const gg_game *game, const gg_options *opts, uint64_
     gg_error ge;
     t->state = gg_new(game, opts, seed, &ge);
     t->rec = t->state ? gg_record_new(game, opts, seed) : NULL;
-    if (!t->state || !t->rec || events_reset(t) != 0) {
+    t->chat = srv_chat_new();
+    if (!t->state || !t->rec || !t->chat || events_reset(t) != 0) {
         srv_fail(e, 400, "bad_options", "%s", t->state ? "out of memory" : ge.msg);
         table_free(t);
         return NULL;
@@ -503,7 +533,8 @@ static int parse_seats(srv_table *t, const cJSON *req, srv_err *e)
         if (s && !cJSON_IsString(s))
             return srv_fail(e, 400, "bad_seats", "seat %d must be \"human\" or a bot spec", i);
         if (!s || strcmp(s->valuestring, "human") == 0) {
-            if (srv_random_hex(t->seats[i].token, SRV_TOKEN_HEX / 2) != 0)
+            if (srv_random_hex(t->seats[i].token, SRV_TOKEN_HEX / 2) != 0 ||
+                srv_random_hex(t->seats[i].player, SRV_PLAYER_HEX / 2) != 0)
                 return srv_fail(e, 500, "internal", "no random source");
         } else if (seat_make_bot(t, i, s->valuestring, e) != 0) {
             return -1;
@@ -582,6 +613,36 @@ static cJSON *creation_reply(const srv_table *t)
     return o;
 }
 
+/* "public": true lists the table's free seats in the lobby: every person's
+ * seat but the creator's (the first) is open until someone takes it or
+ * names themselves through its invite. "name": the creator's display name,
+ * for the first person's seat. */
+static int parse_people(const cJSON *req, srv_table *t, int seed_chosen, srv_err *e)
+{
+    const cJSON *pub = cJSON_GetObjectItemCaseSensitive(req, "public");
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "name");
+    if (pub && !cJSON_IsBool(pub))
+        return srv_fail(e, 400, "bad_request", "\"public\" must be true or false");
+    int first = -1;
+    for (int i = 0; i < t->players && first < 0; i++)
+        if (!t->seats[i].bot) first = i;
+    if (name) {
+        if (!cJSON_IsString(name))
+            return srv_fail(e, 400, "bad_name", "\"name\" must be text");
+        if (first < 0)
+            return srv_fail(e, 400, "bad_name", "a name needs a seat for a person");
+        if (srv_name_clean(name->valuestring, t->seats[first].name, e) != 0) return -1;
+    }
+    if (!cJSON_IsTrue(pub)) return 0;
+    if (seed_chosen)
+        return srv_fail(e, 400, "seed_not_allowed",
+                        "a public table cannot have a chosen seed (whoever takes a seat "
+                        "would know the hidden cards)");
+    t->is_public = 1;
+    for (int i = first + 1; i < t->players; i++) t->seats[i].open = !t->seats[i].bot;
+    return 0;
+}
+
 /* Live tables created from one address key. Called with reg.mu held. */
 static int tables_of(const char *creator)
 {
@@ -628,7 +689,7 @@ cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e)
         table_free(t);
         return NULL;
     }
-    if (table_seed(t, &opts, seed, e) != 0) {
+    if (table_seed(t, &opts, seed, e) != 0 || parse_people(req, t, chosen, e) != 0) {
         table_free(t);
         return NULL;
     }
@@ -645,9 +706,9 @@ cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e)
     char *optjson = gg_options_json(&opts, game);
     char *seats = seats_store_json(t);
     char *clocktxt = srv_clock_cfg_text(&clock);
-    store_table row = {t->id,      gg_game_name(game), optjson,    seedtxt, seats,
-                       t->admin,   t->created,         t->creator, 0,       chosen,
-                       clocktxt ? clocktxt : "", 0, "", 0};
+    store_table row = {t->id,      gg_game_name(game), optjson,    seedtxt,       seats,
+                       t->admin,   t->created,         t->creator, 0,             chosen,
+                       t->is_public, clocktxt ? clocktxt : "", 0, "", 0};
     int r = (optjson && seats && clocktxt) ? reg.st->ops->create_table(reg.st, &row, err) : -2;
     free(optjson);
     free(seats);
@@ -806,6 +867,9 @@ void srv_table_subscribe(srv_table *t, srv_conn *c)
     c->ev_all = 0;
     seat_arrives(t, c->seat); /* the clocks start once every person has come */
     push_all(t, NULL, -1); /* the newcomer gets everything; others see who is here */
+    cJSON *chat = srv_chat_history_locked(t); /* then the table's recent chat */
+    send_json(c, chat);
+    cJSON_Delete(chat);
     pthread_mutex_unlock(&t->mu);
 }
 
@@ -1479,6 +1543,7 @@ static int restore_table(void *ctx, const store_table *row)
     t->created = row->created;
     t->last_move = row->last_move > row->created ? row->last_move : row->created;
     t->seed_chosen = row->seed_chosen;
+    t->is_public = row->is_public;
     {
         srv_clock_cfg ck;
         int actors[GG_MAX_SEATS];
@@ -1534,6 +1599,14 @@ static int restore_action(void *ctx, const char *id, int index, int seat, const 
     return 0;
 }
 
+static int restore_chat(void *ctx, const store_chat *m)
+{
+    restore_ctx *rc = ctx;
+    if (!rc->cur) return 1;
+    srv_chat_restore(rc->cur->chat, m->index, m->seat, m->name, m->text, m->ts);
+    return 0;
+}
+
 static int restore_done(void *ctx, const char *id, const char *problem)
 {
     restore_ctx *rc = ctx;
@@ -1564,7 +1637,8 @@ int srv_tables_init(store *st, const srv_config *cfg, char *err)
     reg.st = st;
     reg.cfg = cfg;
     restore_ctx rc = {0};
-    store_loader ld = {&rc, restore_table, restore_action, restore_done};
+    store_loader ld = {&rc, restore_table, restore_action, restore_done, restore_chat,
+                       SRV_CHAT_KEEP};
     double t0 = srv_now();
     if (st->ops->load_all(st, &ld, err) != 0) return -1;
     /* What the stored moves imply but a crash may have left unwritten: a
@@ -1691,3 +1765,146 @@ void srv_tables_shutdown(void)
     memset(reg.hash, 0, sizeof reg.hash);
     pthread_mutex_unlock(&reg.mu);
 }
+
+/* ------------------------------------------------------------ people */
+
+/* Stores the seats after a change to one; on failure puts `saved` back.
+ * Table locked. */
+static int seats_commit(srv_table *t, int seat, const srv_seat *saved, srv_err *e)
+{
+    char *seats = seats_store_json(t);
+    char err[STORE_ERR];
+    int r = 0;
+    if (!seats) r = srv_fail(e, 503, "internal", "out of memory");
+    else if (reg.store_failed) r = srv_fail(e, 503, "storage", "%s", reg.store_error);
+    else if (reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) r = store_fail(e, err);
+    free(seats);
+    if (r != 0) t->seats[seat] = *saved;
+    return r;
+}
+
+/* A person names themselves: shown on the board, in the log and chat. The
+ * seat is no longer open in the lobby once its holder has a name. */
+int srv_table_set_name(srv_table *t, int seat, const char *token, const char *name, srv_err *e)
+{
+    char clean[SRV_NAME_BYTES];
+    if (seat < 0 || seat >= t->players)
+        return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
+    if (!name) return srv_fail(e, 400, "bad_name", "\"name\" must be text");
+    if (srv_name_clean(name, clean, e) != 0) return -1;
+    pthread_mutex_lock(&t->mu);
+    srv_seat *s = &t->seats[seat], saved = *s;
+    int r = 0;
+    if (t->gone_at) r = srv_fail(e, 404, "unknown_table", "this table has expired");
+    else if (s->bot) r = srv_fail(e, 403, "bot_seat", "seat %d is played by a bot", seat);
+    else if (!token || !srv_token_equal(token, s->token))
+        r = srv_fail(e, 403, "bad_token", "wrong token for seat %d", seat);
+    else if (strcmp(s->name, clean) != 0 || s->open) {
+        snprintf(s->name, sizeof s->name, "%s", clean);
+        s->open = 0;
+        if (!(r = seats_commit(t, seat, &saved, e))) push_all(t, NULL, -1);
+    }
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+int srv_table_take_seat(srv_table *t, int seat, const char *name, char *token, srv_err *e)
+{
+    char clean[SRV_NAME_BYTES];
+    if (seat < 0 || seat >= t->players)
+        return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
+    if (!name) return srv_fail(e, 400, "bad_name", "\"name\" must be text: who takes the seat");
+    if (srv_name_clean(name, clean, e) != 0) return -1;
+    pthread_mutex_lock(&t->mu);
+    srv_seat *s = &t->seats[seat], saved = *s;
+    int r = 0;
+    if (t->gone_at) r = srv_fail(e, 404, "unknown_table", "this table has expired");
+    else if (!t->is_public) r = srv_fail(e, 403, "not_public", "this table is by invitation only");
+    else if (gg_is_over(t->state)) r = srv_fail(e, 409, "game_over", "the game is over");
+    else if (!s->open || s->bot) r = srv_fail(e, 409, "seat_taken", "seat %d is not free", seat);
+    else if (srv_random_hex(s->token, SRV_TOKEN_HEX / 2) != 0 ||
+             srv_random_hex(s->player, SRV_PLAYER_HEX / 2) != 0) {
+        *s = saved;
+        r = srv_fail(e, 503, "internal", "no random source");
+    } else {
+        snprintf(s->name, sizeof s->name, "%s", clean);
+        s->open = 0;
+        if (!(r = seats_commit(t, seat, &saved, e))) {
+            strcpy(token, s->token);
+            srv_oplog_table(t->id, "seat_taken", seat, -1, NULL);
+            push_all(t, NULL, -1);
+        }
+    }
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+/* Table locked. Only public facts: what info says, for open seats. */
+static cJSON *lobby_entry_locked(srv_table *t)
+{
+    int open = 0;
+    for (int i = 0; i < t->players; i++) open += t->seats[i].open;
+    if (!t->is_public || !open || t->broken || t->gone_at || gg_is_over(t->state)) return NULL;
+    return info_locked(t);
+}
+
+cJSON *srv_table_lobby_entry(srv_table *t)
+{
+    pthread_mutex_lock(&t->mu);
+    cJSON *o = lobby_entry_locked(t);
+    pthread_mutex_unlock(&t->mu);
+    return o;
+}
+
+/* The public tables with a free seat, newest first (at most 100). */
+cJSON *srv_tables_lobby(void)
+{
+    pthread_mutex_lock(&reg.mu);
+    int n = reg.n;
+    srv_table **copy = malloc(((size_t)n + 1) * sizeof *copy);
+    if (copy && n) memcpy(copy, reg.all, (size_t)n * sizeof *copy);
+    pthread_mutex_unlock(&reg.mu);
+    cJSON *a = cJSON_CreateArray();
+    for (int i = n - 1, k = 0; copy && i >= 0 && k < 100; i--) {
+        cJSON *o = srv_table_lobby_entry(copy[i]);
+        if (o) cJSON_AddItemToArray(a, o), k++;
+    }
+    free(copy);
+    return a;
+}
+
+/* What "my tables" shows of one seat's table: the public info (whose turn,
+ * names, moves, result) plus "your_turn" — nothing of any view. */
+cJSON *srv_table_seat_status(srv_table *t, int seat, const char *token, srv_err *e)
+{
+    if (srv_table_check_seat(t, seat, token, e) != 0) return NULL;
+    pthread_mutex_lock(&t->mu);
+    cJSON *o = info_locked(t);
+    cJSON_AddNumberToObject(o, "seat", seat);
+    cJSON_AddBoolToObject(o, "your_turn", !gg_is_over(t->state) && gg_is_actor(t->state, seat));
+    cJSON_AddNumberToObject(o, "last_move", (double)t->last_move);
+    pthread_mutex_unlock(&t->mu);
+    return o;
+}
+
+/* Access for chat.c. */
+void srv_table_lock(srv_table *t) { pthread_mutex_lock(&t->mu); }
+void srv_table_unlock(srv_table *t) { pthread_mutex_unlock(&t->mu); }
+srv_chat *srv_table_chat_of(srv_table *t) { return t->chat; }
+int srv_table_players(const srv_table *t) { return t->players; }
+int srv_table_gone(const srv_table *t) { return t->gone_at != 0; }
+const char *srv_table_name_locked(const srv_table *t, int seat)
+{
+    return seat >= 0 && seat < t->players && !t->seats[seat].bot ? t->seats[seat].name : "";
+}
+void srv_table_send_all_locked(srv_table *t, const char *text, size_t len)
+{
+    for (srv_conn *c = t->conns; c; c = c->next) c->send(c->handle, text, len);
+}
+store *srv_tables_store(void) { return reg.st; }
+int srv_tables_store_fail(srv_err *e, const char *err)
+{
+    if (reg.store_failed) return srv_fail(e, 503, "storage", "%s", reg.store_error);
+    return store_fail(e, err);
+}
+double srv_tables_chat_rate(void) { return reg.cfg && reg.cfg->rate > 0 ? 1.0 : 0; }
