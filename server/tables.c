@@ -1447,6 +1447,13 @@ char *srv_table_record(srv_table *t, srv_err *e)
         srv_fail(e, 403, "not_over", "the record is shown once the game is over");
     else if (!(r = gg_record_json(t->rec)))
         srv_fail(e, 500, "internal", "out of memory");
+    if (r && t->adjudicated) { /* rule G-1 ended it: the record says so, as match's do */
+        cJSON *root = cJSON_Parse(r);
+        cJSON_AddTrueToObject(root, "adjudicated");
+        char *with = root ? cJSON_PrintUnformatted(root) : NULL;
+        cJSON_Delete(root);
+        if (with) free(r), r = with;
+    }
     pthread_mutex_unlock(&t->mu);
     return r;
 }
