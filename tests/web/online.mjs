@@ -293,7 +293,7 @@ await T('G-1', async () => {
   ok(i.over && i.result && i.result.adjudicated === true && i.result.over && i.result.rank.length === 2 && i.moves === moves,
      'once only bots are left past the limit, rule G-1 ends the game, scored as it stands', i.result);
   const rec = await http(srv, 'GET', `/api/tables/${c.id}/record`);
-  ok(rec.status === 200 && rec.json.adjudicated === true && rec.json.actions.length === moves, 'its record is served and says rule G-1 ended it');
+  ok(rec.status === 200 && rec.json.adjudicated === true && rec.json.actions.length === moves, 'its record is served and says rule G-1 ended it', { status: rec.status, adjudicated: rec.json && rec.json.adjudicated, n: rec.json && rec.json.actions && rec.json.actions.length, moves, text: rec.text.slice(0, 300) });
   await srv.stop();
   srv = await startServer(db, ['--rate', '0']);
   i = await info(c.id);
