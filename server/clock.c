@@ -194,7 +194,6 @@ void srv_clock_move(srv_clock *k, int seat, const int *before, int nb, const int
         else if (!was && is) k->turn_from[s] = at;
         else if (was && is && !k->turn_from[s]) k->turn_from[s] = at;
     }
-    (void)seat;
 }
 
 int64_t srv_clock_remaining(const srv_clock *k, int seat, int64_t now)

@@ -7,8 +7,9 @@
  * action log in notation. Restoring a table is replaying its log. Every
  * function returns 0 on success, or -1 and a message in err[STORE_ERR].
  * append_action must be durable against a process crash when it returns 0:
- * the server acknowledges a move only after that. Writes also stamp the time
- * (unix seconds) for the expiry rules.
+ * the server acknowledges a move only after that. A move is stored with the
+ * time the server gives it (unix ms): the clocks are derived from these times
+ * (clock.c), and the expiry rules from their seconds.
  *
  * Schema versions (a backend records which one its database is at and
  * upgrades it at open): 1 tables + actions; 2 adds each table's chat and the

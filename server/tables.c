@@ -1004,6 +1004,7 @@ int srv_table_bot_step(srv_table *t)
     int moves = gg_record_length(t->rec);
     unsigned gen = t->gen;
     gg_bot *bot = stand_in ? stand_in : t->seats[seat].b;
+    int timeout = stand_in != NULL;
     t->bot_busy = 1;
     pthread_mutex_unlock(&t->mu);
 
@@ -1032,8 +1033,8 @@ int srv_table_bot_step(srv_table *t)
     int moved = 0, index;
     srv_err e = {0};
     if (ok && gg_record_length(t->rec) == moves && t->gen == gen &&
-        (!stand_in || !t->seats[seat].bot)) {
-        moved = act_flags(t, seat, text, stand_in ? STORE_MOVE_TIMEOUT : 0, &index, canon,
+        (!timeout || !t->seats[seat].bot)) {
+        moved = act_flags(t, seat, text, timeout ? STORE_MOVE_TIMEOUT : 0, &index, canon,
                           &e) == 0;
         if (!moved)
             fprintf(stderr, "gemgames serve: table %s: bot move \"%s\" refused: %s\n", t->id,
@@ -1137,7 +1138,7 @@ static int seat_arrives(srv_table *t, int seat)
     if (!t->clock.cfg.kind || t->clock.start_ms || !playing(t)) return 0;
     if (seat >= 0 && seat < t->players && !t->seats[seat].bot) t->arrived |= 1u << seat;
     unsigned people = people_mask(t);
-    if ((t->arrived & people) != people) return 0;
+    if (!people || (t->arrived & people) != people) return 0; /* no person: no clock */
     int64_t now = srv_wall_ms();
     char err[STORE_ERR];
     if (reg.st->ops->set_clock_start(reg.st, t->id, now, err) != 0) {
@@ -1460,6 +1461,13 @@ char *srv_table_record(srv_table *t, srv_err *e)
         srv_fail(e, 403, "not_over", "the record is shown once the game is over");
     else if (!(r = gg_record_json(t->rec)))
         srv_fail(e, 500, "internal", "out of memory");
+    if (r && t->adjudicated) { /* rule G-1 ended it: the record says so, as match's do */
+        cJSON *root = cJSON_Parse(r);
+        cJSON_AddTrueToObject(root, "adjudicated");
+        char *with = root ? cJSON_PrintUnformatted(root) : NULL;
+        cJSON_Delete(root);
+        if (with) free(r), r = with;
+    }
     pthread_mutex_unlock(&t->mu);
     return r;
 }

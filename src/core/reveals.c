@@ -9,13 +9,33 @@
  *   - if an action h sees in full cannot be played in some redrawn world,
  *     the action itself told h something (e.g. a broker played face up from
  *     behind a screen shows it was not among that seat's face-down ones).
- * An action h sees masked (a face-down broker, a bid) may fail in a redrawn
- * world only because of its hidden part; that says nothing. If it cannot be
- * replayed in any world it counts as a reveal, to be safe. */
+ * An action h sees masked (a face-down broker, a bid) is replaced in each
+ * redrawn world by one of that world's legal actions that h would see
+ * announced the same way: if h's view afterwards differs, the action's
+ * hidden part became known (the last bid reveals every bid, Y-5.2), while a
+ * broker that stays face down tells nothing. If no world can be played on,
+ * it counts as a reveal, to be safe. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gemgames.h"
+
+/* One of d's legal actions for `seat` that `viewer` would see announced as
+ * `seen` (a uniformly random one); 0 when there is none. */
+static int alike(const gg_state *d, int seat, int viewer, const char *seen, gg_rng *rng,
+                 gg_action *out)
+{
+    gg_action list[GG_MAX_ACTIONS];
+    int n = gg_legal(d, seat, list), k = 0;
+    for (int i = 0; i < n; i++) {
+        char buf[GG_MAX_NOTATION];
+        gg_action_announce(d, seat, list[i], viewer, buf, sizeof buf);
+        if (strcmp(buf, seen) == 0) list[k++] = list[i];
+    }
+    if (k == 0) return 0;
+    *out = list[gg_rng_below(rng, (uint32_t)k)];
+    return 1;
+}
 
 int gg_action_reveals(const gg_state *s, int seat, gg_action a, int viewer, gg_rng *rng)
 {
@@ -40,7 +60,12 @@ int gg_action_reveals(const gg_state *s, int seat, gg_action a, int viewer, gg_r
             break;
         }
         gg_determinize(d, viewer, rng);
-        if (gg_apply(d, seat, a, &err) == GG_OK) {
+        gg_action b = a;
+        if (!public_action && !alike(d, seat, viewer, seen, rng, &b)) {
+            gg_free(d);
+            continue;
+        }
+        if (gg_apply(d, seat, b, &err) == GG_OK) {
             applied++;
             char *got = gg_view_json(d, viewer);
             reveals = !got || strcmp(want, got) != 0;

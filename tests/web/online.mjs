@@ -65,10 +65,10 @@ await T('clock runs out', async () => {
   ok(f.table.clock.seats[0].running && !f.table.clock.seats[1].running && f.table.clock.seats[0].remaining_ms <= 3000 &&
      f.table.clock.seats[0].remaining_ms > 2000, 'once everyone came the clock of the seat to act runs, shown to all with its remaining time', f.table.clock);
   const t = Date.now();
-  const out = await spec.next((m) => m.type === 'state' && m.log.some((l) => l.timeout), 8000, 0);
+  const out = await spec.next((m) => m.type === 'state' && m.log.some((l) => l.timeout), 15000, 0);
   const took = Date.now() - t;
   const line = out.log.find((l) => l.timeout);
-  ok(line.seat === 0 && line.i === 0 && took > 2000 && took < 6000,
+  ok(line.seat === 0 && line.i === 0 && took > 2000 && took < 12000,
      `when the clock runs out the move is made for that seat, and the log says so (after ${took} ms)`, { line, took });
   ok(out.table.seats[0].kind === 'human' && out.table.clock.seats[0].timeouts === 1, 'after one timeout the seat is still the person\'s', out.table.clock);
   // seat 1 plays its own move in time: no timeout for it
@@ -96,7 +96,7 @@ await T('clock runs out', async () => {
 
 // ------------------------------------------------------------ simultaneous decisions
 await T('simultaneous clocks', async () => {
-  // Ys opens with the secret bid (Y-4.2): every seat at once, every person's clock runs.
+  // Ys opens with the secret bid (Y-5.1): every seat at once, every person's clock runs.
   const c = await create({ game: 'ys', players: 3, seats: ['human', 'human', 'heuristic'], clock: { kind: 'move', move_s: 600 } });
   await state(c.id, 0, c.seats[0].token);
   const st = await state(c.id, 1, c.seats[1].token);
@@ -121,10 +121,12 @@ await T('bank clock', async () => {
   const st = await state(c.id, 0, t0);
   ok(st.table.clock.started && st.table.clock.seats[0].running, 'the bank of the seat to act runs');
   const used = 60000 - st.table.clock.seats[0].remaining_ms;
+  const sent = Date.now();
   const r = await act(c.id, 0, t0, st.legal.find((x) => x.startsWith('take')));
+  const slack = Date.now() - sent + 500; // the time the move took to arrive, at most
   ok(r.status === 200, 'a move is played');
   const k = r.json.table.clock.seats[0];
-  ok(!k.running && k.remaining_ms >= 60000 + 5000 - used - 1500 && k.remaining_ms <= 65000 - used + 50,
+  ok(!k.running && k.remaining_ms >= 60000 + 5000 - used - slack && k.remaining_ms <= 65000 - used + 50,
      `a turn spends from the bank and adds the increment (used about ${used} ms, left ${k.remaining_ms})`, k);
   ok(r.json.table.clock.seats[1].running && r.json.table.clock.seats[1].remaining_ms <= 60000, 'then the other seat\'s clock runs');
 });
@@ -247,7 +249,7 @@ await T('rematch', async () => {
   ok(again.status === 200 && again.json.table === offer.table && again.json.token === offer.token, 'asking again gives the same seat, not another table');
   const n = await info(offer.table);
   const o = await info(c.id);
-  ok(n.game === o.game && n.players === 3 && JSON.stringify(n.options) === JSON.stringify(o.options) && n.moves === 0 &&
+  ok(n.game === o.game && n.players === 3 && JSON.stringify(n.options) === JSON.stringify(o.options) && n.moves <= 1 && // the bot may begin (first: random)
      n.seats.map((s) => s.kind).join() === 'human,human,bot' && n.seats[2].bot === 'heuristic' && n.clock && n.clock.move_s === 600,
      'the rematch has the same game, options, seats (the bot stays a bot) and clock', { n, o: o.options });
   const p0 = await state(offer.table, 0, offer.token);
@@ -290,6 +292,8 @@ await T('G-1', async () => {
   i = await info(c.id);
   ok(i.over && i.result && i.result.adjudicated === true && i.result.over && i.result.rank.length === 2 && i.moves === moves,
      'once only bots are left past the limit, rule G-1 ends the game, scored as it stands', i.result);
+  const rec = await http(srv, 'GET', `/api/tables/${c.id}/record`);
+  ok(rec.status === 200 && rec.json.adjudicated === true && rec.json.actions.length === moves, 'its record is served and says rule G-1 ended it', { status: rec.status, adjudicated: rec.json && rec.json.adjudicated, n: rec.json && rec.json.actions && rec.json.actions.length, moves, text: rec.text.slice(0, 300) });
   await srv.stop();
   srv = await startServer(db, ['--rate', '0']);
   i = await info(c.id);

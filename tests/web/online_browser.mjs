@@ -40,9 +40,14 @@ async function shots(name, pages) {
       await p.page.setViewportSize(vp);
       await p.page.waitForTimeout(150);
       await p.page.screenshot({ path: `${ART}/online-${name}-${tag}-${vp.width}x${vp.height}.png`, fullPage: true });
+      if (vp === PHONE) {
+        const wide = await p.page.evaluate(() => document.documentElement.scrollWidth);
+        if (wide > PHONE.width) sideways.push(`${name} ${tag}: ${wide} px`);
+      }
     }
   }
 }
+const sideways = [];
 
 const info = async (id) => (await http(srv, 'GET', `/api/tables/${id}`)).json;
 const hashOf = (p) => new URLSearchParams(new URL(p.page.url()).hash.slice(1));
@@ -160,6 +165,7 @@ const hashOf = (p) => new URLSearchParams(new URL(p.page.url()).hash.slice(1));
   await P.ctx.close();
 }
 
+ok(sideways.length === 0, 'at 390 px no page with clocks, a rematch or undo scrolls sideways', sideways);
 ok(errors.length === 0, 'no script errors in the pages', errors);
 await browser.close();
 await srv.stop();
