@@ -104,6 +104,10 @@ void gg_ev_secret(cJSON *e, const char *field, unsigned seats);
 /* A seat as an event field: the number, or "neutral" for the Ys 2-player
  * neutral (any seat >= players). */
 void gg_ev_seat(cJSON *e, const char *field, int seat, int players);
+/* The recorded events themselves, as everyone sees them plus the internal
+ * "_see"/"_secret" fields: for the simulation tests, which reconcile them at
+ * every step without printing and parsing them (gg_events_json does that). */
+const cJSON *gg_events_items(const gg_events *ev);
 
 /* The registered games (src/core/registry.c). */
 extern const gg_game gg_splendor_game;

@@ -42,11 +42,13 @@ extern const sim_hooks sim_ys_hooks;
 #endif
 #define SIM_YS_FULL 3
 #define SIM_YS_EVERY 150
-/* Events (gg_apply_events) reconciled at every step of every 4th game (500
- * of the 2,000 per configuration; SIM_FULL=1: all): every game would add
- * about 60% to these tests, every 4th about 13% (docs/performance.md). */
+/* Events (gg_apply_events) reconciled at every step of every game: at the
+ * JSON-check steps from the printed JSON, at the others from the engine's
+ * list (sim.h, check_event_list), which costs a fifth of printing and
+ * parsing (docs/performance.md). A number n > 1 here would check every n-th
+ * game only. */
 #ifndef SIM_YS_EVENTS_EVERY
-#define SIM_YS_EVENTS_EVERY 4
+#define SIM_YS_EVENTS_EVERY 1
 #endif
 void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed);
 
