@@ -85,9 +85,9 @@ typedef struct tui {
 static void seat_label(const tui *t, int p, char *buf, size_t n)
 {
     if (p < 0) snprintf(buf, n, "spectator");
-    else if (t->human[p] && t->humans == 1) snprintf(buf, n, "S%d (you)", p);
-    else if (t->human[p]) snprintf(buf, n, "S%d", p);
-    else snprintf(buf, n, "S%d %s", p, t->cfg.seat_spec[p]);
+    else if (t->human[p] && t->humans == 1) snprintf(buf, n, "S%d (you)", p + 1);
+    else if (t->human[p]) snprintf(buf, n, "S%d", p + 1);
+    else snprintf(buf, n, "S%d %s", p + 1, t->cfg.seat_spec[p]);
 }
 
 static int viewer_index(const tui *t, int viewer)
@@ -409,7 +409,8 @@ static void draw_status(const tui *t, const layout *L, const char *state)
     attron(tui_attr(TR_HEAD));
     mvhline(L->status_y, 0, ' ', COLS);
     attroff(tui_attr(TR_HEAD));
-    const char *decision = tj_str(t->view, "decision");
+    char decision[512];
+    cli_seats_from_one(tj_str(t->view, "decision"), decision, sizeof decision);
     int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), "%s", state);
     if (*decision) tui_put(&b, 0, x, tui_attr(TR_TEXT), " - %s", decision);
 }
@@ -784,7 +785,8 @@ static void show_log(const tui *t)
 static void show_help(const tui *t)
 {
     tui_text h = {0};
-    const char *decision = tj_str(t->view, "decision");
+    char decision[512];
+    cli_seats_from_one(tj_str(t->view, "decision"), decision, sizeof decision);
     if (*decision) tui_text_add(&h, TR_HEAD, "Now: %s", decision);
     if (t->board && t->board->help) t->board->help(t->view, &h);
     tui_text_add(&h, TR_TEXT, " ");
@@ -913,7 +915,7 @@ static void undo(tui *t, int p)
     }
     if (t->log[last].seat != p) {
         set_msg(t, TR_ERROR, "Cannot undo: the last human move was S%d's, not yours.",
-                t->log[last].seat);
+                t->log[last].seat + 1);
         return;
     }
     for (int i = last; i < t->nlog; i++)
@@ -1117,7 +1119,7 @@ static int bot_move(tui *t, int p)
     gg_error err;
     gg_action a;
     if (gg_bot_choose(t->bot[p], t->s, p, &a, &err) != GG_OK || commit(t, p, a, &err)) {
-        set_msg(t, TR_ERROR, "Bot at S%d failed: %s", p, err.msg);
+        set_msg(t, TR_ERROR, "Bot at S%d failed: %s", p + 1, err.msg);
         return -1;
     }
     return 0;

@@ -83,7 +83,7 @@ static void draw_events_and_lines(const cJSON *view, const tui_box *b, int y, in
     const cJSON *l;
     cJSON_ArrayForEach(l, tj(view, "lines"))
     {
-        x = tui_put(b, y, x + 2, tui_attr(tui_seat_role(tj_int(l, "seat"))), "S%d", tj_int(l, "seat"));
+        x = tui_put(b, y, x + 2, tui_attr(tui_seat_role(tj_int(l, "seat"))), "S%d", tj_int(l, "seat") + 1);
         x = tui_put(b, y, x + 1, tui_attr(TR_TEXT), "%s %s", tj_str(l, "line"), tj_str(l, "face"));
         if (cJSON_IsNumber(tj(l, "value"))) x = tui_put(b, y, x + 1, tui_attr(TR_TEXT), "%d", tj_int(l, "value"));
         else x = tui_put(b, y, x + 1, tui_attr(TR_HIDDEN), "?");
@@ -99,7 +99,7 @@ static void draw_info(const cJSON *view, const tui_box *b, int y, int with_event
     x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "order:");
     const cJSON *s;
     cJSON_ArrayForEach(s, tj(view, "turn_order"))
-        x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(s->valueint)), "S%d", s->valueint);
+        x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(s->valueint)), "S%d", s->valueint + 1);
     x += 2;
     const cJSON *g;
     if (cJSON_IsArray(tj(view, "port_gems_left"))) {
@@ -122,9 +122,9 @@ static void draw_info(const cJSON *view, const tui_box *b, int y, int with_event
                     tj_int(view, "blue_cards_waiting"));
     }
     if (cJSON_IsNumber(tj(view, "intriguer")))
-        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Intriguer S%d", tj_int(view, "intriguer"));
+        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Intriguer S%d", tj_int(view, "intriguer") + 1);
     if (cJSON_IsNumber(tj(view, "merchant")))
-        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Merchant S%d", tj_int(view, "merchant"));
+        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Merchant S%d", tj_int(view, "merchant") + 1);
     if (with_events) draw_events_and_lines(view, b, y, x);
 }
 
@@ -253,7 +253,7 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
     const cJSON *a;
     cJSON_ArrayForEach(a, tj(view, "actors")) acting |= cJSON_IsNumber(a) && a->valueint == q;
     int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "%s", acting ? ">" : " ");
-    x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q, q == seat ? " you" : "");
+    x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q + 1, q == seat ? " you" : "");
     x = tui_put(b, y, 8, tui_attr(TR_GOOD), "%3dpt", tj_int(pl, "score"));
     x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "#%d", tj_int(pl, "order"));
     const cJSON *gems = tj(pl, "gems");
@@ -680,13 +680,13 @@ static void ys_changes(const cJSON *before, const cJSON *after, char *buf, size_
         const cJSON *b = cJSON_GetArrayItem(pb, q), *a = cJSON_GetArrayItem(pa, q);
         int ds = tj_int(a, "score") - tj_int(b, "score"), head = 0;
         if (ds) {
-            append(buf, n, "%sS%d %+d pts", buf[0] ? "; " : "", q, ds);
+            append(buf, n, "%sS%d %+d pts", buf[0] ? "; " : "", q + 1, ds);
             head = 1;
         }
         for (int g = 0; g < 5; g++) {
             int d = tj_int(tj(a, "gems"), all[g]) - tj_int(tj(b, "gems"), all[g]);
             if (!d) continue;
-            if (!head) append(buf, n, "%sS%d", buf[0] ? "; " : "", q);
+            if (!head) append(buf, n, "%sS%d", buf[0] ? "; " : "", q + 1);
             append(buf, n, "%s %+d %s", head ? "," : "", d, all[g]);
             head = 1;
         }
@@ -722,7 +722,7 @@ static int put_seat_values(const tui_box *b, int y, int x, const cJSON *brokers)
     {
         const cJSON *q = tj(br, "seat");
         if (cJSON_IsNumber(q))
-            x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(q->valueint)), "S%d:%d", q->valueint, tj_int(br, "value"));
+            x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(q->valueint)), "S%d:%d", q->valueint + 1, tj_int(br, "value"));
         else
             x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "N:%d", tj_int(br, "value"));
     }
@@ -732,7 +732,7 @@ static int put_seat_values(const tui_box *b, int y, int x, const cJSON *brokers)
 static int put_winner(const tui_box *b, int y, int x, const cJSON *e)
 {
     const cJSON *w = tj(e, "winner");
-    if (cJSON_IsNumber(w)) return tui_put(b, y, x + 2, tui_attr(tui_seat_role(w->valueint)), "-> S%d", w->valueint);
+    if (cJSON_IsNumber(w)) return tui_put(b, y, x + 2, tui_attr(tui_seat_role(w->valueint)), "-> S%d", w->valueint + 1);
     if (cJSON_IsString(w)) return tui_put(b, y, x + 2, tui_attr(TR_DIM), "-> neutral");
     return tui_put(b, y, x + 2, tui_attr(TR_DIM), "-> nobody");
 }
@@ -830,7 +830,7 @@ static void draw_final_step(const cJSON *final, const tui_box *b)
         const cJSON *seat = tj(q, "seat");
         x = tui_put(b, y, 0, tui_attr(cJSON_IsNumber(seat) ? tui_seat_role(seat->valueint) : TR_DIM), "%s",
                     cJSON_IsNumber(seat) ? "" : "neutral");
-        if (cJSON_IsNumber(seat)) x = tui_put(b, y, 0, tui_attr(tui_seat_role(seat->valueint)), "S%d", seat->valueint);
+        if (cJSON_IsNumber(seat)) x = tui_put(b, y, 0, tui_attr(tui_seat_role(seat->valueint)), "S%d", seat->valueint + 1);
         x = 8;
         static const char *const all[4] = {"blue", "green", "yellow", "red"};
         for (int g = 0; g < 4; g++) {

@@ -28,22 +28,22 @@ tui_type "bid 4+"
 tui_keys Tab
 screen_has "Tab completes the only bid with a 4 and a 4" "move> bid 4+4"
 tui_keys Enter
-screen_has "the typed bid is told in words" "last: Seat 0 bids 4 and 4."
+screen_has "the typed bid is told in words" "last: Seat 1 bids 4 and 4."
 tui_keys F4
-screen_has "the log shows our bid" "S0 (you)       bid 4+4"
-screen_has "the log shows the bots' bids" "S1 random      bid"
+screen_has "the log shows our bid" "S1 (you)       bid 4+4"
+screen_has "the log shows the bots' bids" "S2 random      bid"
 T_N=$((T_N + 1))
-if tui_screen | grep -Eq 'S[123] random +bid [0-9]'; then echo "not ok $T_N - the bots' bids are announced without values"; tui_screen | sed 's/^/#  /'
+if tui_screen | grep -Eq 'S[234] random +bid [0-9]'; then echo "not ok $T_N - the bots' bids are announced without values"; tui_screen | sed 's/^/#  /'
 else echo "ok $T_N - the bots' bids are announced without values"; fi
 tui_keys q
 
 # Undo never crosses the reveal of the bids.
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 tui_keys F3
 screen_has "undo is refused once the bids were revealed" "Cannot undo: move 4 (bid 4+4)"
 
 # A move with the keys: Enter plays the highlighted (first) move.
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 first=$(tui_screen | sed -n '/ to play/{n;p;}' | sed 's/  .*//')
 tui_keys Enter
 tui_keys F4
@@ -51,7 +51,7 @@ screen_has "a move chosen with the keys is logged ($first)" "$first"
 tui_keys q
 
 # Help lists the character cards.
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 tui_keys '?'
 screen_has "help explains the decision" "Now: "
 tui_keys End
@@ -87,19 +87,19 @@ tui_keys Enter
 screen_has "q leaves the finished game" "[exit 0]"
 tui_stop
 
-# Hotseat: S0 bids; S1's screen never shows S0's bid before the reveal.
+# Hotseat: S1 bids; S2's screen never shows S1's bid before the reveal.
 tui_start 80 24 play ys --seats human,human,random --seed 4
-tui_wait "Pass the keyboard to S0"
-tui_keys Enter
-tui_wait "S0 to play"
-tui_type "bid 4+4"
-tui_keys Enter
-screen_has "hand-over after S0's secret bid" "Pass the keyboard to S1"
-screen_lacks "the hand-over screen shows no board" "front"
+tui_wait "Pass the keyboard to S1"
 tui_keys Enter
 tui_wait "S1 to play"
-screen_has "S1 sees S0's bid as hidden" "front ? ?"
-screen_lacks "S1 never sees S0's bid values" "front 4 4"
+tui_type "bid 4+4"
+tui_keys Enter
+screen_has "hand-over after S1's secret bid" "Pass the keyboard to S2"
+screen_lacks "the hand-over screen shows no board" "front"
+tui_keys Enter
+tui_wait "S2 to play"
+screen_has "S2 sees S1's bid as hidden" "front ? ?"
+screen_lacks "S2 never sees S1's bid values" "front 4 4"
 tui_stop
 # Ys+ (Y-10.3, Y-10.21): the events of the round on their own row, district
 # events in their port, and brokers on a Smuggling card (seed 3: Enrichment
@@ -109,7 +109,7 @@ screen_has "the general events are listed" "events: Smuggling2 Brokerage"
 screen_has "a district event lies in its port" "B B W R Enrichment"
 tui_type "bid 0+1"
 tui_keys Enter
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 tui_type "up 3 smuggling2"
 tui_keys Enter
 screen_has "a broker on the Smuggling card is shown" "smuggling2 0:3"

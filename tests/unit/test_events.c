@@ -178,7 +178,7 @@ static void test_game_over_names_the_winner(void **unused)
     assert_int_equal(res.rank[w->valueint], 1);
     char *text = gg_event_text(json, NULL);
     char want[32];
-    snprintf(want, sizeof want, "Seat %d win", w->valueint);
+    snprintf(want, sizeof want, "Seat %d win", w->valueint + 1); /* seats in words count from 1 */
     assert_non_null(strstr(text, want));
     free(text);
     cJSON_Delete(e);
