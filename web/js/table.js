@@ -3,11 +3,11 @@
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf } from './common.js';
+import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, winnerLine } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
-import { ScoringWalk } from './ys_scoring.js';
+import { ScoringWalk, useScoringWalk, scoringMarks } from './ys_scoring.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -23,6 +23,7 @@ function App() {
   const [filter, setFilter] = useState(null);
   const [pending, setPending] = useState(false);
   const session = useRef(null);
+  const walk = useScoringWalk(events);
 
   useEffect(() => {
     if (!params.table) { setError({ message: 'This link names no table.' }); return undefined; }
@@ -76,7 +77,7 @@ function App() {
       <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${status}</span>
     </header>
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
-      ${st.over ? html`<b>Game over.</b> ${withRules(humanize(view.decision || '', me))}`
+      ${st.over ? html`<b class="winner-line">${winnerLine(st.result, table, me)}</b>`
         : myTurn ? html`<b>Your move.</b> ${withRules(humanize(view.decision || '', me))}`
         : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => `Seat ${a + 1}`).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
       ${pending ? html` <span class="muted">sending…</span>` : ''}
@@ -84,8 +85,9 @@ function App() {
     ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
     <main class="layout">
       <section class="board-area">
-        ${table.game === 'ys' ? html`<${ScoringWalk} events=${events} me=${me} />` : ''}
-        <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
+        ${table.game === 'ys' ? html`<${ScoringWalk} walk=${walk} events=${events} me=${me} />` : ''}
+        <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter}
+          marks=${table.game === 'ys' ? scoringMarks(walk, events, me) : null} recent=${fresh ? events.slice(events.length - fresh) : []} />
       </section>
       <aside class="side">
         ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
