@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "tui.h"
 
 /* The next key. getch() blocks, so ERR means the terminal is gone (closed
@@ -318,8 +319,18 @@ static void draw_board(const tui *t, const layout *L)
         tui_put(&b, 0, 0, tui_attr(TR_ERROR), "(no view)");
         return;
     }
+    /* the last decision's events, for the board to mark where it landed */
+    cJSON *recent = NULL;
+    if (t->nlog) {
+        char *json = gg_events_json(t->events, t->log[t->nlog - 1].ev_from, t->viewer);
+        recent = json ? cJSON_Parse(json) : NULL;
+        free(json);
+    }
+    tui_set_recent(recent);
     if (t->board) t->board->draw(t->view, t->viewer, &b);
     else draw_fallback_board(t->view, &b);
+    tui_set_recent(NULL);
+    cJSON_Delete(recent);
 }
 
 /* Splits text into lines of at most w columns at spaces. */
@@ -412,7 +423,9 @@ static void draw_status(const tui *t, const layout *L, const char *state)
     char decision[512];
     cli_seats_from_one(tj_str(t->view, "decision"), decision, sizeof decision);
     int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), "%s", state);
-    if (*decision) tui_put(&b, 0, x, tui_attr(TR_TEXT), " - %s", decision);
+    /* once over, the state names the winner: the view's "the game is over:
+     * ..." would say it a second time */
+    if (*decision && !gg_is_over(t->s)) tui_put(&b, 0, x, tui_attr(TR_TEXT), " - %s", decision);
 }
 
 static int moves_colw(const tui *t)
@@ -1053,6 +1066,25 @@ static int human_turn(tui *t, int p, gg_action *out)
 
 /* ------------------------------------------------------------ game over */
 
+/* "S2 (you) wins with 92 points." or "S1 and S3 share the win with 9
+ * points.": the winner named once, for the status line and the sheet. */
+static void winner_text(const tui *t, const gg_result *r, char *buf, size_t n)
+{
+    char who[48];
+    size_t len = 0;
+    int k = 0, pts = 0;
+    buf[0] = 0;
+    for (int p = 0; p < r->players && len < n; p++) {
+        if (r->rank[p] != 1) continue;
+        seat_label(t, p, who, sizeof who);
+        pts = r->score[p];
+        int w = snprintf(buf + len, n - len, "%s%s", k++ ? (k == r->winners ? " and " : ", ") : "", who);
+        if (w > 0) len += (size_t)w;
+    }
+    if (len < n)
+        snprintf(buf + len, n - len, r->winners > 1 ? _(" share the win with %d points.") : _(" wins with %d points."), pts);
+}
+
 static void score_sheet(const tui *t)
 {
     gg_result r;
@@ -1066,10 +1098,9 @@ static void score_sheet(const tui *t)
             order[j] = order[j - 1];
             order[j - 1] = x;
         }
-    char who[48];
-    seat_label(t, order[0], who, sizeof who);
-    if (r.winners > 1) tui_text_add(&h, TR_GOOD, "Game over: %d players share the win.", r.winners);
-    else tui_text_add(&h, TR_GOOD, "Game over: %s wins with %d points.", who, r.score[order[0]]);
+    char who[48], line[200];
+    winner_text(t, &r, line, sizeof line);
+    tui_text_add(&h, TR_GOOD, _("Game over: %s"), line);
     tui_text_add(&h, TR_TEXT, " ");
     for (int i = 0; i < r.players; i++) {
         int p = order[i];
@@ -1093,8 +1124,11 @@ static void game_over(tui *t)
     t->actor = -1;
     t->msg[0] = 0;
     score_sheet(t);
-    char state[96];
-    snprintf(state, sizeof state, "Game over");
+    char state[240], line[200];
+    gg_result r;
+    gg_result_get(t->s, &r);
+    winner_text(t, &r, line, sizeof line);
+    snprintf(state, sizeof state, _("Game over: %s"), line);
     for (;;) {
         draw_screen(t, state, "Enter score sheet | F2 save | F4 log | q or F10 quit");
         int ch = key_in();

@@ -46,7 +46,7 @@ static int put_brokers(const tui_box *b, int y, int x, int w, const cJSON *broke
         else snprintf(txt, sizeof txt, "%s", qs);
         int len = 2 + (int)strlen(txt);
         if (x + len > end) break;
-        if (q < GG_MAX_SEATS) x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "%d:", q);
+        if (q < GG_MAX_SEATS) x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "%d:", q + 1); /* seats from 1 */
         else x = tui_put(b, y, x, tui_attr(TR_DIM), "N:");
         x = tui_put(b, y, x, tui_attr(TR_TEXT), "%s ", txt);
     }
@@ -156,7 +156,11 @@ static void draw_city(const cJSON *view, const tui_box *b, int y)
             const cJSON *zone = tj(dist, zones[z]);
             int zx = x;
             if (tj_bool(zone, "queen")) zx = tui_put(b, y + 2 + z, zx, tui_attr(TR_ERROR), "Q ");
-            put_brokers(b, y + 2 + z, zx, colw - 1 - (zx - x), tj(zone, "brokers"));
+            int end = put_brokers(b, y + 2 + z, zx, colw - 2 - (zx - x), tj(zone, "brokers"));
+            /* the last move's placement here: marked (the log says what it was) */
+            if (tui_recent_has("ys.place", "district", tj_int(dist, "district"), NULL, 0, "zone", zones[z]) ||
+                tui_recent_has("ys.neutral", "district", tj_int(dist, "district"), NULL, 0, "zone", zones[z]))
+                tui_put(b, y + 2 + z, end < x + colw - 1 ? end : x + colw - 2, tui_attr(TR_GOOD), "*");
         }
         const cJSON *card = tj(dist, "palace_card");
         char title[32];
@@ -202,8 +206,11 @@ static int draw_market(const cJSON *view, const tui_box *b, int y)
                 }
                 cJSON *one = cJSON_CreateArray();
                 cJSON_AddItemReferenceToArray(one, (cJSON *)cell);
-                put_brokers(b, yy, 8 + c * cw, cw, one);
+                int end = put_brokers(b, yy, 8 + c * cw, cw - 1, one);
                 cJSON_Delete(one);
+                if (tui_recent_has("ys.place", "row", tj_int(row, "row"), NULL, 0, "colour", colours[c]) ||
+                    tui_recent_has("ys.neutral", "row", tj_int(row, "row"), NULL, 0, "colour", colours[c]))
+                    tui_put(b, yy, end, tui_attr(TR_GOOD), "*");
             }
         }
         r++;

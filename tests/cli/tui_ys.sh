@@ -46,6 +46,20 @@ screen_has "undo is refused once the bids were revealed" "Cannot undo: move 4 (b
 tui_wait "S1 (you) to play"
 first=$(tui_screen | sed -n '/ to play/{n;p;}' | sed 's/  .*//')
 tui_keys Enter
+tui_wait "S1 (you) to play"
+# The board marks where the last move landed (a "*" after the zone's or the
+# market cell's brokers) whenever that move placed a broker.
+# Play on until the last decision before our turn was a placement.
+T_N=$((T_N + 1))
+placed=0 k=0
+while [ $k -lt 6 ]; do
+    screen=$(tui_screen)
+    if printf '%s\n' "$screen" | grep '^last: ' | grep -Eq 'places [^|]*$'; then placed=1; break; fi
+    tui_keys Enter; tui_wait "S1 (you) to play"; k=$((k + 1))
+done
+marked=$(printf '%s\n' "$screen" | grep -Ec '^(port|trade|palace|row[0-3]) .*\*')
+if [ $placed = 1 ] && [ "$marked" -eq 1 ]; then echo "ok $T_N - the last placement is marked on the board"
+else echo "not ok $T_N - the last placement is marked on the board (placed $placed, $marked marks)"; printf '%s\n' "$screen" | sed 's/^/#  /'; fi
 tui_keys F4
 screen_has "a move chosen with the keys is logged ($first)" "$first"
 tui_keys q
@@ -80,6 +94,11 @@ screen_has "the score sheet explains black gems" "black gems: "
 screen_has "the score sheet explains trade and market points" "trade zones won: "
 tui_keys q
 screen_has "after the sheet the final board stays" "Game over"
+tui_wait "Enter score sheet"
+T_N=$((T_N + 1))
+if tui_screen | grep -Eq '^Game over: S[1-4].* (wins|share the win) with [0-9]+ points\.'; then echo "ok $T_N - the status line names the winner, seats counted from 1"
+else echo "not ok $T_N - the status line names the winner, seats counted from 1"; tui_screen | sed 's/^/#  /'; fi
+screen_lacks "the winner is named once (no second 'the game is over' banner)" "the game is over"
 tui_keys q
 screen_has "leaving asks to save the unsaved moves" "Save before quitting?"
 tui_type n
@@ -112,6 +131,6 @@ tui_keys Enter
 tui_wait "S1 (you) to play"
 tui_type "up 3 smuggling2"
 tui_keys Enter
-screen_has "a broker on the Smuggling card is shown" "smuggling2 0:3"
+screen_has "a broker on the Smuggling card is shown" "smuggling2 1:3"
 tui_stop
 echo "1..$T_N"
