@@ -713,7 +713,8 @@ static void ys_changes(const cJSON *before, const cJSON *after, char *buf, size_
  * a step of the scoring walk-through. */
 static int ys_scoring_step(const cJSON *e)
 {
-    static const char *const parts[] = {"ys.port", "ys.zone", "ys.row", "ys.columns", "ys.majority"};
+    static const char *const parts[] = {"ys.port", "ys.zone", "ys.row", "ys.columns", "ys.majority",
+                                        "ys.embassy", "ys.smuggling", "ys.brokerage"}; /* Ys+ events */
     const char *k = tj_str(e, "kind");
     if (!strcmp(k, "ys.reveal") || !strcmp(k, "ys.market") || !strcmp(k, "ys.final")) return 2;
     for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)

@@ -42,6 +42,7 @@ static int ys_card_index(const char *key)
 int sim_ys_events_reveal(const char *kind)
 {
     return strcmp(kind, "ys.reveal") == 0 || strcmp(kind, "ys.market") == 0 ||
+           strcmp(kind, "ys.smuggling") == 0 || /* Y-10.21: the card's brokers counted */
            strcmp(kind, "ys.final") == 0 || strcmp(kind, "game.over") == 0;
 }
 

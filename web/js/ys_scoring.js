@@ -17,7 +17,9 @@ import { t } from './i18n.js';
 // after the last of these (decisions made during scoring — a gem choice, a
 // card played at a scoring window, a tied column — belong to its steps).
 const PLACEMENT = new Set(['ys.round', 'ys.bid', 'ys.bids', 'ys.order', 'ys.place', 'ys.neutral', 'ys.peek', 'ys.refill', 'ys.throne_pick']);
-const STARTS = new Set(['ys.reveal', 'ys.market', 'ys.final']);
+const STARTS = new Set(['ys.reveal', 'ys.embassy', 'ys.smuggling', 'ys.market', 'ys.final']);
+// (the Ys+ events' scoring, Y-10.20 Embassy and Y-10.21 Smuggling, between the
+// districts and the market, each a step; Brokerage belongs to the market's)
 
 // The steps of the newest scoring in `events` that the next round has not
 // replaced yet: [{title, reveal, events: [i...]}], or null.
@@ -29,7 +31,8 @@ export function scoringSteps(events) {
     const e = events[i];
     if (STARTS.has(e.kind)) {
       steps.push({
-        title: e.kind === 'ys.reveal' ? t('District {n}', { n: e.district }) : e.kind === 'ys.market' ? t('Market') : t('Final scoring'),
+        title: e.kind === 'ys.reveal' ? t('District {n}', { n: e.district }) : e.kind === 'ys.market' ? t('Market')
+          : e.kind === 'ys.embassy' ? t('Embassy') : e.kind === 'ys.smuggling' ? t('Smuggling card {n}', { n: e.card }) : t('Final scoring'),
         reveal: e, events: [i],
       });
     } else if (steps.length) steps[steps.length - 1].events.push(i);
@@ -155,7 +158,7 @@ export function ScoringWalk({ walk, events, me }) {
       <button onClick=${() => go(k - 1)} disabled=${k === 0} aria-label=${t('previous scoring step')}>◀</button>
       <button class="next" onClick=${() => go(k + 1)} disabled=${k === steps.length - 1} aria-label=${t('next scoring step')}>▶</button>
       <button class="link" onClick=${walk.close}>${t('close')}</button>
-      ${s.reveal.kind !== 'ys.final' ? html`<span class="muted small">${t('shown on the board')}</span>` : ''}</div>
+      ${s.reveal.kind === 'ys.reveal' || s.reveal.kind === 'ys.market' ? html`<span class="muted small">${t('shown on the board')}</span>` : ''}</div>
     <${Revealed} e=${s.reveal} me=${me} />
     <ul class="scoring-results">${s.events.slice(1).map((i) => html`<li key=${i} data-kind=${events[i].kind}>${eventParts(events[i], me)}</li>`)}</ul>
   </section>`;
