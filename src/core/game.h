@@ -86,6 +86,9 @@ struct gg_game {
      * (a game whose apply has no hooks, e.g. Splendor). */
     void (*after_events)(const gg_state *before, int seat, gg_action a, const gg_state *after,
                          gg_events *ev);
+    /* Optional: the events of the set-up itself (what was dealt and turned
+     * face up), from the new game's state (gg_events_setup; the sink set). */
+    void (*setup_events)(const gg_state *s, gg_events *ev);
 };
 
 /* ---- event recording (events.c)

@@ -151,6 +151,12 @@ void ys_ev_round(const ys_state *st)
     if (cJSON_GetArraySize(evs) == 0) cJSON_DeleteItemFromObject(e, "events");
 }
 
+void ys_setup_events(const gg_state *s, gg_events *ev)
+{
+    (void)ev; /* the sink is set: ys_ev_round adds to it */
+    ys_ev_round((const ys_state *)s);
+}
+
 void ys_ev_bids(const ys_state *st)
 {
     cJSON *e = add("ys.bids");

@@ -8,6 +8,8 @@
 enum { YS_N_EVENT_KINDS = 30 };
 extern const gg_event_kind ys_event_kinds[YS_N_EVENT_KINDS];
 void ys_decision_events(const gg_state *s, int seat, gg_action a, gg_events *ev);
+/* The set-up as events: the first round's ys.round (all of it public). */
+void ys_setup_events(const gg_state *s, gg_events *ev);
 
 /* What the next gems, points and rates move for ("port", "trade", ...);
  * returns what it was. */

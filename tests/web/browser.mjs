@@ -26,7 +26,7 @@ if (!chromium || !existsSync(CHROMIUM)) {
 
 // What the log must say once the game is over, per game: real sentences.
 const SENTENCES = {
-  splendor: [/(Seat \d|You) buys the \w+ \d-point card \([^)]*\) paying /, /(Seat \d|You) takes /, /Game over — points /],
+  splendor: [/The table is laid out — nobles: /, /(Seat \d|You) buys the \w+ \d-point card \([^)]*\) paying /, /(Seat \d|You) takes /, /Game over — points /],
   ys: [/District \d is revealed — /, /District \d (port|trade|palace): .* — /, /Round \d begins|bids/, /Game over — points /],
 };
 
