@@ -127,7 +127,8 @@ function Player({ p, me, view, table, legal, select, selectedKey, recent }) {
 export function Board({ view, me, table, legal, select, selected, recent = [] }) {
   const sel = selected && selected.key;
   const refilled = (tier, slot) => recent.some((e) => e.kind === 'splendor.refill' && e.tier === tier && e.slot === slot);
-  const supplyMoved = (c) => recent.some((e) => (e.kind === 'splendor.take' || e.kind === 'splendor.return') && e.tokens && e.tokens[c]);
+  const supplyMoved = (c) => recent.some((e) => ((e.kind === 'splendor.take' || e.kind === 'splendor.return') && e.tokens && e.tokens[c])
+    || (e.kind === 'splendor.buy' && e.paid && e.paid[c]) || (c === 'gold' && e.kind === 'splendor.reserve' && e.gold));
   const nobles = view.nobles || [];
   const click = (key, label, test) => (legal.some(test) ? () => select({ key, label, test }) : undefined);
   return html`<div class="splendor">

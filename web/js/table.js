@@ -3,7 +3,7 @@
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, winnerLine } from './common.js';
+import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, winnerLine, playerName } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
@@ -79,7 +79,7 @@ function App() {
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
       ${st.over ? html`<b class="winner-line">${winnerLine(st.result, table, me)}</b>`
         : myTurn ? html`<b>Your move.</b> ${withRules(humanize(view.decision || '', me))}`
-        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => `Seat ${a + 1}`).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
+        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => playerName(table, a)).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
       ${pending ? html` <span class="muted">sending…</span>` : ''}
     </div>
     ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
