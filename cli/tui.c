@@ -99,10 +99,12 @@ static int viewer_index(const tui *t, int viewer)
 static void set_msg(tui *t, int role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void set_msg(tui *t, int role, const char *fmt, ...)
 {
+    char raw[sizeof t->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    cli_seats_from_one(raw, t->msg, sizeof t->msg); /* the engine's "seat 0" is S1 here */
     t->msg_role = role;
 }
 
