@@ -53,6 +53,10 @@ void cli_render_view(FILE *out, const gg_game *game, const char *view_json);
 typedef void (*cli_renderer)(FILE *out, const struct cJSON *view, int seat);
 void cli_render_splendor(FILE *out, const struct cJSON *view, int seat);
 void cli_render_ys(FILE *out, const struct cJSON *view, int seat);
+/* An engine text (a view's "decision", an error) for players: every "seat N"
+ * / "Seat N" numbered from 1 as players count seats ("seat 0 bids" ->
+ * "seat 1 bids"); the engine's own texts keep the index from 0. */
+void cli_seats_from_one(const char *in, char *out, size_t n);
 /* A Ys card key as a title: "royal_guard" -> "Royal Guard", "blue" -> "Blue card". */
 void cli_ys_card_title(const char *key, char *buf, size_t n);
 

@@ -73,7 +73,7 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
     show_board(s, seat);
     list_moves(s, seat);
     for (;;) {
-        printf("seat %d> ", seat);
+        printf("seat %d> ", seat + 1);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin)) return 0;
         trim(line);
@@ -137,7 +137,7 @@ static void print_result(const gg_state *s, int seat)
     show_board(s, seat);
     printf("Game over.\n");
     for (int p = 0; p < r.players; p++)
-        printf("  seat %d%s: %d points, place %d\n", p, p == seat ? " (you)" : "", r.score[p],
+        printf("  seat %d%s: %d points, place %d\n", p + 1, p == seat ? " (you)" : "", r.score[p],
                r.rank[p]);
     printf(r.rank[seat] == 1 ? (r.winners > 1 ? "You share the win.\n" : "You win!\n")
                              : "You lose.\n");
@@ -181,7 +181,7 @@ static int play_game(const play_args *a)
     gg_record *rec = gg_record_new(t->game, &t->opts, seed);
     printf("%s, %d players, seed %llu. You are seat %d; the others are \"%s\" bots.\n"
            "Type help for commands.\n",
-           gg_game_title(t->game), players, (unsigned long long)seed, me, a->bots);
+           gg_game_title(t->game), players, (unsigned long long)seed, me + 1, a->bots);
     int quit = 0;
     while (!quit && !gg_is_over(s)) {
         int seats[GG_MAX_SEATS];
@@ -207,7 +207,7 @@ static int play_game(const play_args *a)
                 quit = 1;
                 break;
             }
-            printf("%s %d: %s\n", p == me ? "you, seat" : "seat", p, said);
+            printf("%s %d: %s\n", p == me ? "you, seat" : "seat", p + 1, said);
         }
     }
     if (gg_is_over(s)) print_result(s, me);

@@ -51,6 +51,7 @@ static int print_events(const gg_record *rec, int viewer, int as_text, const cha
     gg_state *s = gg_record_start(rec, &err);
     if (!s) return cli_error("%s: %s", file, err.msg);
     gg_events *ev = gg_events_new();
+    gg_events_setup(s, ev); /* the set-up: what was dealt and turned face up */
     int status = 0;
     for (int i = 0; i < gg_record_length(rec) && !status; i++) {
         int seat;

@@ -106,3 +106,23 @@ uint64_t cli_time_seed(void)
     clock_gettime(CLOCK_REALTIME, &ts);
     return ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
 }
+
+void cli_seats_from_one(const char *in, char *out, size_t n)
+{
+    size_t o = 0;
+    if (!n) return;
+    for (const char *p = in; *p && o + 1 < n;) {
+        int word = (p == in || !((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z')));
+        if (word && (p[0] == 's' || p[0] == 'S') && !strncmp(p + 1, "eat ", 4) && p[5] >= '0' && p[5] <= '9') {
+            char *end;
+            long v = strtol(p + 5, &end, 10);
+            int k = snprintf(out + o, n - o, "%.5s%ld", p, v + 1);
+            if (k < 0 || (size_t)k >= n - o) break;
+            o += (size_t)k;
+            p = end;
+        } else {
+            out[o++] = *p++;
+        }
+    }
+    out[o] = '\0';
+}

@@ -95,7 +95,7 @@ static void print_player(FILE *out, const cJSON *p, int viewer, int turn)
 {
     int seat = num(p, "seat");
     fprintf(out, "%s seat %d%s: %d points, %d cards, tokens %d (", seat == turn ? ">" : " ",
-            seat, seat == viewer ? " (you)" : "", num(p, "points"), num(p, "card_count"),
+            seat + 1, seat == viewer ? " (you)" : "", num(p, "points"), num(p, "card_count"),
             num(p, "token_count"));
     print_colours(out, cJSON_GetObjectItemCaseSensitive(p, "tokens"), 6, 0);
     fprintf(out, ")\n      bonuses ");
@@ -125,7 +125,7 @@ static void print_result(FILE *out, const cJSON *result)
     cJSON_ArrayForEach(r, result)
     {
         fprintf(out, "  seat %d: %d points (%d from cards, %d from nobles), %d cards, place %d\n",
-                num(r, "seat"), num(r, "points"), num(r, "card_points"), num(r, "noble_points"),
+                num(r, "seat") + 1, num(r, "points"), num(r, "card_points"), num(r, "noble_points"),
                 num(r, "cards"), num(r, "rank"));
     }
 }
@@ -147,5 +147,7 @@ void cli_render_splendor(FILE *out, const cJSON *view, int seat)
         print_player(out, p, seat, turn);
     const cJSON *result = cJSON_GetObjectItemCaseSensitive(view, "result");
     if (result) print_result(out, result);
-    fprintf(out, "Now: %s\n", str(view, "decision"));
+    char decision[512];
+    cli_seats_from_one(str(view, "decision"), decision, sizeof decision);
+    fprintf(out, "Now: %s\n", decision);
 }

@@ -167,8 +167,8 @@ static void gems_text(const cJSON *gems, char *buf, size_t n)
 static void broker_text(const cJSON *br, int just, char *buf, size_t n)
 {
     const cJSON *seat = item(br, "seat"), *value = item(br, "value");
-    char who[8], val[8];
-    if (cJSON_IsNumber(seat)) snprintf(who, sizeof who, "S%d", seat->valueint);
+    char who[16], val[8];
+    if (cJSON_IsNumber(seat)) snprintf(who, sizeof who, "S%d", seat->valueint + 1);
     else snprintf(who, sizeof who, "N");
     int down = !strcmp(str(br, "face"), "down");
     if (!cJSON_IsNumber(value)) snprintf(val, sizeof val, "?");
@@ -244,11 +244,11 @@ static void print_turn_order(FILE *out, const cJSON *view)
 {
     fprintf(out, "Turn order (by order card, Y-5.3):");
     const cJSON *s;
-    cJSON_ArrayForEach(s, item(view, "turn_order")) fprintf(out, " S%d", s->valueint);
+    cJSON_ArrayForEach(s, item(view, "turn_order")) fprintf(out, " S%d", s->valueint + 1);
     if (cJSON_IsNumber(item(view, "intriguer")))
-        fprintf(out, "   Intriguer: S%d", num(view, "intriguer"));
+        fprintf(out, "   Intriguer: S%d", num(view, "intriguer") + 1);
     if (cJSON_IsNumber(item(view, "merchant")))
-        fprintf(out, "   Merchant: S%d", num(view, "merchant"));
+        fprintf(out, "   Merchant: S%d", num(view, "merchant") + 1);
     fprintf(out, "\n");
 }
 
@@ -265,12 +265,12 @@ static void print_turn_places(FILE *out, const cJSON *view)
     const cJSON *rank = item(view, "bid_ranking"), *places = item(view, "turn_places"), *e;
     if (!cJSON_IsArray(rank)) return;
     fprintf(out, "Bid ranking (Y-5.2):");
-    cJSON_ArrayForEach(e, rank) fprintf(out, " S%d", e->valueint);
+    cJSON_ArrayForEach(e, rank) fprintf(out, " S%d", e->valueint + 1);
     fprintf(out, "   turn places:");
     int k = 0;
     cJSON_ArrayForEach(e, places)
     {
-        if (cJSON_IsNumber(e)) fprintf(out, " %d=S%d", ++k, e->valueint);
+        if (cJSON_IsNumber(e)) fprintf(out, " %d=S%d", ++k, e->valueint + 1);
         else fprintf(out, " %d=free", ++k);
     }
     fprintf(out, "\n");
@@ -506,7 +506,7 @@ static void print_player(FILE *out, const cJSON *view, const cJSON *p, int viewe
     char gems[40];
     gems_text(item(p, "gems"), gems, sizeof gems);
     fprintf(out, "%c S%d%-6s %4d pts  order card %d  gems %s\n", is_actor(view, seat) ? '>' : ' ',
-            seat, seat == viewer ? " (you)" : "", num(p, "score"), num(p, "order"), gems);
+            seat + 1, seat == viewer ? " (you)" : "", num(p, "score"), num(p, "order"), gems);
     wrap w;
     wrap_begin(&w, out, 4, "    ");
     add_brokers(&w, view, p);
@@ -610,9 +610,9 @@ static void print_final_heads(FILE *out, const cJSON *fin, int viewer)
     cJSON_ArrayForEach(f, fin)
     {
         const cJSON *seat = item(f, "seat");
-        char who[16];
+        char who[24];
         if (!cJSON_IsNumber(seat)) snprintf(who, sizeof who, "neutral");
-        else snprintf(who, sizeof who, "S%d%s", seat->valueint, seat->valueint == viewer ? " you" : "");
+        else snprintf(who, sizeof who, "S%d%s", seat->valueint + 1, seat->valueint == viewer ? " you" : "");
         row_add(&line, " %-10s", who);
     }
     row_print(out, &line);
@@ -703,7 +703,7 @@ static void print_events(FILE *out, const cJSON *view)
         wrap_begin(&w, out, 2, "  Speculation picks (Y-10.31):");
         cJSON_ArrayForEach(it, item(ev, "speculation"))
         {
-            wrap_add(&w, 1, "S%d %s", q++, cJSON_IsString(it) ? text(it) : "-");
+            wrap_add(&w, 1, "S%d %s", ++q, cJSON_IsString(it) ? text(it) : "-");
         }
         wrap_end(&w);
     }
@@ -728,5 +728,7 @@ void cli_render_ys(FILE *out, const cJSON *view, int seat)
         fprintf(out, "\n");
         print_final(out, view, seat);
     }
-    print_words(out, "Now:", str(view, "decision"));
+    char decision[512];
+    cli_seats_from_one(str(view, "decision"), decision, sizeof decision);
+    print_words(out, "Now:", decision);
 }

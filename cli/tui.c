@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "tui.h"
 
 /* The next key. getch() blocks, so ERR means the terminal is gone (closed
@@ -85,9 +86,9 @@ typedef struct tui {
 static void seat_label(const tui *t, int p, char *buf, size_t n)
 {
     if (p < 0) snprintf(buf, n, "spectator");
-    else if (t->human[p] && t->humans == 1) snprintf(buf, n, "S%d (you)", p);
-    else if (t->human[p]) snprintf(buf, n, "S%d", p);
-    else snprintf(buf, n, "S%d %s", p, t->cfg.seat_spec[p]);
+    else if (t->human[p] && t->humans == 1) snprintf(buf, n, "S%d (you)", p + 1);
+    else if (t->human[p]) snprintf(buf, n, "S%d", p + 1);
+    else snprintf(buf, n, "S%d %s", p + 1, t->cfg.seat_spec[p]);
 }
 
 static int viewer_index(const tui *t, int viewer)
@@ -98,10 +99,12 @@ static int viewer_index(const tui *t, int viewer)
 static void set_msg(tui *t, int role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void set_msg(tui *t, int role, const char *fmt, ...)
 {
+    char raw[sizeof t->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    cli_seats_from_one(raw, t->msg, sizeof t->msg); /* the engine's "seat 0" is S1 here */
     t->msg_role = role;
 }
 
@@ -273,8 +276,18 @@ static void draw_board(const tui *t, const layout *L)
         tui_put(&b, 0, 0, tui_attr(TR_ERROR), "(no view)");
         return;
     }
+    /* the last decision's events, for the board to mark where it landed */
+    cJSON *recent = NULL;
+    if (t->nlog) {
+        char *json = gg_events_json(t->events, t->log[t->nlog - 1].ev_from, t->viewer);
+        recent = json ? cJSON_Parse(json) : NULL;
+        free(json);
+    }
+    tui_set_recent(recent);
     if (t->board) t->board->draw(t->view, t->viewer, &b);
     else draw_fallback_board(t->view, &b);
+    tui_set_recent(NULL);
+    cJSON_Delete(recent);
 }
 
 /* Splits text into lines of at most w columns at spaces. */
@@ -364,9 +377,12 @@ static void draw_status(const tui *t, const layout *L, const char *state)
     attron(tui_attr(TR_HEAD));
     mvhline(L->status_y, 0, ' ', COLS);
     attroff(tui_attr(TR_HEAD));
-    const char *decision = tj_str(t->view, "decision");
+    char decision[512];
+    cli_seats_from_one(tj_str(t->view, "decision"), decision, sizeof decision);
     int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), "%s", state);
-    if (*decision) tui_put(&b, 0, x, tui_attr(TR_TEXT), " - %s", decision);
+    /* once over, the state names the winner: the view's "the game is over:
+     * ..." would say it a second time */
+    if (*decision && !gg_is_over(t->s)) tui_put(&b, 0, x, tui_attr(TR_TEXT), " - %s", decision);
 }
 
 static int moves_colw(const tui *t)
@@ -739,7 +755,8 @@ static void show_log(const tui *t)
 static void show_help(const tui *t)
 {
     tui_text h = {0};
-    const char *decision = tj_str(t->view, "decision");
+    char decision[512];
+    cli_seats_from_one(tj_str(t->view, "decision"), decision, sizeof decision);
     if (*decision) tui_text_add(&h, TR_HEAD, "Now: %s", decision);
     if (t->board && t->board->help) t->board->help(t->view, &h);
     tui_text_add(&h, TR_TEXT, " ");
@@ -868,7 +885,7 @@ static void undo(tui *t, int p)
     }
     if (t->log[last].seat != p) {
         set_msg(t, TR_ERROR, "Cannot undo: the last human move was S%d's, not yours.",
-                t->log[last].seat);
+                t->log[last].seat + 1);
         return;
     }
     for (int i = last; i < t->nlog; i++)
@@ -1006,6 +1023,25 @@ static int human_turn(tui *t, int p, gg_action *out)
 
 /* ------------------------------------------------------------ game over */
 
+/* "S2 (you) wins with 92 points." or "S1 and S3 share the win with 9
+ * points.": the winner named once, for the status line and the sheet. */
+static void winner_text(const tui *t, const gg_result *r, char *buf, size_t n)
+{
+    char who[48];
+    size_t len = 0;
+    int k = 0, pts = 0;
+    buf[0] = 0;
+    for (int p = 0; p < r->players && len < n; p++) {
+        if (r->rank[p] != 1) continue;
+        seat_label(t, p, who, sizeof who);
+        pts = r->score[p];
+        int w = snprintf(buf + len, n - len, "%s%s", k++ ? (k == r->winners ? " and " : ", ") : "", who);
+        if (w > 0) len += (size_t)w;
+    }
+    if (len < n)
+        snprintf(buf + len, n - len, r->winners > 1 ? _(" share the win with %d points.") : _(" wins with %d points."), pts);
+}
+
 static void score_sheet(const tui *t)
 {
     gg_result r;
@@ -1019,10 +1055,9 @@ static void score_sheet(const tui *t)
             order[j] = order[j - 1];
             order[j - 1] = x;
         }
-    char who[48];
-    seat_label(t, order[0], who, sizeof who);
-    if (r.winners > 1) tui_text_add(&h, TR_GOOD, "Game over: %d players share the win.", r.winners);
-    else tui_text_add(&h, TR_GOOD, "Game over: %s wins with %d points.", who, r.score[order[0]]);
+    char who[48], line[200];
+    winner_text(t, &r, line, sizeof line);
+    tui_text_add(&h, TR_GOOD, _("Game over: %s"), line);
     tui_text_add(&h, TR_TEXT, " ");
     for (int i = 0; i < r.players; i++) {
         int p = order[i];
@@ -1046,8 +1081,11 @@ static void game_over(tui *t)
     t->actor = -1;
     t->msg[0] = 0;
     score_sheet(t);
-    char state[96];
-    snprintf(state, sizeof state, "Game over");
+    char state[240], line[200];
+    gg_result r;
+    gg_result_get(t->s, &r);
+    winner_text(t, &r, line, sizeof line);
+    snprintf(state, sizeof state, _("Game over: %s"), line);
     for (;;) {
         draw_screen(t, state, "Enter score sheet | F2 save | F4 log | q or F10 quit");
         int ch = key_in();
@@ -1072,7 +1110,7 @@ static int bot_move(tui *t, int p)
     gg_error err;
     gg_action a;
     if (gg_bot_choose(t->bot[p], t->s, p, &a, &err) != GG_OK || commit(t, p, a, &err)) {
-        set_msg(t, TR_ERROR, "Bot at S%d failed: %s", p, err.msg);
+        set_msg(t, TR_ERROR, "Bot at S%d failed: %s", p + 1, err.msg);
         return -1;
     }
     return 0;

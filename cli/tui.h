@@ -115,6 +115,16 @@ typedef struct tui_board {
     void (*draw_step)(const cJSON *events, int seat, const tui_box *b);
 } tui_board;
 
+/* The events of the last decision (as the viewer may see them, a JSON array;
+ * NULL when none), set by the frame before each board is drawn, so a board
+ * can mark where the last move landed (tui_draw.c). */
+void tui_set_recent(const cJSON *events);
+const cJSON *tui_recent(void);
+/* Nonzero when one of tui_recent() is `kind` with these number fields
+ * (a field NULL: any value) and string field `skey` = `sval` (NULL: any). */
+int tui_recent_has(const char *kind, const char *nkey1, int n1, const char *nkey2, int n2,
+                   const char *skey, const char *sval);
+
 extern const tui_board tui_board_splendor;
 extern const tui_board tui_board_ys;
 

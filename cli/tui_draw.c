@@ -193,3 +193,26 @@ void tui_text_json(tui_text *t, const cJSON *item, const char *path)
     tui_text_add(t, TR_TEXT, "%s: %s", path, s ? s : "");
     free(s);
 }
+
+/* ------------------------------------------------------- the last move */
+
+static const cJSON *recent_events;
+
+void tui_set_recent(const cJSON *events) { recent_events = events; }
+
+const cJSON *tui_recent(void) { return recent_events; }
+
+int tui_recent_has(const char *kind, const char *nkey1, int n1, const char *nkey2, int n2,
+                   const char *skey, const char *sval)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, recent_events)
+    {
+        if (strcmp(tj_str(e, "kind"), kind) != 0) continue;
+        if (nkey1 && (!cJSON_IsNumber(tj(e, nkey1)) || tj_int(e, nkey1) != n1)) continue;
+        if (nkey2 && (!cJSON_IsNumber(tj(e, nkey2)) || tj_int(e, nkey2) != n2)) continue;
+        if (skey && strcmp(tj_str(e, skey), sval) != 0) continue;
+        return 1;
+    }
+    return 0;
+}

@@ -121,7 +121,7 @@ static void draw_players(const cJSON *view, int seat, const tui_box *b, int y, i
         const cJSON *a;
         cJSON_ArrayForEach(a, actors) acting |= cJSON_IsNumber(a) && a->valueint == q;
         int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "%s", acting ? ">" : " ");
-        x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q, q == seat ? " you" : "");
+        x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q + 1, q == seat ? " you" : "");
         x = tui_put(b, y, 9, tui_attr(TR_GOOD), "%2d pts", tj_int(pl, "points"));
         x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "cards %d  nobles %d", tj_int(pl, "card_count"),
                     cJSON_GetArraySize(tj(pl, "nobles")));
@@ -229,7 +229,7 @@ static void splendor_score(const cJSON *view, tui_text *h)
         tui_text_add(h, tui_seat_role(q),
                      "  S%d: %d points = %d from development cards + %d from %d noble%s; "
                      "%d cards bought; place %d",
-                     q, tj_int(r, "points"), tj_int(r, "card_points"), tj_int(r, "noble_points"),
+                     q + 1, tj_int(r, "points"), tj_int(r, "card_points"), tj_int(r, "noble_points"),
                      cJSON_GetArraySize(tj(pl, "nobles")),
                      cJSON_GetArraySize(tj(pl, "nobles")) == 1 ? "" : "s", tj_int(r, "cards"),
                      tj_int(r, "rank"));
@@ -250,7 +250,7 @@ static void splendor_changes(const cJSON *before, const cJSON *after, char *buf,
                 cJSON_GetArraySize(tj(cJSON_GetArrayItem(pb, q), "nobles"));
         if (d > 0)
             len += (size_t)snprintf(buf + len, n - len, "%sa noble visits S%d (+3)",
-                                    len ? "; " : "", q);
+                                    len ? "; " : "", q + 1);
     }
     if (len < n && tj_bool(after, "last_round") && !tj_bool(before, "last_round"))
         snprintf(buf + len, n - len, "%s15 points reached: the round is completed (S-5.1)",

@@ -46,7 +46,7 @@ static int put_brokers(const tui_box *b, int y, int x, int w, const cJSON *broke
         else snprintf(txt, sizeof txt, "%s", qs);
         int len = 2 + (int)strlen(txt);
         if (x + len > end) break;
-        if (q < GG_MAX_SEATS) x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "%d:", q);
+        if (q < GG_MAX_SEATS) x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "%d:", q + 1); /* seats from 1 */
         else x = tui_put(b, y, x, tui_attr(TR_DIM), "N:");
         x = tui_put(b, y, x, tui_attr(TR_TEXT), "%s ", txt);
     }
@@ -83,7 +83,7 @@ static void draw_events_and_lines(const cJSON *view, const tui_box *b, int y, in
     const cJSON *l;
     cJSON_ArrayForEach(l, tj(view, "lines"))
     {
-        x = tui_put(b, y, x + 2, tui_attr(tui_seat_role(tj_int(l, "seat"))), "S%d", tj_int(l, "seat"));
+        x = tui_put(b, y, x + 2, tui_attr(tui_seat_role(tj_int(l, "seat"))), "S%d", tj_int(l, "seat") + 1);
         x = tui_put(b, y, x + 1, tui_attr(TR_TEXT), "%s %s", tj_str(l, "line"), tj_str(l, "face"));
         if (cJSON_IsNumber(tj(l, "value"))) x = tui_put(b, y, x + 1, tui_attr(TR_TEXT), "%d", tj_int(l, "value"));
         else x = tui_put(b, y, x + 1, tui_attr(TR_HIDDEN), "?");
@@ -99,7 +99,7 @@ static void draw_info(const cJSON *view, const tui_box *b, int y, int with_event
     x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "order:");
     const cJSON *s;
     cJSON_ArrayForEach(s, tj(view, "turn_order"))
-        x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(s->valueint)), "S%d", s->valueint);
+        x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(s->valueint)), "S%d", s->valueint + 1);
     x += 2;
     const cJSON *g;
     if (cJSON_IsArray(tj(view, "port_gems_left"))) {
@@ -122,9 +122,9 @@ static void draw_info(const cJSON *view, const tui_box *b, int y, int with_event
                     tj_int(view, "blue_cards_waiting"));
     }
     if (cJSON_IsNumber(tj(view, "intriguer")))
-        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Intriguer S%d", tj_int(view, "intriguer"));
+        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Intriguer S%d", tj_int(view, "intriguer") + 1);
     if (cJSON_IsNumber(tj(view, "merchant")))
-        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Merchant S%d", tj_int(view, "merchant"));
+        x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), "Merchant S%d", tj_int(view, "merchant") + 1);
     if (with_events) draw_events_and_lines(view, b, y, x);
 }
 
@@ -156,7 +156,11 @@ static void draw_city(const cJSON *view, const tui_box *b, int y)
             const cJSON *zone = tj(dist, zones[z]);
             int zx = x;
             if (tj_bool(zone, "queen")) zx = tui_put(b, y + 2 + z, zx, tui_attr(TR_ERROR), "Q ");
-            put_brokers(b, y + 2 + z, zx, colw - 1 - (zx - x), tj(zone, "brokers"));
+            int end = put_brokers(b, y + 2 + z, zx, colw - 2 - (zx - x), tj(zone, "brokers"));
+            /* the last move's placement here: marked (the log says what it was) */
+            if (tui_recent_has("ys.place", "district", tj_int(dist, "district"), NULL, 0, "zone", zones[z]) ||
+                tui_recent_has("ys.neutral", "district", tj_int(dist, "district"), NULL, 0, "zone", zones[z]))
+                tui_put(b, y + 2 + z, end < x + colw - 1 ? end : x + colw - 2, tui_attr(TR_GOOD), "*");
         }
         const cJSON *card = tj(dist, "palace_card");
         char title[32];
@@ -202,8 +206,11 @@ static int draw_market(const cJSON *view, const tui_box *b, int y)
                 }
                 cJSON *one = cJSON_CreateArray();
                 cJSON_AddItemReferenceToArray(one, (cJSON *)cell);
-                put_brokers(b, yy, 8 + c * cw, cw, one);
+                int end = put_brokers(b, yy, 8 + c * cw, cw - 1, one);
                 cJSON_Delete(one);
+                if (tui_recent_has("ys.place", "row", tj_int(row, "row"), NULL, 0, "colour", colours[c]) ||
+                    tui_recent_has("ys.neutral", "row", tj_int(row, "row"), NULL, 0, "colour", colours[c]))
+                    tui_put(b, yy, end, tui_attr(TR_GOOD), "*");
             }
         }
         r++;
@@ -253,7 +260,7 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
     const cJSON *a;
     cJSON_ArrayForEach(a, tj(view, "actors")) acting |= cJSON_IsNumber(a) && a->valueint == q;
     int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "%s", acting ? ">" : " ");
-    x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q, q == seat ? " you" : "");
+    x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q + 1, q == seat ? " you" : "");
     x = tui_put(b, y, 8, tui_attr(TR_GOOD), "%3dpt", tj_int(pl, "score"));
     x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "#%d", tj_int(pl, "order"));
     const cJSON *gems = tj(pl, "gems");
@@ -680,13 +687,13 @@ static void ys_changes(const cJSON *before, const cJSON *after, char *buf, size_
         const cJSON *b = cJSON_GetArrayItem(pb, q), *a = cJSON_GetArrayItem(pa, q);
         int ds = tj_int(a, "score") - tj_int(b, "score"), head = 0;
         if (ds) {
-            append(buf, n, "%sS%d %+d pts", buf[0] ? "; " : "", q, ds);
+            append(buf, n, "%sS%d %+d pts", buf[0] ? "; " : "", q + 1, ds);
             head = 1;
         }
         for (int g = 0; g < 5; g++) {
             int d = tj_int(tj(a, "gems"), all[g]) - tj_int(tj(b, "gems"), all[g]);
             if (!d) continue;
-            if (!head) append(buf, n, "%sS%d", buf[0] ? "; " : "", q);
+            if (!head) append(buf, n, "%sS%d", buf[0] ? "; " : "", q + 1);
             append(buf, n, "%s %+d %s", head ? "," : "", d, all[g]);
             head = 1;
         }
@@ -706,7 +713,8 @@ static void ys_changes(const cJSON *before, const cJSON *after, char *buf, size_
  * a step of the scoring walk-through. */
 static int ys_scoring_step(const cJSON *e)
 {
-    static const char *const parts[] = {"ys.port", "ys.zone", "ys.row", "ys.columns", "ys.majority"};
+    static const char *const parts[] = {"ys.port", "ys.zone", "ys.row", "ys.columns", "ys.majority",
+                                        "ys.embassy", "ys.smuggling", "ys.brokerage"}; /* Ys+ events */
     const char *k = tj_str(e, "kind");
     if (!strcmp(k, "ys.reveal") || !strcmp(k, "ys.market") || !strcmp(k, "ys.final")) return 2;
     for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
@@ -722,7 +730,7 @@ static int put_seat_values(const tui_box *b, int y, int x, const cJSON *brokers)
     {
         const cJSON *q = tj(br, "seat");
         if (cJSON_IsNumber(q))
-            x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(q->valueint)), "S%d:%d", q->valueint, tj_int(br, "value"));
+            x = tui_put(b, y, x + 1, tui_attr(tui_seat_role(q->valueint)), "S%d:%d", q->valueint + 1, tj_int(br, "value"));
         else
             x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "N:%d", tj_int(br, "value"));
     }
@@ -732,7 +740,7 @@ static int put_seat_values(const tui_box *b, int y, int x, const cJSON *brokers)
 static int put_winner(const tui_box *b, int y, int x, const cJSON *e)
 {
     const cJSON *w = tj(e, "winner");
-    if (cJSON_IsNumber(w)) return tui_put(b, y, x + 2, tui_attr(tui_seat_role(w->valueint)), "-> S%d", w->valueint);
+    if (cJSON_IsNumber(w)) return tui_put(b, y, x + 2, tui_attr(tui_seat_role(w->valueint)), "-> S%d", w->valueint + 1);
     if (cJSON_IsString(w)) return tui_put(b, y, x + 2, tui_attr(TR_DIM), "-> neutral");
     return tui_put(b, y, x + 2, tui_attr(TR_DIM), "-> nobody");
 }
@@ -830,7 +838,7 @@ static void draw_final_step(const cJSON *final, const tui_box *b)
         const cJSON *seat = tj(q, "seat");
         x = tui_put(b, y, 0, tui_attr(cJSON_IsNumber(seat) ? tui_seat_role(seat->valueint) : TR_DIM), "%s",
                     cJSON_IsNumber(seat) ? "" : "neutral");
-        if (cJSON_IsNumber(seat)) x = tui_put(b, y, 0, tui_attr(tui_seat_role(seat->valueint)), "S%d", seat->valueint);
+        if (cJSON_IsNumber(seat)) x = tui_put(b, y, 0, tui_attr(tui_seat_role(seat->valueint)), "S%d", seat->valueint + 1);
         x = 8;
         static const char *const all[4] = {"blue", "green", "yellow", "red"};
         for (int g = 0; g < 4; g++) {

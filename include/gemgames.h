@@ -318,6 +318,12 @@ int gg_events_count(const gg_events *ev);
 /* Keeps the first n events (an undo). */
 void gg_events_truncate(gg_events *ev, int n);
 
+/* Appends the events of a new game's set-up (Ys: the first round's ports,
+ * market gems, palace cards and events; Splendor: the nobles and the face-up
+ * cards), with what a viewer may not know marked as for any event. Call it
+ * once, on the state gg_new gave, before the first gg_apply_events. */
+void gg_events_setup(const gg_state *s, gg_events *ev);
+
 /* gg_apply, appending to `ev` the events of the action and of everything the
  * game does by itself after it. On error nothing changes (state nor ev). */
 gg_status gg_apply_events(gg_state *s, int seat, gg_action a, gg_events *ev, gg_error *err);

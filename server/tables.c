@@ -213,6 +213,7 @@ static int events_reset(srv_table *t)
 {
     if (!t->ev && !(t->ev = gg_events_new())) return -1;
     gg_events_clear(t->ev);
+    gg_events_setup(t->state, t->ev); /* what was dealt: before move 1 */
     return events_mark(t, 0);
 }
 

@@ -154,6 +154,15 @@ gg_status gg_apply(gg_state *s, int seat, gg_action a, gg_error *err)
 void gg_apply_trusted(gg_state *s, int seat, gg_action a) { s->game->apply(s, seat, a); }
 
 /* gg_apply with the event sink attached for this one call (events.c). */
+void gg_events_setup(const gg_state *s, gg_events *ev)
+{
+    if (!s || !ev || !s->game->setup_events) return;
+    gg_events *outer = gg_ev_sink;
+    gg_ev_sink = ev;
+    s->game->setup_events(s, ev);
+    gg_ev_sink = outer;
+}
+
 gg_status gg_apply_events(gg_state *s, int seat, gg_action a, gg_events *ev, gg_error *err)
 {
     gg_status st = validate(s, seat, a, err);

@@ -77,6 +77,8 @@ void gg_events_clear(gg_events *ev)
 
 int gg_events_count(const gg_events *ev) { return ev->n; }
 
+const cJSON *gg_events_items(const gg_events *ev) { return ev->list; }
+
 void gg_events_truncate(gg_events *ev, int n)
 {
     while (ev->n > n && ev->n > 0) {

@@ -86,6 +86,9 @@ struct gg_game {
      * (a game whose apply has no hooks, e.g. Splendor). */
     void (*after_events)(const gg_state *before, int seat, gg_action a, const gg_state *after,
                          gg_events *ev);
+    /* Optional: the events of the set-up itself (what was dealt and turned
+     * face up), from the new game's state (gg_events_setup; the sink set). */
+    void (*setup_events)(const gg_state *s, gg_events *ev);
 };
 
 /* ---- event recording (events.c)
@@ -104,6 +107,10 @@ void gg_ev_secret(cJSON *e, const char *field, unsigned seats);
 /* A seat as an event field: the number, or "neutral" for the Ys 2-player
  * neutral (any seat >= players). */
 void gg_ev_seat(cJSON *e, const char *field, int seat, int players);
+/* The recorded events themselves, as everyone sees them plus the internal
+ * "_see"/"_secret" fields: for the simulation tests, which reconcile them at
+ * every step without printing and parsing them (gg_events_json does that). */
+const cJSON *gg_events_items(const gg_events *ev);
 
 /* The registered games (src/core/registry.c). */
 extern const gg_game gg_splendor_game;

@@ -183,7 +183,9 @@ static void put_value(text *t, const cJSON *v, const char *hint, const cJSON *ca
     if (hint && strcmp(hint, "seat") == 0) {
         if (cJSON_IsNumber(v)) {
             cJSON *o = cJSON_CreateObject();
-            cJSON_AddNumberToObject(o, "n", v->valueint);
+            /* players count seats from 1 on every surface; the JSON field
+             * stays the seat index (docs/formats.md, "Event sentences") */
+            cJSON_AddNumberToObject(o, "n", v->valueint + 1);
             const char *tm = entry(cat, "word.seat");
             render(t, tm ? tm : "Seat {n}", o, cat, game, depth + 1);
             cJSON_Delete(o);

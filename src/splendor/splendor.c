@@ -886,4 +886,5 @@ const gg_game gg_splendor_game = {
     .event_kinds = spl_event_kinds,
     .n_event_kinds = SPL_N_EVENT_KINDS,
     .after_events = spl_after_events,
+    .setup_events = spl_setup_events,
 };

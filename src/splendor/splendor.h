@@ -198,8 +198,9 @@ gg_status spl_parse(const gg_state *s, int seat, const char *text, gg_action *ou
 
 /* The event stream (splendor_stream.c): every event read from the states
  * before and after a decision, so apply has no hook. */
-enum { SPL_N_EVENT_KINDS = 9 };
+enum { SPL_N_EVENT_KINDS = 10 };
 extern const gg_event_kind spl_event_kinds[SPL_N_EVENT_KINDS];
+void spl_setup_events(const gg_state *s, gg_events *ev);
 void spl_after_events(const gg_state *before, int seat, gg_action a, const gg_state *after,
                       gg_events *ev);
 

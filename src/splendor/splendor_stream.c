@@ -20,6 +20,8 @@ const gg_event_kind spl_event_kinds[SPL_N_EVENT_KINDS] = {
     {"splendor.pass", "seat, shown: [card]", "a seat can do nothing and passes; the cards it reserved from a deck are shown (S-3.6)"},
     {"splendor.last_round", "seat, points: n", "a seat has reached 15: the round is played out (S-5.1)"},
     {"splendor.round", "final: bool", "a round is complete (every seat has had its turn)"},
+    {"splendor.setup", "nobles: [noble], tiers: [{tier: n, cards: [card]}] (tier 3 first)",
+     "the table is laid out: the nobles and the face-up cards of each tier (S-2)"},
 };
 
 /* card: {tier, colour, points, cost: {colour: n}} */
@@ -111,6 +113,26 @@ static void action_event(const spl_state *b, int seat, gg_action a, const spl_st
         break;
     }
     default: break; /* SPL_A_NOBLE: the visit below */
+    }
+}
+
+/* S-2: the nobles and the 12 face-up cards (everything public). */
+void spl_setup_events(const gg_state *st, gg_events *ev)
+{
+    const spl_state *s = (const spl_state *)st;
+    cJSON *e = gg_ev_add(ev, "splendor.setup");
+    if (!e) return;
+    cJSON *nobles = cJSON_AddArrayToObject(e, "nobles");
+    for (int i = 0; i < SPL_MAX_NOBLE_SLOTS; i++)
+        if (s->noble[i] != SPL_NONE) cJSON_AddItemToArray(nobles, noble_json(s->noble[i]));
+    cJSON *tiers = cJSON_AddArrayToObject(e, "tiers");
+    for (int t = SPL_TIERS - 1; t >= 0; t--) {
+        cJSON *o = cJSON_CreateObject(), *cards = cJSON_CreateArray();
+        cJSON_AddNumberToObject(o, "tier", t + 1);
+        for (int k = 0; k < SPL_SLOTS; k++)
+            if (s->board[t][k] != SPL_NONE) cJSON_AddItemToArray(cards, card_json(s->board[t][k]));
+        cJSON_AddItemToObject(o, "cards", cards);
+        cJSON_AddItemToArray(tiers, o);
     }
 }
 

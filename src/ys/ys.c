@@ -2222,4 +2222,5 @@ const gg_game gg_ys_game = {
     .event_kinds = ys_event_kinds,
     .n_event_kinds = YS_N_EVENT_KINDS,
     .decision_events = ys_decision_events,
+    .setup_events = ys_setup_events,
 };

@@ -184,6 +184,7 @@ int ys_events_step(ys_state *st)
             totals_in(st, palace_locs(st), total, present); /* Y-10.20: all palaces, as a district */
             st->share_n = (uint8_t)ys_rank_present(st, total, present, st->share_rank);
             st->port_gems_n = (uint8_t)ys_ship_gems(st, st->centre_ship - 1, st->port_gems);
+            if (GG_EV_ON()) ys_ev_embassy(st, total, present);
             st->share_pos = 0;
             st->share_left = (uint8_t)ys_share_due(st, 0);
             st->dstep = 1;
@@ -210,7 +211,11 @@ int ys_events_step(ys_state *st)
             uint8_t rk[YS_MAX_PLAYERS + 1];
             st->revealed |= 32;
             totals_in(st, 1ull << (YS_LOC_SMUGGLE0 + copy), total, present);
-            if (!ys_rank_present(st, total, present, rk)) break;
+            if (!ys_rank_present(st, total, present, rk)) {
+                if (GG_EV_ON()) ys_ev_smuggling(st, copy, total, present, -1, 0);
+                break;
+            }
+            if (GG_EV_ON()) ys_ev_smuggling(st, copy, total, present, rk[0], rk[0] == YS_NEUTRAL ? ys_best_rated(st) : 0);
             if (rk[0] == YS_NEUTRAL) { /* Y-9.4: the best-rated colour, twice */
                 int c = ys_best_rated(st);
                 ys_give_gem(st, YS_NEUTRAL, c);
@@ -231,14 +236,18 @@ int ys_events_step(ys_state *st)
 void ys_events_brokerage(ys_state *st)
 {
     if (!ys_event_count(st, YE_BROKERAGE)) return;
+    int winner[YS_COLOURS];
     for (int c = 0; c < YS_COLOURS; c++) {
         uint64_t col = 0;
         for (int r = 0; r < YS_ROWS; r++) col |= 1ull << YS_CELL_LOC(c, r);
         int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1];
         uint8_t rk[YS_MAX_PLAYERS + 1];
         totals_in(st, col, total, present);
-        if (ys_rank_present(st, total, present, rk)) ys_give_gem(st, rk[0], c);
+        winner[c] = ys_rank_present(st, total, present, rk) ? rk[0] : -1;
     }
+    if (GG_EV_ON()) ys_ev_brokerage(st, winner); /* told first, the gems follow */
+    for (int c = 0; c < YS_COLOURS; c++)
+        if (winner[c] >= 0) ys_give_gem(st, winner[c], c);
 }
 
 int ys_events_speculate_now(const ys_state *st)

@@ -151,6 +151,12 @@ void ys_ev_round(const ys_state *st)
     if (cJSON_GetArraySize(evs) == 0) cJSON_DeleteItemFromObject(e, "events");
 }
 
+void ys_setup_events(const gg_state *s, gg_events *ev)
+{
+    (void)ev; /* the sink is set: ys_ev_round adds to it */
+    ys_ev_round((const ys_state *)s);
+}
+
 void ys_ev_bids(const ys_state *st)
 {
     cJSON *e = add("ys.bids");
@@ -213,6 +219,44 @@ static cJSON *brokers_at(const ys_state *st, int loc)
         cJSON_AddItemToArray(a, o);
     }
     return a;
+}
+
+void ys_ev_embassy(const ys_state *st, const int total[], const int present[])
+{
+    cJSON *e = add("ys.embassy");
+    if (!e) return;
+    cJSON_AddItemToObject(e, "standings", standings(st, total, present));
+    cJSON_AddItemToObject(e, "gems", gem_list(st->port_gems, st->port_gems_n));
+    if (cJSON_GetArraySize(cJSON_GetObjectItem(e, "standings")) == 0)
+        cJSON_AddStringToObject(e, "variant", "empty");
+}
+
+void ys_ev_smuggling(const ys_state *st, int card, const int total[], const int present[], int winner,
+                     int colour)
+{
+    cJSON *e = add("ys.smuggling");
+    if (!e) return;
+    cJSON_AddNumberToObject(e, "card", card + 1);
+    cJSON_AddItemToObject(e, "standings", standings(st, total, present));
+    seat_field(e, "winner", winner, st);
+    if (winner < 0) cJSON_AddStringToObject(e, "variant", "empty");
+    else if (winner == YS_NEUTRAL) {
+        cJSON_AddStringToObject(e, "variant", "neutral");
+        cJSON_AddStringToObject(e, "colour", ys_gem_name[colour]);
+    }
+}
+
+void ys_ev_brokerage(const ys_state *st, const int winner[YS_COLOURS])
+{
+    cJSON *e = add("ys.brokerage");
+    if (!e) return;
+    cJSON *cols = cJSON_AddArrayToObject(e, "columns");
+    for (int c = 0; c < YS_COLOURS; c++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "colour", ys_gem_name[c]);
+        seat_field(o, "winner", winner[c], st);
+        cJSON_AddItemToArray(cols, o);
+    }
 }
 
 void ys_ev_reveal(const ys_state *st, int d)
@@ -596,6 +640,12 @@ const gg_event_kind ys_event_kinds[YS_N_EVENT_KINDS] = {
     {"ys.rate", "colour, from: n, to: n, for", "a colour's rate moves (Y-1.6)"},
     {"ys.home", "front: bool", "the brokers on the board (and in front) go home (Y-8.9)"},
     {"ys.throne", "round: n", "every seat has chosen its throne broker (Y-9.1)"},
+    {"ys.embassy", "standings, gems: [gem]",
+     "the Embassy: every palace scored as one district, the centre ship's gems shared by rank (Y-10.20); the gems follow as ys.gem"},
+    {"ys.smuggling", "card: n (1|2), standings, winner: seat|null, colour? (the neutral's)",
+     "a Smuggling card's brokers are counted: the best total chooses 2 coloured gems, 1 black gem or 3 points (Y-10.21)"},
+    {"ys.brokerage", "columns: [{colour, winner: seat|null}]",
+     "Brokerage: each market column's gem to its best total (Y-10.22); the gems follow as ys.gem"},
     {"ys.final", "rates: [{colour, rate: n}], seats: [{seat, colours: {colour: n}, black: n, "
                  "throne?: n, kept?: n, speculation?: n, points: n}]",
      "the final scoring (Y-8.10, Y-8.11, Y-9.1); the points follow as ys.points"},

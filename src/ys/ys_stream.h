@@ -5,9 +5,11 @@
 
 #include "ys/ys.h"
 
-enum { YS_N_EVENT_KINDS = 27 };
+enum { YS_N_EVENT_KINDS = 30 };
 extern const gg_event_kind ys_event_kinds[YS_N_EVENT_KINDS];
 void ys_decision_events(const gg_state *s, int seat, gg_action a, gg_events *ev);
+/* The set-up as events: the first round's ys.round (all of it public). */
+void ys_setup_events(const gg_state *s, gg_events *ev);
 
 /* What the next gems, points and rates move for ("port", "trade", ...);
  * returns what it was. */
@@ -29,5 +31,14 @@ void ys_ev_majority(const ys_state *st, int winner);
 void ys_ev_home(const ys_state *st);
 void ys_ev_throne(const ys_state *st);
 void ys_ev_final(const ys_state *st, const ys_final *f);
+/* Ys+ events' scoring (Y-10.20 … Y-10.22), each told before the gems and
+ * points it gives (which follow as ys.gem / ys.points). */
+void ys_ev_embassy(const ys_state *st, const int total[], const int present[]);
+/* winner: the seat that chooses its prize, YS_NEUTRAL (then `colour` is the
+ * neutral's two gems), or -1 when nobody is on the card */
+void ys_ev_smuggling(const ys_state *st, int card, const int total[], const int present[], int winner,
+                     int colour);
+/* winner[c]: who takes column c's gem, -1 nobody */
+void ys_ev_brokerage(const ys_state *st, const int winner[YS_COLOURS]);
 
 #endif

@@ -90,7 +90,7 @@ well_formed "a session of 49 lines" "$out" 48
 out=$(printf '%s\n' 'new_game splendor players=2 seed=42' showboard final_score 'play 0 take W B G' genmove position undo position 'position {"game":"splendor"}' 'position [' quit | "$G" engine --bot random)
 contains "showboard draws the terminal board" "$out" "= == Splendor ==
 Nobles (3 points each, need bonuses):"
-contains "showboard shows whose turn it is" "$out" "Now: seat 0 takes tokens"
+contains "showboard shows whose turn it is" "$out" "Now: seat 1 takes tokens"
 contains "final_score during the game" "$out" "= over=false scores=0,0 ranks=1,1 winners=2"
 contains "the position is read back after play" "$out" '"supply":[3,3,3,4,4,5]'
 contains "undo puts the tokens back" "$out" '"supply":[4,4,4,4,4,5]'
@@ -102,8 +102,8 @@ well_formed "showboard session" "$out" 11
 out=$(printf '%s\n' 'new_game splendor players=2 seed=42 seat=0' 'play 0 take W B G' 'play 1 reserve deck 1' \
     events 'events text' 'events 99999' undo events 'play 1 reserve deck 1' 'set_seat 1' 'events 1' quit | "$G" engine --bot random)
 contains "events: the moves played, as events" "$out" '= [{"kind":"splendor.take","seat":0,"tokens":{"white":1,"blue":1,"green":1}},{"kind":"splendor.reserve","seat":1,"from":"deck","variant":"deck","tier":1,"gold":1,"masked":true},{"kind":"splendor.round","final":false}]'
-contains "events text: one sentence a line" "$out" "= Seat 0 takes 1 white, 1 blue and 1 green.
-Seat 1 reserves the top card of the tier 1 deck, face down, and takes 1 gold.
+contains "events text: one sentence a line" "$out" "= Seat 1 takes 1 white, 1 blue and 1 green.
+Seat 2 reserves the top card of the tier 1 deck, face down, and takes 1 gold.
 The round is complete."
 contains "events: a FROM past the end is refused" "$out" "? syntax: FROM is a whole number from 0 to 3 (the events so far)"
 contains "events: undo takes the move's events back" "$out" '=

@@ -20,8 +20,8 @@ contains "seat 0 saw seat 1's bid masked" "$seat0" '{"kind":"ys.bid","seat":1,"m
 spect=$("$G" replay "$R" --events --viewer spectator)
 contains "the spectator saw every bid masked" "$spect" '{"kind":"ys.bid","seat":0,"masked":true}'
 text=$("$G" replay "$R" --events --viewer 1 --text)
-contains "sentences: seat 1's own bid" "$text" "Seat 1 bids "
-contains "sentences: the others' bids face down" "$text" "Seat 0 bids two brokers, face down."
+contains "sentences: seat 1's own bid" "$text" "Seat 2 bids "
+contains "sentences: the others' bids face down" "$text" "Seat 1 bids two brokers, face down."
 contains "sentences: a district's result" "$text" "District 1 trade: "
 contains "sentences: the end" "$text" "Game over — points "
 # A record cut before the end: everything is refused, a seat's view is not.

@@ -12,22 +12,22 @@ cd "$TMP" || exit 1
 tui_start 80 24 play splendor --players 2 --seed 11 --bots random
 screen_has "the board shows the nobles" "Nobles"
 screen_has "the board shows the three tiers" "Tier 3"
-screen_has "the status line says whose turn it is" "S0 (you) to play"
+screen_has "the status line says whose turn it is" "S1 (you) to play"
 screen_has "the status line says what is decided" "takes tokens, reserves a card or buys a card"
 screen_has "the legal moves are listed" "take W B G"
 
 # A move with the keys: Right selects the second listed move.
 second=$(tui_screen | grep -o 'take [WBGRK] [WBGRK] [WBGRK]' | sed -n 2p)
 tui_keys Right Enter
-tui_wait "S0 (you) to play"
+tui_wait "Seat 2 "
 T_N=$((T_N + 1))
-if tui_screen | grep -Eq '^last: .*Seat 1 [a-z]'; then echo "ok $T_N - the bot's reply is told in words on the last-moves line"
+if tui_screen | grep -Eq '^last: .*Seat 2 [a-z]'; then echo "ok $T_N - the bot's reply is told in words on the last-moves line"
 else echo "not ok $T_N - the bot's reply is told in words on the last-moves line"; tui_screen | sed 's/^/#  /'; fi
 tui_keys F4
-screen_has "a move chosen with the arrow keys is played ($second)" "S0 (you)       $second"
-screen_has "and told in words" "Seat 0 takes 1 "
+screen_has "a move chosen with the arrow keys is played ($second)" "S1 (you)       $second"
+screen_has "and told in words" "Seat 1 takes 1 "
 tui_keys q
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 
 # Undo a token move (no card was drawn by us; the bot's reply decides).
 tui_keys F3
@@ -36,7 +36,7 @@ if tui_wait "Undone:" 10; then
     echo "ok $T_N - undo takes back our token move and the bot's reply"
     screen_has "after undo our tokens are back to none" "tokens W0 B0 G0 R0 K0 Y0"
     tui_keys Right Enter
-    tui_wait "S0 (you) to play"
+    tui_wait "S1 (you) to play"
 elif tui_wait "Cannot undo" 1; then
     echo "ok $T_N - undo refused: the bot's reply drew a card ($(tui_screen | grep 'Cannot undo'))"
 else
@@ -47,7 +47,7 @@ fi
 tui_type "buy 3-1"
 tui_keys Enter
 screen_has "an illegal move is explained" "Illegal: "
-screen_has "the game goes on after an illegal move" "S0 (you) to play"
+screen_has "the game goes on after an illegal move" "S1 (you) to play"
 
 # A move typed with Tab completion: "reserve d" + Tab completes to "reserve deck ".
 tui_keys Escape
@@ -56,12 +56,12 @@ tui_keys Tab
 screen_has "Tab completes the notation" "move> reserve deck"
 tui_type "1"
 tui_keys Enter
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 tui_keys F4
-screen_has "a typed move is played" "S0 (you)       reserve deck 1"
-screen_has "we read which card we reserved" "Seat 0 reserves the top card of the tier 1 deck, the "
+screen_has "a typed move is played" "S1 (you)       reserve deck 1"
+screen_has "we read which card we reserved" "Seat 1 reserves the top card of the tier 1 deck, the "
 tui_keys q
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 screen_has "our deck-reserved card is shown to us" "reserved: r1 "
 tui_keys F3
 screen_has "undo is refused after a card was drawn from a deck" "Cannot undo"
@@ -95,7 +95,7 @@ tui_stop
 # Resume from the record.
 tui_start 80 24 play --load "$TMP/game.json" --bots random
 screen_has "resume replays the record" "Resumed $TMP/game.json: $moves moves replayed"
-screen_has "the resumed game waits for us" "S0 (you) to play"
+screen_has "the resumed game waits for us" "S1 (you) to play"
 screen_has "the resumed game still has our reserved card" "reserved: r1 "
 tui_keys F10
 screen_has "quit after resuming without new moves" "[exit 0]"
@@ -103,9 +103,9 @@ tui_stop
 
 # Quit with unsaved moves asks first.
 tui_start 80 24 play splendor --players 2 --seed 5 --bots random
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 tui_keys Enter
-tui_wait "last: S1"
+tui_wait "last: S2"
 tui_keys F10
 screen_has "quitting with unsaved moves asks" "Save before quitting?"
 tui_type "n"
@@ -129,7 +129,7 @@ tui_stop
 
 # --plain keeps the line-based game even on a terminal.
 tui_start 80 24 play splendor --players 2 --seed 1 --plain
-screen_has "--plain gives the line-based prompt" "seat 0>"
+screen_has "--plain gives the line-based prompt" "seat 1>"
 tui_type "quit"
 tui_keys Enter
 screen_has "--plain quits" "[exit 0]"

@@ -28,30 +28,44 @@ tui_type "bid 4+"
 tui_keys Tab
 screen_has "Tab completes the only bid with a 4 and a 4" "move> bid 4+4"
 tui_keys Enter
-screen_has "the typed bid is told in words" "last: Seat 0 bids 4 and 4."
+screen_has "the typed bid is told in words" "last: Seat 1 bids 4 and 4."
 tui_keys F4
-screen_has "the log shows our bid" "S0 (you)       bid 4+4"
-screen_has "the log shows the bots' bids" "S1 random      bid"
+screen_has "the log shows our bid" "S1 (you)       bid 4+4"
+screen_has "the log shows the bots' bids" "S2 random      bid"
 T_N=$((T_N + 1))
-if tui_screen | grep -Eq 'S[123] random +bid [0-9]'; then echo "not ok $T_N - the bots' bids are announced without values"; tui_screen | sed 's/^/#  /'
+if tui_screen | grep -Eq 'S[234] random +bid [0-9]'; then echo "not ok $T_N - the bots' bids are announced without values"; tui_screen | sed 's/^/#  /'
 else echo "ok $T_N - the bots' bids are announced without values"; fi
 tui_keys q
 
 # Undo never crosses the reveal of the bids.
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 tui_keys F3
 screen_has "undo is refused once the bids were revealed" "Cannot undo: move 4 (bid 4+4)"
 
 # A move with the keys: Enter plays the highlighted (first) move.
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 first=$(tui_screen | sed -n '/ to play/{n;p;}' | sed 's/  .*//')
 tui_keys Enter
+tui_wait "S1 (you) to play"
+# The board marks where the last move landed (a "*" after the zone's or the
+# market cell's brokers) whenever that move placed a broker.
+# Play on until the last decision before our turn was a placement.
+T_N=$((T_N + 1))
+placed=0 k=0
+while [ $k -lt 6 ]; do
+    screen=$(tui_screen)
+    if printf '%s\n' "$screen" | grep '^last: ' | grep -Eq 'places [^|]*$'; then placed=1; break; fi
+    tui_keys Enter; tui_wait "S1 (you) to play"; k=$((k + 1))
+done
+marked=$(printf '%s\n' "$screen" | grep -Ec '^(port|trade|palace|row[0-3]) .*\*')
+if [ $placed = 1 ] && [ "$marked" -eq 1 ]; then echo "ok $T_N - the last placement is marked on the board"
+else echo "not ok $T_N - the last placement is marked on the board (placed $placed, $marked marks)"; printf '%s\n' "$screen" | sed 's/^/#  /'; fi
 tui_keys F4
 screen_has "a move chosen with the keys is logged ($first)" "$first"
 tui_keys q
 
 # Help lists the character cards.
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 tui_keys '?'
 screen_has "help explains the decision" "Now: "
 tui_keys End
@@ -80,6 +94,11 @@ screen_has "the score sheet explains black gems" "black gems: "
 screen_has "the score sheet explains trade and market points" "trade zones won: "
 tui_keys q
 screen_has "after the sheet the final board stays" "Game over"
+tui_wait "Enter score sheet"
+T_N=$((T_N + 1))
+if tui_screen | grep -Eq '^Game over: S[1-4].* (wins|share the win) with [0-9]+ points\.'; then echo "ok $T_N - the status line names the winner, seats counted from 1"
+else echo "not ok $T_N - the status line names the winner, seats counted from 1"; tui_screen | sed 's/^/#  /'; fi
+screen_lacks "the winner is named once (no second 'the game is over' banner)" "the game is over"
 tui_keys q
 screen_has "leaving asks to save the unsaved moves" "Save before quitting?"
 tui_type n
@@ -87,19 +106,19 @@ tui_keys Enter
 screen_has "q leaves the finished game" "[exit 0]"
 tui_stop
 
-# Hotseat: S0 bids; S1's screen never shows S0's bid before the reveal.
+# Hotseat: S1 bids; S2's screen never shows S1's bid before the reveal.
 tui_start 80 24 play ys --seats human,human,random --seed 4
-tui_wait "Pass the keyboard to S0"
-tui_keys Enter
-tui_wait "S0 to play"
-tui_type "bid 4+4"
-tui_keys Enter
-screen_has "hand-over after S0's secret bid" "Pass the keyboard to S1"
-screen_lacks "the hand-over screen shows no board" "front"
+tui_wait "Pass the keyboard to S1"
 tui_keys Enter
 tui_wait "S1 to play"
-screen_has "S1 sees S0's bid as hidden" "front ? ?"
-screen_lacks "S1 never sees S0's bid values" "front 4 4"
+tui_type "bid 4+4"
+tui_keys Enter
+screen_has "hand-over after S1's secret bid" "Pass the keyboard to S2"
+screen_lacks "the hand-over screen shows no board" "front"
+tui_keys Enter
+tui_wait "S2 to play"
+screen_has "S2 sees S1's bid as hidden" "front ? ?"
+screen_lacks "S2 never sees S1's bid values" "front 4 4"
 tui_stop
 # Ys+ (Y-10.3, Y-10.21): the events of the round on their own row, district
 # events in their port, and brokers on a Smuggling card (seed 3: Enrichment
@@ -109,9 +128,9 @@ screen_has "the general events are listed" "events: Smuggling2 Brokerage"
 screen_has "a district event lies in its port" "B B W R Enrichment"
 tui_type "bid 0+1"
 tui_keys Enter
-tui_wait "S0 (you) to play"
+tui_wait "S1 (you) to play"
 tui_type "up 3 smuggling2"
 tui_keys Enter
-screen_has "a broker on the Smuggling card is shown" "smuggling2 0:3"
+screen_has "a broker on the Smuggling card is shown" "smuggling2 1:3"
 tui_stop
 echo "1..$T_N"

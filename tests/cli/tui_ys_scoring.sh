@@ -52,20 +52,20 @@ if to_scoring; then echo "ok $T_N - the round's last placement opens the scoring
 else echo "not ok $T_N - the round's last placement opens the scoring walk-through"; tui_screen | sed 's/^/#  /'; fi
 screen_has "district 1 is shown with every broker face up" "District 1 - every broker face up"
 screen_has "its ship's gems are shown" "ship  G G B R"
-screen_has "the revealed brokers carry values" "port    S0:"
-screen_lacks "no broker of a revealed district is hidden" "S1:?"
-screen_has "the reveal is told in words" "District 1 is revealed — port: Seat 0 "
-screen_has "the district totals that share the port are told" "District 1: Seat 0 18, Seat 2 8, Seat 3 4 and Seat 1 1"
+screen_has "the revealed brokers carry values" "port    S1:"
+screen_lacks "no broker of a revealed district is hidden" "S2:?"
+screen_has "the reveal is told in words" "District 1 is revealed — port: Seat 1 "
+screen_has "the district totals that share the port are told" "District 1: Seat 1 18, Seat 3 8, Seat 4 4 and Seat 2 1"
 screen_has "a key goes on" "Enter or space: go on"
-reached "district 1's port zone result is told" "District 1 port: Seat 0 18"
-screen_has "district 1's trade result is told" "District 1 trade: Seat 3 3 — Seat 3 scores 3 points."
-screen_has "district 1's palace result is told" "District 1 palace: Seat 2 1 — Seat 2 wins the Magician."
-screen_has "each zone's winner is marked" "-> S3"
+reached "district 1's port zone result is told" "District 1 port: Seat 1 18"
+screen_has "district 1's trade result is told" "District 1 trade: Seat 4 3 — Seat 4 scores 3 points."
+screen_has "district 1's palace result is told" "District 1 palace: Seat 3 1 — Seat 3 wins the Magician."
+screen_has "each zone's winner is marked" "-> S4"
 reached "district 2 is revealed" "District 2 - every broker face up"
 reached "district 2's result is told" "District 2 trade: "
 reached "district 3 is revealed" "District 3 - every broker face up"
 reached "district 4 is revealed" "District 4 - every broker face up"
-reached "district 4's result is told" "District 4 trade: Seat 2 3 — Seat 2 scores 3 points."
+reached "district 4's result is told" "District 4 trade: Seat 3 3 — Seat 3 scores 3 points."
 reached "the market is shown face up" "Market - every broker face up"
 reached "the columns move the rates" "Market columns, best first: "
 # Back at the board: the log reads as sentences; our cards are never cut.
@@ -78,7 +78,7 @@ done
 if tui_screen | grep -q "Round 2 of 4"; then echo "ok $T_N - round 2 follows the scoring"; else
     echo "not ok $T_N - round 2 follows the scoring"; tui_screen | sed 's/^/#  /'; fi
 tui_keys F4
-screen_has "the log tells each move in words" "Seat 0 bids "
+screen_has "the log tells each move in words" "Seat 1 bids "
 tui_keys End
 screen_has "the log tells the new round" "Round 2 begins. Ships: district 1 "
 screen_has "the log tells the brokers going home" "The brokers on the board go back behind their screens."

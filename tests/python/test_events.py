@@ -66,7 +66,7 @@ def test_splendor_buy_events_reconcile_with_the_state(players):
                 short = sum(max(0, n - bonus.get(c, 0) - paid.get(c, 0))
                             for c, n in card["cost"].items())
                 assert short == paid.get("gold", 0), (e, bonus)
-                assert gg.event_text(e).startswith("Seat %d buys" % seat)
+                assert gg.event_text(e).startswith("Seat %d buys" % (seat + 1))  # words count seats from 1
         assert s.events("everyone")[-1]["kind"] == "game.over"
     assert buys > 50
 

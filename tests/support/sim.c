@@ -11,6 +11,8 @@
 #include <cjson/cJSON.h>
 #include <cmocka.h>
 
+#include "core/game.h" /* gg_events_items */
+
 typedef struct sim_ctx {
     const sim_config *cfg;
     uint64_t seed;
@@ -202,6 +204,13 @@ static int apply_with_events(sim_ctx *c, gg_state *s, int seat, gg_action a, int
     int bad = 0;
     if (gg_apply_events(s, seat, a, ev, &err) != GG_OK) {
         bad = failf(c, "gg_apply_events refuses legal action %u: %s", a, err.msg);
+    } else if (h && h->check_event_list && !leaks) {
+        char hm[600] = "";
+        if (h->check_event_list(before, seat, a, s, gg_events_items(ev), hm, sizeof hm)) {
+            char *json = gg_events_json(ev, 0, GG_EVERYONE);
+            bad = failf(c, "events of seat %d's action: %s\n%s", seat, hm, json);
+            free(json);
+        }
     } else if (h && h->check_events) {
         char *json = gg_events_json(ev, 0, GG_EVERYONE), hm[600] = "";
         if (h->check_events(before, seat, a, s, json, hm, sizeof hm))

@@ -23,9 +23,11 @@
  * Events (gg_apply_events): every decision of every `events_every`-th game
  * (0 or 1: every game; SIM_FULL=1: every game) is applied through
  * gg_apply_events (the clone through gg_apply_trusted must still follow it),
- * and the game's check_events hook reconciles the events with the state
- * change. At the steps of the JSON checks the events are also checked for
- * leaks: for each viewer, the same action on a determinization of the state
+ * and the game's hooks reconcile the events with the state change: at the
+ * steps of the JSON checks check_events on the printed JSON as a consumer
+ * reads it, at the others check_event_list on the engine's list (the same
+ * checks, without the cost of printing and parsing numbers). At the steps of
+ * the JSON checks the events are also checked for leaks: for each viewer, the same action on a determinization of the state
  * for that viewer must give the same events for that viewer whenever it
  * gives the same view after, up to the first event that the hook
  * events_reveal says reveals by the rules what was hidden (a Ys district
@@ -49,6 +51,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cjson/cJSON.h>
 
 #include "gemgames.h"
 
@@ -75,6 +79,12 @@ typedef struct sim_hooks {
     /* Nonzero for an event kind that reveals by the rules what was hidden
      * before it (the leak check compares the events before it); may be NULL. */
     int (*events_reveal)(const char *kind);
+    /* check_events on the engine's own list (gg_events_items: as GG_EVERYONE
+     * sees it, plus internal "_" fields), with no printing or parsing; may be
+     * NULL. Used at the steps without the JSON checks, check_events (the
+     * printed text, parsed) at the others. */
+    int (*check_event_list)(const gg_state *before, int seat, gg_action a, const gg_state *after,
+                            const cJSON *events, char *msg, size_t n);
 } sim_hooks;
 
 typedef struct sim_config {

@@ -42,6 +42,7 @@ static int ys_card_index(const char *key)
 int sim_ys_events_reveal(const char *kind)
 {
     return strcmp(kind, "ys.reveal") == 0 || strcmp(kind, "ys.market") == 0 ||
+           strcmp(kind, "ys.smuggling") == 0 || /* Y-10.21: the card's brokers counted */
            strcmp(kind, "ys.final") == 0 || strcmp(kind, "game.over") == 0;
 }
 
@@ -151,8 +152,30 @@ static int ys_apply_event(const ys_state *B, const cJSON *e, const cJSON *prev, 
     return 0;
 }
 
+/* The text as a consumer reads it: parsed, then reconciled. */
+static int check_text(int (*check)(const gg_state *, int, gg_action, const gg_state *, const cJSON *,
+                                   char *, size_t),
+                      const gg_state *before, int seat, gg_action a, const gg_state *after,
+                      const char *events, char *msg, size_t n)
+{
+    cJSON *arr = cJSON_Parse(events);
+    if (!cJSON_IsArray(arr)) {
+        cJSON_Delete(arr);
+        return snprintf(msg, n, "the events are not a JSON array"), 1;
+    }
+    int bad = check(before, seat, a, after, arr, msg, n);
+    cJSON_Delete(arr);
+    return bad;
+}
+
 int sim_ys_check_events(const gg_state *before, int seat, gg_action a, const gg_state *after,
                         const char *events, char *msg, size_t n)
+{
+    return check_text(sim_ys_check_event_list, before, seat, a, after, events, msg, n);
+}
+
+int sim_ys_check_event_list(const gg_state *before, int seat, gg_action a, const gg_state *after,
+                            const cJSON *arr, char *msg, size_t n)
 {
     (void)seat;
     (void)a;
@@ -160,7 +183,6 @@ int sim_ys_check_events(const gg_state *before, int seat, gg_action a, const gg_
     ys_ledger l, want;
     ys_ledger_of(B, &l);
     ys_ledger_of(A, &want);
-    cJSON *arr = cJSON_Parse(events);
     if (!cJSON_IsArray(arr)) return snprintf(msg, n, "the events are not a JSON array"), 1;
     const cJSON *e, *prev = NULL;
     int bad = 0;
@@ -171,7 +193,6 @@ int sim_ys_check_events(const gg_state *before, int seat, gg_action a, const gg_
         if (bad) break;
         prev = e;
     }
-    cJSON_Delete(arr);
     if (bad) return 1;
     int P = B->base.players;
     for (int q = 0; q <= YS_NEUTRAL; q++) {
@@ -233,10 +254,15 @@ static int spl_card_of(const cJSON *c)
 int sim_splendor_check_events(const gg_state *before, int seat, gg_action a,
                               const gg_state *after, const char *events, char *msg, size_t n)
 {
+    return check_text(sim_splendor_check_event_list, before, seat, a, after, events, msg, n);
+}
+
+int sim_splendor_check_event_list(const gg_state *before, int seat, gg_action a,
+                                  const gg_state *after, const cJSON *arr, char *msg, size_t n)
+{
     (void)a;
     const spl_state *B = (const spl_state *)before, *A = (const spl_state *)after;
     spl_state L = *B; /* the ledger: B changed as the events say */
-    cJSON *arr = cJSON_Parse(events);
     if (!cJSON_IsArray(arr)) return snprintf(msg, n, "the events are not a JSON array"), 1;
     const cJSON *e;
     int bad = 0, t[SPL_TOKEN_KINDS];
@@ -299,7 +325,6 @@ int sim_splendor_check_events(const gg_state *before, int seat, gg_action a,
             p->points = (uint8_t)(p->points + spl_nobles[id].points);
         }
     }
-    cJSON_Delete(arr);
     if (bad) return snprintf(msg, n, "an event does not match the state it was made from"), 1;
     const spl_player *q = &A->pl[seat];
     if (memcmp(p->tokens, q->tokens, SPL_TOKEN_KINDS) != 0) return snprintf(msg, n, "tokens differ from the events"), 1;

@@ -9,18 +9,27 @@
  *   Splendor: every seat's tokens, bought and reserved cards, nobles and
  *   points; the face-up cards after each refill; what a buy paid is what the
  *   card cost less the bonuses.
- * Both parse the JSON the way any consumer would. */
+ * The *_check_events hooks parse the JSON text the way any consumer would;
+ * the *_event_list ones reconcile the engine's own list (gg_events_items),
+ * the same checks without printing and parsing, cheap enough for every step
+ * of every simulated game. */
 #ifndef GG_TESTS_SIM_EVENTS_H
 #define GG_TESTS_SIM_EVENTS_H
 
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "gemgames.h"
 
 int sim_ys_check_events(const gg_state *before, int seat, gg_action a, const gg_state *after,
                         const char *events, char *msg, size_t n);
+int sim_ys_check_event_list(const gg_state *before, int seat, gg_action a, const gg_state *after,
+                            const cJSON *events, char *msg, size_t n);
 int sim_ys_events_reveal(const char *kind);
 int sim_splendor_check_events(const gg_state *before, int seat, gg_action a,
                               const gg_state *after, const char *events, char *msg, size_t n);
+int sim_splendor_check_event_list(const gg_state *before, int seat, gg_action a,
+                                  const gg_state *after, const cJSON *events, char *msg, size_t n);
 
 #endif

@@ -282,7 +282,7 @@ int sim_splendor_check_apply(const gg_state *before, int seat, gg_action a,
 
 const sim_hooks sim_splendor_hooks = {sim_splendor_check_state, sim_splendor_check_view,
                                       sim_splendor_check_legal, sim_splendor_check_apply,
-                                      sim_splendor_check_events, NULL};
+                                      sim_splendor_check_events, NULL, sim_splendor_check_event_list};
 
 void sim_splendor_run(int players, const char *option, uint64_t first_seed, int games, int full,
                       int every)

@@ -697,7 +697,7 @@ int sim_ys_check_view(const gg_state *s, int seat, const char *view, char *msg, 
 }
 
 const sim_hooks sim_ys_hooks = {sim_ys_check_state, sim_ys_check_view, ref_ys_check_legal, NULL, sim_ys_check_events,
-                                 sim_ys_events_reveal};
+                                 sim_ys_events_reveal, sim_ys_check_event_list};
 
 void sim_ys_run(int players, const char *const opts[4], uint64_t first_seed)
 {

@@ -178,9 +178,76 @@ static void test_game_over_names_the_winner(void **unused)
     assert_int_equal(res.rank[w->valueint], 1);
     char *text = gg_event_text(json, NULL);
     char want[32];
-    snprintf(want, sizeof want, "Seat %d win", w->valueint);
+    snprintf(want, sizeof want, "Seat %d win", w->valueint + 1); /* seats in words count from 1 */
     assert_non_null(strstr(text, want));
     free(text);
+    cJSON_Delete(e);
+    free(json);
+    gg_events_free(ev);
+    gg_free(s);
+}
+
+/* The set-up as events (gg_events_setup): Ys tells the first round's ships,
+ * market and palace cards; Splendor the nobles and the twelve face-up cards,
+ * exactly the ones the view shows. */
+static void test_setup_events_tell_what_was_dealt(void **unused)
+{
+    (void)unused;
+    gg_error err = {0};
+    gg_options o;
+    gg_options_init(&o, gg_game_find("ys"), 4);
+    gg_state *s = gg_new(gg_game_find("ys"), &o, 11, &err);
+    assert_non_null(s);
+    gg_events *ev = gg_events_new();
+    gg_events_setup(s, ev);
+    assert_int_equal(gg_events_count(ev), 1);
+    char *json = gg_event_json(ev, 0, 0);
+    cJSON *e = cJSON_Parse(json);
+    assert_string_equal(cJSON_GetObjectItem(e, "kind")->valuestring, "ys.round");
+    assert_int_equal(cJSON_GetObjectItem(e, "round")->valueint, 1);
+    char *text = gg_event_text(json, NULL);
+    assert_non_null(strstr(text, "Round 1 begins. Ships: district 1 "));
+    assert_null(strchr(text, '{'));
+    free(text);
+    cJSON_Delete(e);
+    free(json);
+    gg_events_free(ev);
+    gg_free(s);
+
+    s = splendor_2p(12);
+    ev = gg_events_new();
+    gg_events_setup(s, ev);
+    assert_int_equal(gg_events_count(ev), 1);
+    json = gg_event_json(ev, 0, 1);
+    e = cJSON_Parse(json);
+    assert_string_equal(cJSON_GetObjectItem(e, "kind")->valuestring, "splendor.setup");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(e, "nobles")), 3); /* 2 players + 1 (S-1.4) */
+    char *view = gg_view_json(s, 1);
+    cJSON *v = cJSON_Parse(view);
+    const cJSON *tier, *vt;
+    int cards = 0;
+    cJSON_ArrayForEach(tier, cJSON_GetObjectItem(e, "tiers"))
+    {
+        const cJSON *c;
+        int k = 0;
+        cJSON_ArrayForEach(vt, cJSON_GetObjectItem(v, "tiers"))
+        if (cJSON_GetObjectItem(vt, "tier")->valueint == cJSON_GetObjectItem(tier, "tier")->valueint)
+            cJSON_ArrayForEach(c, cJSON_GetObjectItem(tier, "cards"))
+            {
+                const cJSON *shown = cJSON_GetArrayItem(cJSON_GetObjectItem(vt, "cards"), k++);
+                assert_int_equal(cJSON_GetObjectItem(c, "points")->valueint, cJSON_GetObjectItem(shown, "points")->valueint);
+                assert_string_equal(cJSON_GetObjectItem(c, "colour")->valuestring, cJSON_GetObjectItem(shown, "bonus")->valuestring);
+                cards++;
+            }
+    }
+    assert_int_equal(cards, 12);
+    text = gg_event_text(json, NULL);
+    assert_non_null(strstr(text, "The table is laid out — nobles: 3 points for "));
+    assert_non_null(strstr(text, "face up: tier 3: the "));
+    assert_null(strchr(text, '{'));
+    free(text);
+    cJSON_Delete(v);
+    free(view);
     cJSON_Delete(e);
     free(json);
     gg_events_free(ev);
@@ -211,6 +278,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_kind_has_words_and_docs),
+        cmocka_unit_test(test_setup_events_tell_what_was_dealt),
         cmocka_unit_test(test_secret_field_for_its_seat_only),
         cmocka_unit_test(test_clone_keeps_secrets_and_is_independent),
         cmocka_unit_test(test_refused_action_records_nothing),

@@ -237,7 +237,7 @@ static void ex_sp_card_1_buy_the_pictured_card(void **unused)
     cJSON_Delete(before);
 
     char *told = play_told(s, 0, "buy 2-1"); /* S-3.4 */
-    sim_assert_told(told, "Seat 0 buys the red 2-point card (1 white, 4 blue and 2 green) paying 1 white, "
+    sim_assert_told(told, "Seat 1 buys the red 2-point card (1 white, 4 blue and 2 green) paying 1 white, "
                       "4 blue and 2 green.");
     free(told);
 
@@ -297,7 +297,7 @@ static void ex_sp_bonus_2_free_purchase(void **unused)
     cJSON_Delete(before);
 
     char *told = play_told(s, 0, "buy 2-1");
-    sim_assert_told(told, "Seat 0 buys the red 2-point card (1 white, 4 blue and 2 green) paying nothing.");
+    sim_assert_told(told, "Seat 1 buys the red 2-point card (1 white, 4 blue and 2 green) paying nothing.");
     free(told);
 
     cJSON *after = view_of(s);
@@ -341,8 +341,8 @@ static void ex_sp_noble_1_visits_at_end_of_turn(void **unused)
     cJSON_Delete(before);
 
     char *told = play_told(s, 0, "buy 1-1"); /* the turn's one action; the noble is not one */
-    sim_assert_told(told, "Seat 0 buys the green 0-point card (2 blue and 2 red) paying 2 red.");
-    sim_assert_told(told, "A noble (3 points for 3 white, 3 blue and 3 green) visits Seat 0.");
+    sim_assert_told(told, "Seat 1 buys the green 0-point card (2 blue and 2 red) paying 2 red.");
+    sim_assert_told(told, "A noble (3 points for 3 white, 3 blue and 3 green) visits Seat 1.");
     free(told);
 
     cJSON *after = view_of(s);

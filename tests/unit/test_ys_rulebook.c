@@ -240,9 +240,9 @@ static void ex_ys_dist_1(void **unused)
     /* the events say it in words: every broker of district 1 face up, the
      * district totals that share the port (Blue 9, Yellow 8, Purple 6,
      * Orange 5) and the ship's gems */
-    ysp_assert_told(told, "District 1 is revealed — port: Seat 0 3, Seat 2 3 and Seat 3 4; "
-                          "trade: Seat 0 2, Seat 1 4 and Seat 3 4; palace: Seat 0 4, Seat 1 1 and Seat 2 3.");
-    ysp_assert_told(told, "District 1: Seat 0 9, Seat 3 8, Seat 2 6 and Seat 1 5 — they share the "
+    ysp_assert_told(told, "District 1 is revealed — port: Seat 1 3, Seat 3 3 and Seat 4 4; "
+                          "trade: Seat 1 2, Seat 2 4 and Seat 4 4; palace: Seat 1 4, Seat 2 1 and Seat 3 3.");
+    ysp_assert_told(told, "District 1: Seat 1 9, Seat 4 8, Seat 3 6 and Seat 2 5 — they share the "
                           "port's blue, blue, green and red in that order.");
     assert_int_equal(front_sum(s, PURPLE_P), 7);
     assert_int_equal(front_sum(s, BLUE_P), 5);
@@ -262,13 +262,13 @@ static void ex_ys_dist_1(void **unused)
     assert_int_equal(ysp_actor(s), YELLOW_P);
     free(told);
     told = ysp_play_told(s, YELLOW_P, "gem blue");
-    ysp_assert_told(told, "Seat 3 gains 1 blue (port share).");
-    ysp_assert_told(told, "Seat 2 gains 1 green (port share).");
-    ysp_assert_told(told, "District 1 port: Seat 3 4, Seat 2 3 and Seat 0 3 — Seat 3 takes a black gem.");
-    ysp_assert_told(told, "District 1 trade: Seat 3 4, Seat 1 4 and Seat 0 2 — Seat 3 scores 3 points.");
-    ysp_assert_told(told, "Seat 3 scores +3 (trade zone).");
-    ysp_assert_told(told, "District 1 palace: Seat 0 4, Seat 2 3 and Seat 1 1 — Seat 0 wins the Captain.");
-    assert_null(strstr(told, "Seat 1 gains")); /* Orange gets no gem */
+    ysp_assert_told(told, "Seat 4 gains 1 blue (port share).");
+    ysp_assert_told(told, "Seat 3 gains 1 green (port share).");
+    ysp_assert_told(told, "District 1 port: Seat 4 4, Seat 3 3 and Seat 1 3 — Seat 4 takes a black gem.");
+    ysp_assert_told(told, "District 1 trade: Seat 4 4, Seat 2 4 and Seat 1 2 — Seat 4 scores 3 points.");
+    ysp_assert_told(told, "Seat 4 scores +3 (trade zone).");
+    ysp_assert_told(told, "District 1 palace: Seat 1 4, Seat 3 3 and Seat 2 1 — Seat 1 wins the Captain.");
+    assert_null(strstr(told, "Seat 2 gains")); /* Orange gets no gem */
     free(told);
     /* Purple (6) gets the last gem, green, without a choice; Orange (5) none.
      * Port: Yellow's 4; trade: Yellow and Orange tie 4-4, fronts 6 to 5;
@@ -467,11 +467,11 @@ static void ex_ys_mkt_1(void **unused)
     uint8_t before[4][6];
     for (int q = 0; q < 4; q++) memcpy(before[q], st->pl[q].gems, 6);
     char *told = ysp_play_told(s, ORANGE_P, "gem white>green");
-    ysp_assert_told(told, "Seat 1 gains 1 green (white gem).");
-    ysp_assert_told(told, "Market row 2 (yellow gem): Seat 3 3 and Seat 1 0 — Seat 3 takes it.");
-    ysp_assert_told(told, "Seat 3 gains 1 yellow (market row).");
-    ysp_assert_told(told, "Market row 3 (red gem): Seat 2 1 and Seat 0 0 — Seat 2 takes it.");
-    ysp_assert_told(told, "Seat 2 gains 1 red (market row).");
+    ysp_assert_told(told, "Seat 2 gains 1 green (white gem).");
+    ysp_assert_told(told, "Market row 2 (yellow gem): Seat 4 3 and Seat 2 0 — Seat 4 takes it.");
+    ysp_assert_told(told, "Seat 4 gains 1 yellow (market row).");
+    ysp_assert_told(told, "Market row 3 (red gem): Seat 3 1 and Seat 1 0 — Seat 3 takes it.");
+    ysp_assert_told(told, "Seat 3 gains 1 red (market row).");
     free(told);
     /* Row 2: Yellow's 3 beats Orange's 0; row 3: Purple's 1 beats Blue's 0 */
     assert_int_equal(st->pl[ORANGE_P].gems[GREEN], before[ORANGE_P][GREEN] + 1);
@@ -492,10 +492,10 @@ static void ex_ys_mkt_1(void **unused)
     assert_false(ysp_legal(s, PURPLE_P, "column green"));
     assert_false(ysp_legal(s, PURPLE_P, "column yellow"));
     told = ysp_play_told(s, PURPLE_P, "column blue");
-    ysp_assert_told(told, "Seat 2 ranks the blue column next.");
+    ysp_assert_told(told, "Seat 3 ranks the blue column next.");
     ysp_assert_told(told, "Market columns, best first: blue 4 (+2), red 4 (+1), green 4 (-1) and yellow 0 (-2).");
     ysp_assert_told(told, "The green rate moves from 0 to -1 (market columns).");
-    ysp_assert_told(told, "Market majority: Seat 1 4, Seat 0 4, Seat 3 3 and Seat 2 1 — Seat 1 moves a rate by one.");
+    ysp_assert_told(told, "Market majority: Seat 2 4, Seat 1 4, Seat 4 3 and Seat 3 1 — Seat 2 moves a rate by one.");
     free(told);
     /* rates: blue +2, red +1, green -1, yellow -2 */
     assert_int_equal(st->rate[BLUE], 2);
@@ -565,10 +565,10 @@ static void ex_ys_end_1(void **unused)
     set_gems(st, 3, 3, 0, 0, 0, 0);
     char *told = ysp_play_told(s, 3, "rate blue+");
     ysp_assert_told(told, "Final scoring. Rates, best first: blue 2, green 0, yellow 0 and red 0. "
-                          "Seat 0 +24 (colours: 24 blue; black gems: 0); Seat 1 +12 (colours: 12 blue; "
-                          "black gems: 0); Seat 2 +12 (colours: 12 blue; black gems: 0); Seat 3 +6 "
+                          "Seat 1 +24 (colours: 24 blue; black gems: 0); Seat 2 +12 (colours: 12 blue; "
+                          "black gems: 0); Seat 3 +12 (colours: 12 blue; black gems: 0); Seat 4 +6 "
                           "(colours: 6 blue; black gems: 0).");
-    ysp_assert_told(told, "Game over — points 24, 12, 12 and 6; Seat 0 wins.");
+    ysp_assert_told(told, "Game over — points 24, 12, 12 and 6; Seat 1 wins.");
     free(told);
     assert_scores(s, 24, 12, 12, 6);
     gg_free(s);
@@ -655,11 +655,11 @@ static void ex_ys_kf_1(void **unused)
     assert_false(gg_is_over(s));
     char *told = ysp_play_told(s, 3, "throne 1");
     ysp_assert_told(told, "Final scoring. Rates, best first: blue 0, green 0, yellow 0 and red 0. "
-                          "Seat 0 +9 (colours: nothing; black gems: 0; throne: 9; kept cards: 0; Speculation: 0); "
                           "Seat 1 +9 (colours: nothing; black gems: 0; throne: 9; kept cards: 0; Speculation: 0); "
-                          "Seat 2 +3 (colours: nothing; black gems: 0; throne: 3; kept cards: 0; Speculation: 0); "
-                          "Seat 3 +0 (colours: nothing; black gems: 0; throne: 0; kept cards: 0; Speculation: 0).");
-    ysp_assert_told(told, "Game over — points 9, 9, 3 and 0; Seat 0 and Seat 1 share the win.");
+                          "Seat 2 +9 (colours: nothing; black gems: 0; throne: 9; kept cards: 0; Speculation: 0); "
+                          "Seat 3 +3 (colours: nothing; black gems: 0; throne: 3; kept cards: 0; Speculation: 0); "
+                          "Seat 4 +0 (colours: nothing; black gems: 0; throne: 0; kept cards: 0; Speculation: 0).");
+    ysp_assert_told(told, "Game over — points 9, 9, 3 and 0; Seat 1 and Seat 2 share the win.");
     free(told);
     ys_final f;
     ys_final_scores(st, &f);

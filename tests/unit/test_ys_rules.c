@@ -21,7 +21,9 @@
 #include <cjson/cJSON.h>
 #include <cmocka.h>
 
+#include "../support/sim.h"
 #include "../support/ys_pos.h"
+#include "core/game.h" /* gg_ev_sink: a jump's automatic steps recorded too */
 
 enum { BLUE = 0, GREEN = 1, YELLOW = 2, RED = 3, BLACK = 4, WHITE = 5 };
 
@@ -45,6 +47,45 @@ static void layouts(ys_state *st, const char *l0, const char *l1, const char *l2
     for (int q = 0; q < st->base.players; q++) ysp_layout(st, q, l[q] ? l[q] : "f0 f0 f1");
 }
 
+/* While `telling`, every action played here goes through gg_apply_events and
+ * its sentences are kept in told_all ("\nSENTENCE\n" finds a whole one). */
+static int telling;
+static char told_all[1 << 16];
+
+static void play_telling(gg_state *s, int seat, const char *a)
+{
+    if (!telling) {
+        ysp_play(s, seat, a);
+        return;
+    }
+    char *t = ysp_play_told(s, seat, a);
+    strncat(told_all, t, sizeof told_all - strlen(told_all) - 1);
+    free(t);
+}
+
+/* ysp_jump with the automatic steps it runs recorded as events, their
+ * sentences kept in told_all (telling on from here). */
+static void jump_telling(ys_state *st, int step)
+{
+    gg_events *ev = gg_events_new();
+    gg_ev_sink = ev;
+    ysp_jump(st, step);
+    gg_ev_sink = NULL;
+    char *t = sim_told(ev, GG_EVERYONE);
+    told_all[0] = 0;
+    strncat(told_all, t, sizeof told_all - 1);
+    free(t);
+    gg_events_free(ev);
+    telling = 1;
+}
+
+static void assert_told_all(const char *sentence)
+{
+    char want[512];
+    snprintf(want, sizeof want, "\n%s\n", sentence);
+    if (!strstr(told_all, want)) fail_msg("not told: \"%s\"; the events said:%s", sentence, told_all);
+}
+
 /* The first legal action of `seat` (in gg_legal's order) whose notation
  * starts with `prefix` and contains `part`; 0 when there is none. */
 static int play_first(gg_state *s, int seat, const char *prefix, const char *part)
@@ -55,7 +96,7 @@ static int play_first(gg_state *s, int seat, const char *prefix, const char *par
         char a[GG_MAX_NOTATION];
         gg_action_format(s, seat, acts[i], a, sizeof a);
         if (strncmp(a, prefix, strlen(prefix)) == 0 && strstr(a, part)) {
-            ysp_play(s, seat, a);
+            play_telling(s, seat, a);
             return 1;
         }
     }
@@ -3798,10 +3839,15 @@ static void test_y10_20_embassy_palace_totals_share_centre_ship(void **unused)
     st->centre_ship = 1 + 0; /* ship 1: blue (large), green, yellow */
     int g0 = gem_total(st, 0), g1 = gem_total(st, 1);
     ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    telling = 1, told_all[0] = 0;
     for (int guard = 0; st->step != YS_STEP_EVENTS; guard++) {
         assert_true(guard < 40);
         play_first(s, ysp_actor(s), "", "");
     }
+    telling = 0;
+    /* told in words before its gems are shared (seats counted from 1) */
+    assert_non_null(strstr(told_all, "\nEmbassy (every palace as one district): Seat 2 6 and Seat 1 3 — "
+                                     "they share the centre ship's "));
     /* the districts are scored; the palace brokers are still there */
     assert_int_equal(ysp_count_at(st, 0, YS_ZONE_LOC(0, 2)), 1);
     assert_int_equal(ysp_count_at(st, 1, YS_ZONE_LOC(1, 2)), 1);
@@ -3841,7 +3887,7 @@ static void test_y10_21_smuggling_two_cards(void **unused)
     ysp_play(s, 0, "up 4 smuggling2");
     assert_int_equal(st->pl[0].pts_market, 0); /* not a market cell */
     ysp_layout(st, 1, "f0 f0 f1 u2:smuggling1 d1:smuggling1 u1:smuggling2");
-    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    jump_telling(st, YS_STEP_SCORING_WINDOW);
     for (int guard = 0; st->stage != YS_ST_SMUGGLE; guard++) {
         assert_true(guard < 40);
         play_first(s, ysp_actor(s), "", "");
@@ -3849,7 +3895,11 @@ static void test_y10_21_smuggling_two_cards(void **unused)
     /* smuggling1: seat 0's 3 against seat 1's 2+1: a tie, front brokers equal, order card 1 */
     assert_int_equal(ysp_actor(s), 0);
     assert_int_equal(count_legal(s, 0, "smuggle "), 12);
-    ysp_play(s, 0, "smuggle points");
+    play_telling(s, 0, "smuggle points");
+    telling = 0;
+    assert_told_all("Smuggling card 1: Seat 1 3 and Seat 2 3 — Seat 1 takes 2 coloured gems, 1 black gem or 3 points.");
+    assert_told_all("Seat 1 scores +3 (Smuggling).");
+    assert_told_all("Smuggling card 2: Seat 1 4 and Seat 2 1 — Seat 1 takes 2 coloured gems, 1 black gem or 3 points.");
     assert_int_equal(st->pl[0].pts_events, 3);
     assert_int_equal(st->stage, YS_ST_SMUGGLE); /* smuggling2: 4 against 1 */
     assert_int_equal(ysp_actor(s), 0);
@@ -3883,12 +3933,14 @@ static void test_y10_21_neutral_on_smuggling(void **unused)
     st->rate[BLUE] = 0, st->rate[GREEN] = 1, st->rate[YELLOW] = -1, st->rate[RED] = 3;
     uint8_t before[6];
     memcpy(before, st->neutral_gems, sizeof before);
-    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    jump_telling(st, YS_STEP_SCORING_WINDOW);
     for (int guard = 0; st->step == YS_STEP_SCORING_WINDOW || st->step == YS_STEP_DISTRICT ||
                         (st->step == YS_STEP_EVENTS && st->stage != YS_ST_SMUGGLE); guard++) {
         assert_true(guard < 40);
         play_first(s, ysp_actor(s), "", "");
     }
+    telling = 0;
+    assert_told_all("Smuggling card 1: the neutral 2 — the neutral takes two red gems.");
     assert_int_not_equal(st->stage, YS_ST_SMUGGLE); /* the neutral decides by itself */
     assert_int_equal(st->neutral_gems[RED], before[RED] + 2);
     gg_free(s);
@@ -3904,8 +3956,11 @@ static void test_y10_22_brokerage_column_gems(void **unused)
     layouts(st, "f0 f0 f1 u3:blue1", "f0 f0 f1 u2:blue2 u1:red3", NULL, NULL);
     ysp_market(st, YS_NONE, YS_NONE, YS_NONE, YS_NONE);
     put_event(st, YE_BROKERAGE, 0, 0);
-    ysp_jump(st, YS_STEP_SCORING_WINDOW);
+    jump_telling(st, YS_STEP_SCORING_WINDOW);
     play_until(s, YS_ST_MAJORITY);
+    telling = 0;
+    assert_told_all("Brokerage, each market column's gem to its best total: blue to Seat 1; green to nobody; "
+                    "yellow to nobody; red to Seat 2.");
     assert_int_equal(st->pl[0].gems[BLUE], 1);
     assert_int_equal(st->pl[0].gems[RED], 0);
     assert_int_equal(st->pl[1].gems[RED], 1);

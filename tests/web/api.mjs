@@ -132,6 +132,12 @@ const actor = st0[0].actors[0];
 ok(st0[actor].legal.length > 0 && st0.every((s, i) => i === actor || s.legal.length === 0),
    'only the seat to act receives legal moves', st0.map((s) => s.legal.length));
 ok(st0.every((s, i) => s.seat === i && s.view && s.view.seat === i), 'each seat receives the view of its own seat');
+{
+  const first = seats.map((c) => c.frames.find((f) => f.type === 'state'));
+  ok(first.every((s) => s.events_from === 0 && s.events.length === 1 && s.events[0].kind === 'splendor.setup' &&
+       s.events[0].nobles.length === 3 && s.events[0].tiers.every((t) => t.cards.length === 4)),
+     'each seat is told the set-up as an event before the first move (the nobles and the 12 face-up cards)', first.map((s) => s.events));
+}
 ok(spec.frames.findLast((f) => f.type === 'state').view.seat === 'spectator', 'a spectator receives the spectator view');
 {
   const other = (actor + 1) % P;
@@ -169,7 +175,7 @@ ok(spec.frames.findLast((f) => f.type === 'state').view.seat === 'spectator', 'a
   const pushed = await Promise.all(seats.map((s, i) => s.next((f) => f.type === 'state' && f.moves === 1, 5000, mark[i])));
   ok(pushed.every((p, i) => p.log.length === 1 && p.log[0].i === 0 && p.view.seat === i),
      'every seat is pushed its new view and the move in its log', pushed.map((p) => p.log));
-  ok(pushed.every((p) => p.events_from === 0 && p.events.length >= 1 && p.events_to === p.events.length &&
+  ok(pushed.every((p) => p.events_from === 1 && p.events.length >= 1 && p.events_to === 1 + p.events.length &&
        p.events.some((e) => e.seat === actor)),
      'every seat is pushed the move\'s events (events_from, events, events_to)', pushed.map((p) => p.events));
 }

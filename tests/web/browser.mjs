@@ -26,7 +26,7 @@ if (!chromium || !existsSync(CHROMIUM)) {
 
 // What the log must say once the game is over, per game: real sentences.
 const SENTENCES = {
-  splendor: [/(Seat \d|You) buys the \w+ \d-point card \([^)]*\) paying /, /(Seat \d|You) takes /, /Game over — points /],
+  splendor: [/The table is laid out — nobles: /, /(Seat \d|You) buys the \w+ \d-point card \([^)]*\) paying /, /(Seat \d|You) takes /, /Game over — points /],
   ys: [/District \d is revealed — /, /District \d (port|trade|palace): .* — /, /Round \d begins|bids/, /Game over — points /],
 };
 
@@ -35,8 +35,8 @@ const srv = await startServer(`${dir}/b.db`, ['--bot-delay', '20']);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 const games = (await http(srv, 'GET', '/api/games')).json.games;
 
-async function openSeat(url, viewport) {
-  const ctx = await browser.newContext({ viewport });
+async function openSeat(url, viewport, extra = {}) {
+  const ctx = await browser.newContext({ viewport, ...extra });
   const page = await ctx.newPage();
   const frames = [];
   const errors = [];
@@ -116,6 +116,26 @@ for (const name of ['splendor', 'ys']) {
     ok(/(Seat \d|You) /.test(t) && !/\{\w+(:[^}]*)?\}/.test(t) && !t.includes('"kind"'),
        `${name}: the log reads as sentences (no raw notation, placeholder or JSON)`, t.slice(0, 400));
   }
+  // The full text of every card on the board, from the printed data: on hover
+  // (titles), and on a tap for the Ys cards (shown under the chip).
+  if (name === 'splendor') {
+    const cards = await A.page.locator('svg .card title').allTextContents();
+    const faceUp = cards.filter((c) => /^card \d-\d/.test(c)); // the board's face-up cards
+    const nobles = await A.page.locator('svg .noble title').allTextContents();
+    ok(faceUp.length >= 8 && faceUp.every((c) => /Tier [123] card: \d+ points, gives a (white|blue|green|red|black) bonus; costs \d+ \w+/.test(c))
+       && nobles.length >= 3 && nobles.every((c) => /^Noble: \d+ points, visits a player with bonuses of \d+ \w+/.test(c)),
+       `${name}: every face-up card and noble shows its cost, points and bonus on hover`, { cards: faceUp.slice(0, 3), nobles: nobles.slice(0, 2) });
+  } else {
+    const chip = A.page.locator('.palace-cards .card-chip').first();
+    let tip = '';
+    if (await chip.count()) {
+      await chip.click();
+      tip = (await A.page.locator('.palace-cards .card-tip').first().textContent().catch(() => '')) || '';
+      await chip.click();
+    }
+    ok(/^[A-Z][\w' -]+ \(Y-\d+\.\d+\): \w/.test(tip) && (await A.page.locator('.card-tip').count()) === 0,
+       `${name}: a tap on a palace card shows its printed text (Y-7/Y-10), a second tap hides it`, tip);
+  }
   await A.page.screenshot({ path: `${ART}/${name}-seat0-laptop.png`, fullPage: true });
   await B.page.screenshot({ path: `${ART}/${name}-seat1-phone.png`, fullPage: true });
 
@@ -136,6 +156,26 @@ for (const name of ['splendor', 'ys']) {
   await A.page.waitForSelector('.scores', { timeout: 10000 }).catch(() => null);
   ok(await A.page.locator('.scores tr').count() >= players + 1, `${name}: the final score breakdown is shown`);
   await A.page.screenshot({ path: `${ART}/${name}-final.png`, fullPage: true });
+  // The final screen names the winner once, readable on a laptop and a phone.
+  for (const [p, vp, tag] of [[A, { width: 1280, height: 800 }, 'laptop'], [B, { width: 390, height: 844 }, 'phone']]) {
+    await p.page.setViewportSize(vp);
+    await p.page.waitForSelector('.decision .winner-line', { timeout: 10000 }).catch(() => null);
+    await p.page.evaluate(() => window.scrollTo(0, 0));
+    const line = (await p.page.locator('.decision').textContent().catch(() => '')) || '';
+    const box = await p.page.locator('.decision .winner-line').boundingBox().catch(() => null);
+    const winnerShown = !!box && box.y >= 0 && box.y + box.height <= vp.height && box.x + box.width <= vp.width + 1;
+    const res = lastState(spec.frames).result;
+    const wins = res.rank.map((r, i) => (r === 1 ? i : -1)).filter((i) => i >= 0);
+    const named = wins.every((i) => line.includes(`Seat ${i + 1}`) || (line.includes('you win') && lastState(p.frames).seat === i) || /share the win/.test(line));
+    ok(/^Game over — .* (wins|win|share the win) with \d+ points\.$/.test(line.trim()) && named && (line.match(/Game over/g) || []).length === 1 &&
+       !/the game is over/i.test(line) && winnerShown,
+       `${name}: the ${tag} final screen names the winner once, at the top of the screen`, { line, box });
+    const fits = await p.page.locator('.scores').evaluate((el) => el.scrollWidth <= el.clientWidth + 1).catch(() => false);
+    ok(fits && (await p.page.locator('.scores td.breakdown span').count()) > 0,
+       `${name}: the ${tag} score breakdown fits the screen's width, in words`);
+    await p.page.locator('.scores').scrollIntoViewIfNeeded();
+    await p.page.screenshot({ path: `${ART}/${name}-final-${tag}-${vp.width}x${vp.height}.png` });
+  }
   // The log once the game is over: every event, in sentences.
   await A.page.waitForFunction(() => /Game over/.test(document.querySelector('ol.events')?.textContent || ''), null, { timeout: 10000 }).catch(() => null);
   const finalLog = await A.page.textContent('ol.events');
@@ -156,25 +196,42 @@ for (const name of ['splendor', 'ys']) {
       ok(shown, `${name}: the ${tag} page shows the last scoring step by step`);
       if (!shown) continue;
       const titles = [];
-      let districtOk = true;
+      let districtOk = true, marketOk = false, boardDistricts = 0;
       for (let k = 0; k < 12; k++) {
         const head = await walk.locator('.scoring-head b').textContent();
         titles.push(head);
         const chips = await walk.locator('.broker-chip').allTextContents();
         const results = await walk.locator('ul.scoring-results').textContent();
+        // the same brokers, face up with their values, ON THE BOARD: in the
+        // district (or the market) in focus, each result written where it happened
+        const onBoard = (await p.page.locator('svg .scoring-focus [data-revealed]').evaluateAll((els) => els.map((e) => e.getAttribute('data-revealed')))).sort();
+        const sameBrokers = JSON.stringify(onBoard) === JSON.stringify([...chips].sort());
         if (/District \d/.test(head)) {
           const d = head.match(/District (\d)/)[1];
-          districtOk = districtOk && chips.every((c) => /^\d+$/.test(c)) &&
+          const focus = await p.page.locator('svg .district.scoring-focus').getAttribute('data-district').catch(() => null);
+          const zoneResults = await p.page.locator('svg .district.scoring-focus .zone-result').count();
+          districtOk = districtOk && chips.every((c) => /^\d+$/.test(c)) && focus === d && sameBrokers && (chips.length === 0 || zoneResults >= 1) &&
             (chips.length === 0 || new RegExp(`District ${d} (port|trade|palace)`).test(results) || /nobody there|no broker/.test(results));
+          if (chips.length) boardDistricts++;
+        } else if (/Market/.test(head)) {
+          const marked = await p.page.locator('svg .market.scoring-focus .row-result, svg .market.scoring-focus .majority-result').count();
+          marketOk = sameBrokers && (chips.length === 0 || marked >= 1);
         }
         await walk.scrollIntoViewIfNeeded();
         await p.page.screenshot({ path: `${ART}/ys-scoring-${tag}-${vp.width}x${vp.height}-${k + 1}.png` });
+        const focusEl = p.page.locator('svg .scoring-focus').first();
+        if (await focusEl.count()) {
+          await focusEl.scrollIntoViewIfNeeded();
+          await p.page.screenshot({ path: `${ART}/ys-scoring-board-${tag}-${vp.width}x${vp.height}-${k + 1}.png` });
+        }
         const next = walk.locator('button.next');
         if (await next.isDisabled()) break;
         await next.click();
       }
       ok(titles.some((t) => /District 1/.test(t)) && titles.some((t) => /Market/.test(t)) && titles.some((t) => /Final/.test(t)) && districtOk,
          `${name}: the ${tag} scoring walk reveals each district's brokers with their values and its results, then the market and the final scoring`, titles);
+      ok(districtOk && boardDistricts >= 1 && marketOk,
+         `${name}: the ${tag} scoring walk reveals the brokers ON THE BOARD (district in focus, then the market) with each zone's and row's result there`, { titles, boardDistricts, marketOk });
     }
   }
   for (const [p, vp, tag] of [[A, { width: 1280, height: 800 }, 'laptop'], [B, { width: 390, height: 844 }, 'phone']]) {
@@ -198,6 +255,26 @@ for (const name of ['splendor', 'ys']) {
   await R.page.waitForFunction(() => /Game over/.test(document.querySelector('ol.events')?.textContent || ''), null, { timeout: 10000 }).catch(() => null);
   ok(/Game over/.test(await R.page.textContent('ol.events')), `${name}: the replay's last step tells the whole game in sentences`);
   if (name === 'ys') ok((await R.page.locator('section.scoring .scoring-head').count()) === 1, `${name}: the replay's last step shows the last scoring step by step`);
+  // What changed last is marked on the board; animated, unless the reader
+  // asked for reduced motion (then marked without animation).
+  const RM = await openSeat(`${base}/replay.html#table=${created.id}`, { width: 1280, height: 900 }, { reducedMotion: 'reduce' });
+  await RM.page.waitForSelector('.replay-bar');
+  const marks = {};
+  for (const [P, tag] of [[R, 'motion'], [RM, 'reduced']]) {
+    await P.page.locator('button[aria-label=first]').click();
+    let found = null;
+    for (let k = 0; k < 60 && !found; k++) {
+      await P.page.locator('button[aria-label=forward]').click();
+      await P.page.waitForTimeout(120);
+      const el = P.page.locator('svg .last-move .broker, svg .last-move.card, svg .changed').first();
+      if (await el.count()) found = { anim: await el.evaluate((e) => getComputedStyle(e).animationName), step: k + 1 };
+    }
+    marks[tag] = found;
+    if (tag === 'motion' && found) await P.page.screenshot({ path: `${ART}/${name}-last-move.png` });
+  }
+  ok(marks.motion && marks.reduced && marks.motion.anim !== 'none' && marks.reduced.anim === 'none',
+     `${name}: the last move is highlighted on the board, animated only without prefers-reduced-motion`, marks);
+  await RM.ctx.close();
   await R.ctx.close();
 
   const problems = leakCheck([A.frames, B.frames], spec.frames);

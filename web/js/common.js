@@ -1,6 +1,7 @@
 // common.js — what every page shares: the API, the WebSocket session, and
 // the pieces of a table screen (seats, log, moves, score breakdown).
 import { h } from 'preact';
+import { useState } from 'preact/hooks';
 import htm from 'htm';
 import { t } from './i18n.js';
 
@@ -81,7 +82,8 @@ export function mergeLog(log, m) {
 export const seatName = (table, i) => {
   const s = table && table.seats[i];
   if (!s) return t('Seat {n}', { n: i + 1 });
-  if (s.kind === 'bot') return `Seat ${i + 1} (bot: ${s.bot})`;
+  if (typeof s.name === 'string' && s.kind !== 'bot' && s.name.trim()) return s.name.trim();
+  if (s.kind === 'bot') return t('Seat {n} (bot: {bot})', { n: i + 1, bot: s.bot });
   return s.name ? s.name : t('Seat {n}', { n: i + 1 });
 };
 // The names of the table on screen, for sentences written without the
@@ -92,6 +94,31 @@ export const seatLabel = (i) => {
   const s = namesTable && namesTable.seats[i];
   return s && s.kind !== 'bot' && s.name ? s.name : t('Seat {n}', { n: i + 1 });
 };
+
+// A card's name with its full printed text: on hover (title) and on a tap
+// or Enter (shown under it until tapped again), as text nodes only.
+export function CardChip({ name, text, cls = 'card-chip' }) {
+  const [open, setOpen] = useState(false);
+  const toggle = () => setOpen(!open);
+  return html`<span class="card-wrap"><span class=${cls} tabindex="0" role="button" aria-expanded=${open ? 'true' : 'false'} title=${text}
+      onClick=${toggle} onKeyDown=${(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(); } }}>${name}</span>${open ? html`<span class="card-tip" role="note">${text}</span>` : ''}</span>`;
+}
+
+// A seat as players know it (the final screen, "waiting for"): seatName.
+export const playerName = (table, i) => seatName(table, i);
+
+// The final screen's one line: who won, with how many points (named once).
+export function winnerLine(result, table, me) {
+  if (!result || !Array.isArray(result.rank)) return t('Game over.');
+  const wins = result.rank.map((r, i) => (r === 1 ? i : -1)).filter((i) => i >= 0);
+  const pts = wins.length ? result.score[wins[0]] : 0;
+  if (wins.length === 1) {
+    return wins[0] === me ? t('Game over — you win with {n} points.', { n: pts })
+      : t('Game over — {name} wins with {n} points.', { name: playerName(table, wins[0]), n: pts });
+  }
+  const names = wins.map((i) => (i === me ? t('you') : playerName(table, i))).join(t(' and '));
+  return t('Game over — {names} share the win with {n} points.', { names, n: pts });
+}
 
 // Rule ids in engine sentences (Y-8.12, S-3.4) are entries of the project's
 // rules reference, docs/rules/ys.md and splendor.md (served at /rules/):
@@ -158,30 +185,39 @@ export function Moves({ legal, filter, onPick, label, onClear }) {
   </div>`;
 }
 
-// Nested breakdown objects become flat columns: {colours:{blue:{points}}} → "blue points".
-function flatten(o) {
-  const out = {};
+// A seat's breakdown as short readable parts: "trade 12", "blue 3 gems = 12",
+// "black gems 2" — the game's own field names, nested objects one level in,
+// zeros left out (the full numbers are the engine's view; this is for reading).
+function breakdownParts(o) {
+  const parts = [];
+  const label = (k) => k.replace(/_/g, ' ');
   for (const [k, v] of Object.entries(o || {})) {
-    if (v === null || typeof v !== 'object') { out[k] = v; continue; }
+    if (['seat', 'rank', 'points', 'total', 'score'].includes(k)) continue;
+    if (v === null || v === undefined || v === 0 || v === false) continue;
+    if (typeof v !== 'object') { parts.push(`${label(k)} ${v}`); continue; }
     for (const [k2, v2] of Object.entries(v)) {
-      if (v2 === null || typeof v2 !== 'object') out[`${k} ${k2}`] = v2;
-      else for (const [k3, v3] of Object.entries(v2)) if (typeof v3 !== 'object') out[`${k2} ${k3}`] = v3;
+      if (v2 && typeof v2 === 'object') {
+        const g = v2.gems ?? v2.n, p = v2.points;
+        if (g || p) parts.push(g !== undefined && p !== undefined ? t('{what} {g} gems = {p}', { what: label(k2), g, p }) : `${label(k2)} ${JSON.stringify(v2)}`);
+      } else if (v2) parts.push(`${label(k)} ${label(k2)} ${v2}`);
     }
   }
-  return out;
+  return parts;
 }
 
-// Final scores: the engine's result plus the game's own breakdown rows.
+// Final scores: the engine's result, best first, each seat's breakdown in a
+// wrapping cell (readable at 390 px wide as at 1280).
 export function Scores({ result, breakdown, table, me }) {
   if (!result) return null;
-  const rows = result.score.map((s, i) => ({ seat: i, score: s, rank: result.rank[i], extra: flatten((breakdown || []).find((b) => b.seat === i)) }));
+  const rows = result.score.map((s, i) => ({ seat: i, score: s, rank: result.rank[i], parts: breakdownParts((breakdown || []).find((b) => b.seat === i)) }));
   rows.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.extra).filter((k) => !['seat', 'rank', 'points', 'total', 'score'].includes(k))))];
-  return html`<div class="scores">
-    <h3>Final scores</h3>
+  return html`<div class="scores final-screen">
+    <h3>${t('Final scores')}</h3>
     <table>
-      <thead><tr><th>#</th><th>Player</th><th>Score</th>${keys.map((k) => html`<th>${k.replace(/_/g, ' ')}</th>`)}</tr></thead>
-      <tbody>${rows.map((r) => html`<tr class=${r.rank === 1 ? 'winner' : ''}><td>${r.rank}</td><td>${r.seat === me ? 'You' : seatName(table, r.seat)}</td><td><b>${r.score}</b></td>${keys.map((k) => html`<td>${String(r.extra[k] ?? '')}</td>`)}</tr>`)}</tbody>
+      <thead><tr><th>#</th><th>${t('Player')}</th><th>${t('Score')}</th><th>${t('Breakdown')}</th></tr></thead>
+      <tbody>${rows.map((r) => html`<tr class=${r.rank === 1 ? 'winner' : ''} data-seat=${r.seat}><td>${r.rank}</td>
+        <td class="who">${r.seat === me ? t('You') : playerName(table, r.seat)}${r.rank === 1 ? html` <span class="badge">${t('winner')}</span>` : ''}</td>
+        <td><b>${r.score}</b></td><td class="breakdown">${r.parts.map((p, i) => html`<span key=${i}>${p}</span>`)}</td></tr>`)}</tbody>
     </table>
   </div>`;
 }

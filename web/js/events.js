@@ -49,6 +49,9 @@ function word(cx, hint, v) {
   return entry(cx.cat, id) ?? entry(cx.cat, id.slice(id.indexOf(':'))) ?? String(v);
 }
 
+// The catalogue's word for a value (e.g. ('ys', 'card', 'captain') → "Captain").
+export const catalogueWord = (game, hint, v) => word({ cat: catalogue || {}, game }, hint, v);
+
 function pushWord(out, cx, hint, v) {
   const w = word(cx, hint, v);
   if (hint === 'gem') out.push(html`<span class=${`gem gem-${String(v).replace(/[^a-z]/g, '')}`}>${w}</span>`);
@@ -103,7 +106,7 @@ function value(out, v, hint, cx, depth) {
   }
   if (hint === 'seat') {
     if (typeof v === 'number' && cx.engineSeats) {
-      render(out, entry(cx.cat, 'word.seat') ?? 'Seat {n}', { n: v }, cx, depth + 1);
+      render(out, entry(cx.cat, 'word.seat') ?? 'Seat {n}', { n: v + 1 }, cx, depth + 1);
     } else if (typeof v === 'number') {
       // seats are numbered from 1 in the browser, as on the rest of the page
       out.push(html`<span class="seatref">${v === cx.me ? 'You' : seatLabel(v)}</span>`);
@@ -134,8 +137,8 @@ function templateFor(cat, e) {
 }
 
 // One event as a list of parts (strings and chips) for Preact.
-// opts.engineSeats: seats as the catalogue writes them (word.seat, from 0),
-// exactly as gg_event_text does; otherwise "Seat n+1" / "You" as on the page.
+// opts.engineSeats: seats as the catalogue writes them (word.seat, counted
+// from 1), exactly as gg_event_text does; otherwise "Seat n+1" / "You".
 export function eventParts(e, me, opts = {}) {
   if (!e || typeof e.kind !== 'string') return ['(not an event)'];
   const cat = catalogue || {};

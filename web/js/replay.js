@@ -7,7 +7,7 @@ import { html, api, hashParams, humanize, Log, Scores, GenericBoard, breakdownOf
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, EventLog } from './events.js';
-import { ScoringWalk } from './ys_scoring.js';
+import { ScoringWalk, useScoringWalk, scoringMarks } from './ys_scoring.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -18,6 +18,7 @@ function Replay() {
   const [step, setStep] = useState(null);
   const [frame, setFrame] = useState(null);
   const [error, setError] = useState(null);
+  const walk = useScoringWalk(frame ? frame.events || [] : []);
 
   useEffect(() => {
     api('GET', `/api/tables/${encodeURIComponent(params.table || '')}`)
@@ -52,7 +53,8 @@ function Replay() {
     ${!info.over ? html`<p class="muted small">The game is still being played: you see only what your seat saw.</p>` : ''}
     ${error ? html`<p class="error">${error}</p>` : ''}
     ${frame ? html`<main class="layout">
-      <section class="board-area">${info.game === 'ys' ? html`<${ScoringWalk} events=${frame.events || []} me=${viewer} />` : ''}<${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null} /></section>
+      <section class="board-area">${info.game === 'ys' ? html`<${ScoringWalk} walk=${walk} events=${frame.events || []} me=${viewer} />` : ''}<${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null}
+        marks=${info.game === 'ys' ? scoringMarks(walk, frame.events || [], viewer) : null} recent=${frame.step > 0 ? (frame.events || []).slice((frame.events || []).length - lastMoveEvents(frame)) : []} /></section>
       <aside class="side">
         <div class="decision">${humanize(frame.view.decision || '', viewer)}</div>
         ${frame.view.over ? html`<${Scores} result=${info.result} breakdown=${breakdownOf(frame.view)} table=${info} me=${viewer} />` : ''}

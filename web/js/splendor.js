@@ -5,6 +5,7 @@
 // docs/notation.md: "take W B G", "buy 2-3", "reserve deck 1", "buy r1", ...).
 import { html, seatName } from './common.js';
 import { ZoomBox } from './phone.js';
+import { t } from './i18n.js';
 
 const COLOURS = ['white', 'blue', 'green', 'red', 'black', 'gold'];
 const LETTER = { white: 'W', blue: 'B', green: 'G', red: 'R', black: 'K', gold: 'Y' };
@@ -24,6 +25,18 @@ export const ownTokenTest = (colour) => (a) => words(a)[0] === 'return' && words
 export const reservedTest = (i) => isBuyOf(`r${i}`);
 export const nobleTest = (slot) => (a) => a === `noble ${slot}`;
 
+// The full text of a card or noble, from the view's printed data (the card's
+// cost, points and bonus): shown on hover (SVG title) and, when a tap selects
+// it, in the move list's heading.
+const costText = (cost) => COLOURS.filter((c) => cost && cost[c] > 0).map((c) => `${cost[c]} ${c}`).join(', ') || t('nothing');
+export function cardText(card) {
+  if (!card || card.hidden) return t('a face-down card');
+  return t('Tier {tier} card: {points} points, gives a {bonus} bonus; costs {cost}', {
+    tier: card.tier ?? '?', points: card.points ?? 0, bonus: card.bonus, cost: costText(card.cost),
+  });
+}
+export const nobleText = (noble) => t('Noble: {points} points, visits a player with bonuses of {needs}', { points: noble.points, needs: costText(noble.requires) });
+
 function Gem({ x, y, r, colour, n, label }) {
   return html`<g>
     <circle class="frame" cx=${x} cy=${y} r=${r} fill=${FILL[colour]} stroke="#0006" stroke-width="1.5" />
@@ -41,8 +54,8 @@ function Cost({ cost, x, y, size }) {
 }
 
 // One development card (or a face-down one) at x, y.
-export function Card({ card, x, y, w = 100, hgt = 140, onClick, legal, selected, title }) {
-  const cls = ['card', legal ? 'legal' : '', selected ? 'selected' : '', onClick ? 'clickable' : ''].join(' ');
+export function Card({ card, x, y, w = 100, hgt = 140, onClick, legal, selected, title, last }) {
+  const cls = ['card', legal ? 'legal' : '', selected ? 'selected' : '', onClick ? 'clickable' : '', last ? 'last-move' : ''].join(' ');
   if (!card || card.hidden) {
     const tier = card ? card.tier : '?';
     return html`<g class=${cls} onClick=${onClick} data-target=${title}>
@@ -52,7 +65,7 @@ export function Card({ card, x, y, w = 100, hgt = 140, onClick, legal, selected,
     </g>`;
   }
   return html`<g class=${cls} onClick=${onClick} data-target=${title}>
-    <title>${title || ''}: ${card.points} points, ${card.bonus} bonus</title>
+    <title>${title ? `${title} — ` : ''}${cardText(card)}</title>
     <rect class="frame" x=${x} y=${y} width=${w} height=${hgt} rx="8" fill="#fffdf7" stroke="#0008" />
     <rect x=${x} y=${y} width=${w} height=${hgt * 0.24} rx="8" fill=${FILL[card.bonus]} opacity="0.9" />
     ${card.points ? html`<text x=${x + 9} y=${y + hgt * 0.19} font-size=${hgt * 0.17} font-weight="800" fill=${INK[card.bonus]}>${card.points}</text>` : ''}
@@ -65,7 +78,7 @@ function Noble({ noble, x, y, onClick, legal }) {
   if (!noble) return html`<rect x=${x} y=${y} width="86" height="86" rx="6" fill="none" stroke="#0002" stroke-dasharray="4" />`;
   const req = COLOURS.filter((c) => noble.requires[c] > 0);
   return html`<g class=${['noble', legal ? 'legal clickable' : ''].join(' ')} onClick=${onClick} data-target=${`noble ${noble.slot}`}>
-    <title>Noble: ${noble.points} points</title>
+    <title>${nobleText(noble)}</title>
     <rect class="frame" x=${x} y=${y} width="86" height="86" rx="6" fill="#efe3c8" stroke="#0008" />
     <text x=${x + 8} y=${y + 24} font-size="20" font-weight="800" fill="#5a3d12">${noble.points}</text>
     ${req.map((c, i) => html`<g key=${c}><rect x=${x + 60} y=${y + 6 + i * 26} width="20" height="24" rx="3" fill=${FILL[c]} stroke="#0008" />
@@ -73,18 +86,23 @@ function Noble({ noble, x, y, onClick, legal }) {
   </g>`;
 }
 
-function Player({ p, me, view, table, legal, select, selectedKey }) {
+function Player({ p, me, view, table, legal, select, selectedKey, recent }) {
   const mine = p.seat === me;
+  // what the newest events changed for this seat
+  const mineNow = recent.filter((e) => e.seat === p.seat);
+  const scored = mineNow.some((e) => e.kind === 'splendor.buy' || e.kind === 'splendor.noble');
+  const tokenMoved = (c) => mineNow.some((e) => (e.kind === 'splendor.take' || e.kind === 'splendor.return') && e.tokens && e.tokens[c])
+    || mineNow.some((e) => e.kind === 'splendor.buy' && e.paid && e.paid[c]) || (c === 'gold' && mineNow.some((e) => e.kind === 'splendor.reserve' && e.gold));
   const toAct = view.actors.includes(p.seat);
   return html`<div class=${['player', mine ? 'mine' : '', toAct ? 'to-act' : ''].join(' ')} data-seat=${p.seat}>
     <div class="player-head"><b>${mine ? 'You' : seatName(table, p.seat)}</b>
-      <span class="points">${p.points} pts</span>
+      <span class=${scored ? 'points changed' : 'points'}>${p.points} pts</span>
       <span class="muted">${p.card_count} cards · ${p.token_count} tokens${p.nobles.length ? ` · ${p.nobles.length} noble${p.nobles.length > 1 ? 's' : ''}` : ''}</span></div>
     <svg class="player-svg" viewBox="0 0 330 94" role="img" aria-label="tokens and bonuses">
       ${COLOURS.map((c, i) => {
         const test = ownTokenTest(c);
         const can = mine && legal.some(test);
-        return html`<g key=${c} class=${can ? 'legal clickable' : ''} data-target=${`own ${c}`}
+        return html`<g key=${c} class=${[can ? 'legal clickable' : '', tokenMoved(c) ? 'changed' : ''].join(' ')} data-target=${`own ${c}`}
             onClick=${can ? () => select({ key: `own-${c}`, label: `Return ${c}`, test }) : undefined}>
           <${Gem} x=${26 + i * 52} y=${24} r=${18} colour=${c} n=${p.tokens[c]} />
           ${c !== 'gold' ? html`<rect x=${12 + i * 52} y=${52} width="28" height="36" rx="4" fill=${FILL[c]} stroke="#0008" />
@@ -100,33 +118,37 @@ function Player({ p, me, view, table, legal, select, selectedKey }) {
           const can = mine && legal.some(test);
           return html`<${Card} key=${i} card=${c} x=${i * 62 + 1} y=${1} w=${58} hgt=${82} legal=${can}
             selected=${selectedKey === `r${i + 1}`} title=${`reserved r${i + 1}${c.shown ? ': shown to everyone at a pass (S-3.6)' : ''}`}
-            onClick=${can ? () => select({ key: `r${i + 1}`, label: `Reserved card r${i + 1}`, test }) : undefined} />`;
+            onClick=${can ? () => select({ key: `r${i + 1}`, label: `${t('Reserved card r{n}', { n: i + 1 })} — ${cardText(c)}`, test }) : undefined} />`;
         })}
       </svg></div>` : ''}
   </div>`;
 }
 
-export function Board({ view, me, table, legal, select, selected }) {
+// recent: the newest events (table.js), whose changes are highlighted.
+export function Board({ view, me, table, legal, select, selected, recent = [] }) {
   const sel = selected && selected.key;
+  const refilled = (tier, slot) => recent.some((e) => e.kind === 'splendor.refill' && e.tier === tier && e.slot === slot);
+  const supplyMoved = (c) => recent.some((e) => ((e.kind === 'splendor.take' || e.kind === 'splendor.return') && e.tokens && e.tokens[c])
+    || (e.kind === 'splendor.buy' && e.paid && e.paid[c]) || (c === 'gold' && e.kind === 'splendor.reserve' && e.gold));
   const nobles = view.nobles || [];
   const click = (key, label, test) => (legal.some(test) ? () => select({ key, label, test }) : undefined);
   return html`<div class="splendor">
     <${ZoomBox}><svg class="board" viewBox="0 0 660 560" role="img" aria-label="Splendor table">
       ${nobles.map((n, i) => html`<${Noble} key=${i} noble=${n} x=${110 + i * 92} y=${2}
-          legal=${n && legal.some(nobleTest(n.slot))} onClick=${n ? click(`noble-${n.slot}`, `Noble ${n.slot}`, nobleTest(n.slot)) : undefined} />`)}
-      ${[...view.tiers].reverse().map((t, row) => {
+          legal=${n && legal.some(nobleTest(n.slot))} onClick=${n ? click(`noble-${n.slot}`, `${t('Noble {n}', { n: n.slot })} — ${nobleText(n)}`, nobleTest(n.slot)) : undefined} />`)}
+      ${[...view.tiers].reverse().map((tr, row) => {
         const y = 100 + row * 152;
-        const deckCan = legal.some(deckTest(t.tier));
-        return html`<g key=${t.tier}>
-          ${t.deck > 0 ? html`<${Card} card=${{ hidden: true, tier: t.tier }} x=${0} y=${y} legal=${deckCan} selected=${sel === `deck-${t.tier}`}
-            title=${`deck ${t.tier}`} onClick=${click(`deck-${t.tier}`, `Deck ${t.tier}`, deckTest(t.tier))} />` :
+        const deckCan = legal.some(deckTest(tr.tier));
+        return html`<g key=${tr.tier}>
+          ${tr.deck > 0 ? html`<${Card} card=${{ hidden: true, tier: tr.tier }} x=${0} y=${y} legal=${deckCan} selected=${sel === `deck-${tr.tier}`}
+            title=${`deck ${tr.tier}`} onClick=${click(`deck-${tr.tier}`, `Deck ${tr.tier}`, deckTest(tr.tier))} />` :
             html`<rect x="0" y=${y} width="100" height="140" rx="8" fill="none" stroke="#0003" stroke-dasharray="5" />`}
-          <text x="50" y=${y + 128} text-anchor="middle" font-size="12" fill="#fff">${t.deck} left</text>
-          ${t.cards.map((c, k) => {
-            const test = cardTest(t.tier, k + 1);
-            return c ? html`<${Card} key=${k} card=${c} x=${110 + k * 110} y=${y} legal=${legal.some(test)}
-                selected=${sel === `${t.tier}-${k + 1}`} title=${`card ${t.tier}-${k + 1}`}
-                onClick=${click(`${t.tier}-${k + 1}`, `Card ${t.tier}-${k + 1}`, test)} />`
+          <text x="50" y=${y + 128} text-anchor="middle" font-size="12" fill="#fff">${tr.deck} left</text>
+          ${tr.cards.map((c, k) => {
+            const test = cardTest(tr.tier, k + 1);
+            return c ? html`<${Card} key=${k} card=${c} x=${110 + k * 110} y=${y} legal=${legal.some(test)} last=${refilled(tr.tier, k)}
+                selected=${sel === `${tr.tier}-${k + 1}`} title=${`card ${tr.tier}-${k + 1}`}
+                onClick=${click(`${tr.tier}-${k + 1}`, `Card ${tr.tier}-${k + 1} — ${cardText(c)}`, test)} />`
               : html`<rect key=${k} x=${110 + k * 110} y=${y} width="100" height="140" rx="8" fill="none" stroke="#0002" stroke-dasharray="5" />`;
           })}
         </g>`;
@@ -142,7 +164,7 @@ export function Board({ view, me, table, legal, select, selected }) {
           key: `take-${next.join('+')}`, colours: next, replace: true, label: `Take ${next.join(', ')}`,
           test: (a) => next.every((x) => supplyTest(x)(a)),
         }) : select(null));
-        return html`<g key=${c} class=${['supply', can ? 'legal clickable' : '', isPicked ? 'selected' : ''].join(' ')}
+        return html`<g key=${c} class=${['supply', can ? 'legal clickable' : '', isPicked ? 'selected' : '', supplyMoved(c) ? 'changed' : ''].join(' ')}
             data-target=${`supply ${c}`} onClick=${can ? pick : undefined}>
           <title>${c}: ${view.supply[c]} in the supply</title>
           <${Gem} x=${610} y=${38 + i * 90} r=${30} colour=${c} n=${view.supply[c]} label=${c} />
@@ -151,7 +173,7 @@ export function Board({ view, me, table, legal, select, selected }) {
     </svg></${ZoomBox}>
     <div class="players">
       ${view.players.map((p) => html`<${Player} key=${p.seat} p=${p} me=${me} view=${view} table=${table}
-          legal=${legal} select=${select} selectedKey=${sel} />`)}
+          legal=${legal} select=${select} selectedKey=${sel} recent=${recent} />`)}
     </div>
   </div>`;
 }

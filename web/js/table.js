@@ -3,7 +3,7 @@
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName } from './common.js';
+import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName, winnerLine, playerName } from './common.js';
 import { t } from './i18n.js';
 import { Chat, mergeChat } from './chat.js';
 import { NameForm, savedName, rememberSeat } from './people.js';
@@ -12,7 +12,7 @@ import { TakeSeat } from './lobby.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
-import { ScoringWalk } from './ys_scoring.js';
+import { ScoringWalk, useScoringWalk, scoringMarks } from './ys_scoring.js';
 import { Clocks, ClockNotices } from './clock.js';
 import { UndoButton, Rematch, LengthNotice, followRematch } from './online.js';
 import { MoveSheet, useMedia, PHONE } from './phone.js';
@@ -43,6 +43,7 @@ function App() {
     const offers = !!document.querySelector('.board-area .legal.clickable, .board-area button.broker-chip.legal');
     if (offers !== boardOffers) setBoardOffers(offers);
   });
+  const walk = useScoringWalk(events);
 
   useEffect(() => {
     if (!params.table) { setError({ message: 'This link names no table.' }); return undefined; }
@@ -121,16 +122,17 @@ function App() {
       <${NameForm} label=${t('Choose the name others will see')} button=${t('Sit down')} error=${nameError}
         onSave=${(n) => session.current.send({ type: 'name', name: n, id: 'name-form' })} /></div>` : ''}
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
-      ${st.over ? html`<b>Game over.</b> ${withRules(humanize(view.decision || '', me))}`
+      ${st.over ? html`<b class="winner-line">${winnerLine(st.result, table, me)}</b>`
         : myTurn ? html`<b>Your move.</b> ${withRules(humanize(view.decision || '', me))}`
-        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => seatName(table, a)).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
+        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => playerName(table, a)).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
       ${pending ? html` <span class="muted">sending…</span>` : ''}
     </div>
     ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
     <main class="layout">
       <section class="board-area">
-        ${table.game === 'ys' ? html`<${ScoringWalk} events=${events} me=${me} />` : ''}
-        <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
+        ${table.game === 'ys' ? html`<${ScoringWalk} walk=${walk} events=${events} me=${me} />` : ''}
+        <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter}
+          marks=${table.game === 'ys' ? scoringMarks(walk, events, me) : null} recent=${fresh ? events.slice(events.length - fresh) : []} />
       </section>
       <aside class="side">
         ${myTurn && !phone ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}

@@ -5,7 +5,8 @@
 // narrows the move list to the legal moves about it (notation: "bid 1+3",
 // "up 2 d3-port", "down 4 blue2", "gem red", "rate yellow-", "column red",
 // "play magician ...", "order 1", "refill 3", "pass").
-import { html, seatName } from './common.js';
+import { html, seatName, CardChip } from './common.js';
+import { t } from './i18n.js';
 import { ZoomBox, useMedia, NARROW } from './phone.js';
 
 const GEMS = ['blue', 'green', 'yellow', 'red'];
@@ -24,14 +25,14 @@ export const valueTest = (v) => (a) => {
 export const neutralTest = (v) => (a) => w(a)[0] === 'neutral' && w(a)[1] === String(v);
 export const colourTest = (c) => (a) => a === `gem ${c}` || a.startsWith(`rate ${c}`) || a === `column ${c}`;
 
-function Broker({ b, x, y, s = 26, me }) {
-  const neutral = b.seat === 'neutral';
+function Broker({ b, x, y, s = 26, me, revealed }) {
+  const neutral = b.seat === 'neutral' || (revealed && typeof b.seat !== 'number');
   const fill = neutral ? '#8d8d8d' : SEAT_FILL[b.seat % SEAT_FILL.length];
-  const hidden = b.face === 'down';
+  const hidden = !revealed && b.face === 'down';
   const label = b.value !== undefined ? String(b.value) : '?';
-  const owner = neutral ? `neutral (placed by seat ${b.placer + 1})` : b.seat === me ? 'your' : `seat ${b.seat + 1}'s`;
-  return html`<g>
-    <title>${owner} broker, face ${b.face}${b.value !== undefined ? `, value ${b.value}` : ''}</title>
+  const owner = neutral ? (b.placer !== undefined ? t('neutral (placed by Seat {n})', { n: b.placer + 1 }) : t('neutral')) : b.seat === me ? t('your') : t('Seat {n}\'s', { n: b.seat + 1 });
+  return html`<g class=${revealed ? 'broker revealed' : 'broker'} data-revealed=${revealed ? String(b.value) : undefined}>
+    <title>${revealed ? t('{owner} broker, revealed for scoring: {value}', { owner, value: b.value }) : `${owner} broker, face ${b.face}${b.value !== undefined ? `, value ${b.value}` : ''}`}</title>
     <rect x=${x} y=${y} width=${s} height=${s} rx="5" fill=${hidden ? '#fff' : fill} stroke=${fill} stroke-width="3"
       stroke-dasharray=${hidden ? '4 2' : ''} />
     <text x=${x + s / 2} y=${y + s * 0.7} text-anchor="middle" font-size=${s * 0.6} font-weight="800" fill=${hidden ? fill : '#fff'}>${label}</text>
@@ -43,55 +44,69 @@ function GemDot({ x, y, r, colour, n }) {
     ${n !== undefined ? html`<text x=${x} y=${y + r * 0.38} text-anchor="middle" font-size=${r * 1.1} font-weight="700" fill=${colour === 'yellow' || colour === 'white' ? '#333' : '#fff'}>${n}</text>` : ''}</g>`;
 }
 
-function Zone({ d, zone, x, y, wd, me, legal, select, sel }) {
+function Zone({ d, zone, x, y, wd, me, legal, select, sel, mark, last }) {
   const target = `d${d.district}-${zone}`;
   const test = targetTest(target);
   const can = legal.some(test);
-  const brokers = d[zone].brokers;
-  return html`<g class=${['zone', can ? 'legal clickable' : '', sel === target ? 'selected' : ''].join(' ')} data-target=${target}
+  const brokers = mark ? mark.brokers : d[zone].brokers;
+  return html`<g class=${['zone', can ? 'legal clickable' : '', sel === target ? 'selected' : '', mark ? 'scored' : '', last ? 'last-move' : ''].join(' ')} data-target=${target}
       onClick=${can ? () => select({ key: target, label: `District ${d.district}, ${zone}`, test }) : undefined}>
     <rect class="frame" x=${x} y=${y} width=${wd} height="62" rx="6" fill=${{ port: '#dbe9f6', trade: '#f3ead2', palace: '#eadcf1' }[zone]} stroke="#0003" />
-    <text x=${x + 6} y=${y + 14} font-size="11" fill="#555">${zone === 'palace' && d.palace_card ? html`<title>${cardText(d.palace_card)}</title>` : ''}${zone}${zone === 'palace' && d.palace_card ? ` — card: ${d.palace_card}${d.pile !== undefined ? ` (${d.pile} left)` : ''}` : ''}</text>
-    ${brokers.map((b, i) => html`<${Broker} key=${i} b=${b} x=${x + 6 + (i % 7) * 30} y=${y + 20 + Math.floor(i / 7) * 30} me=${me} />`)}
+    <text x=${x + 6} y=${y + 14} font-size="11" fill="#555">${zone === 'palace' && d.palace_card ? html`<title>${cardText(d.palace_card)}</title>` : ''}${zone}${zone === 'palace' && d.palace_card ? ` — ${t('card')}: ${cardTitle(d.palace_card)}${d.pile !== undefined ? ` (${d.pile} left)` : ''}` : ''}</text>
+    ${brokers.map((b, i) => html`<${Broker} key=${(mark ? 'r' : '') + i} b=${b} x=${x + 6 + (i % 7) * 30} y=${y + 20 + Math.floor(i / 7) * 30} me=${me} revealed=${!!mark} />`)}
+    ${mark && mark.result ? html`<g class="zone-result"><title>${mark.title}</title>
+      <rect x=${x + wd - 4 - Math.min(wd - 8, 10 + mark.result.length * 7.2)} y=${y + 46} width=${Math.min(wd - 8, 10 + mark.result.length * 7.2)} height="15" rx="4" fill="#5a3d12" />
+      <text x=${x + wd - 8} y=${y + 57} text-anchor="end" font-size="11" font-weight="700" fill="#fff">${mark.result}</text></g>` : ''}
   </g>`;
 }
 
-function District({ d, x, me, legal, select, sel, event }) {
+function District({ d, x, me, legal, select, sel, event, marks, recent }) {
   const wd = 230;
-  return html`<g class="district">
-    <rect x=${x} y="0" width=${wd} height="300" rx="10" fill="#f7f2e6" stroke="#0004" />
+  const focus = marks && marks.district === d.district ? marks : null;
+  const lastIn = (zone) => recent.some((e) => (e.kind === 'ys.place' || e.kind === 'ys.neutral') && e.district === d.district && e.zone === zone);
+  return html`<g class=${focus ? 'district scoring-focus' : 'district'} data-district=${d.district}>
+    <rect class="district-frame" x=${x} y="0" width=${wd} height="300" rx="10" fill="#f7f2e6" stroke=${focus ? '#e65100' : '#0004'} stroke-width=${focus ? 5 : 1} />
     <text x=${x + 10} y="20" font-size="15" font-weight="800" fill="#5a3d12">District ${d.district}</text>
     ${event ? html`<text class="port-event" x=${x + wd - 8} y="20" text-anchor="end" font-size="12" font-weight="700" fill="#b23a1e"><title>event in this port this round (Y-10.3) — ${cardText(event)}</title>${event}</text>` : ''}
     ${d.ship ? html`<g><title>ship ${d.ship.card}: ${(d.ship.gems || []).join(', ')}</title>
       <path d=${`M${x + 10} 38 h150 l-18 26 h-114 z`} fill="#8d6e63" />
       ${(d.ship.gems || []).map((g, i) => html`<${GemDot} key=${i} x=${x + 36 + i * 28} y=${33} r=${9} colour=${g} />`)}
     </g>` : html`<text x=${x + 10} y="52" font-size="12" fill="#999">no ship</text>`}
-    ${ZONES.map((z, i) => html`<${Zone} key=${z} d=${d} zone=${z} x=${x + 6} y=${72 + i * 74} wd=${wd - 12} me=${me} legal=${legal} select=${select} sel=${sel} />`)}
+    ${focus && focus.port ? html`<text class="port-result" x=${x + 10} y="69" font-size="10" font-weight="700" fill="#b23a1e"><title>${focus.port.title}</title>${t('port gems: {list}', { list: focus.port.text.length > 28 ? `${focus.port.text.slice(0, 27)}…` : focus.port.text })}</text>` : ''}
+    ${ZONES.map((z, i) => html`<${Zone} key=${z} d=${d} zone=${z} x=${x + 6} y=${72 + i * 74} wd=${wd - 12} me=${me} legal=${legal} select=${select} sel=${sel}
+        mark=${focus && focus.zones[z] ? focus.zones[z] : null} last=${lastIn(z)} />`)}
   </g>`;
 }
 
-function Market({ market, y, me, legal, select, sel }) {
+function Market({ market, y, me, legal, select, sel, marks, recent }) {
   const rows = market.rows;
   const cw = 96, ch = 40, x0 = 70;
-  return html`<g class="market">
+  const m = marks && marks.market;
+  const lastAt = (c, row) => recent.some((e) => (e.kind === 'ys.place' || e.kind === 'ys.neutral') && e.where === 'market' && e.row === row && e.colour === c);
+  return html`<g class=${m ? 'market scoring-focus' : 'market'}>
     <text x="0" y=${y - 8} font-size="14" font-weight="800" fill="#5a3d12">Market</text>
+    ${m && m.majority ? html`<text class="majority-result" x="70" y=${y - 8} font-size="12" font-weight="700" fill="#b23a1e"><title>${m.majority.title}</title>${m.majority.result}</text>` : ''}
     ${GEMS.map((c, k) => html`<g key=${c}><rect x=${x0 + k * cw + 2} y=${y} width=${cw - 4} height="20" rx="4" fill=${GEM_FILL[c]} />
       <text x=${x0 + k * cw + cw / 2} y=${y + 15} text-anchor="middle" font-size="12" fill=${c === 'yellow' ? '#333' : '#fff'}>${c}</text></g>`)}
     ${rows.map((r, j) => html`<g key=${r.row}>
       <text x="4" y=${y + 24 + j * ch + 26} font-size="12" fill=${r.open ? '#333' : '#bbb'}>row ${r.row}</text>
+      ${m && m.rows[r.row] ? html`<g class="row-result"><title>${m.rows[r.row].title}</title>
+        <text x="4" y=${y + 24 + j * ch + 37} font-size="9" font-weight="700" fill="#b23a1e">→ ${m.rows[r.row].result}</text></g>` : ''}
       ${r.gem ? html`<${GemDot} x=${56} y=${y + 24 + j * ch + 21} r=${8} colour=${r.gem} />` : ''}
       ${GEMS.map((c, k) => {
         const target = `${c}${r.row}`;
         const test = targetTest(target);
         const can = legal.some(test);
-        const b = market.columns[c][r.row];
-        return html`<g key=${c} class=${['cell', can ? 'legal clickable' : '', sel === target ? 'selected' : ''].join(' ')} data-target=${target}
+        const rb = m ? m.cells[target] : null;
+        const b = rb || (m ? null : market.columns[c][r.row]);
+        return html`<g key=${c} class=${['cell', can ? 'legal clickable' : '', sel === target ? 'selected' : '', lastAt(c, r.row) ? 'last-move' : ''].join(' ')} data-target=${target}
             onClick=${can ? () => select({ key: target, label: `Market ${c}, row ${r.row}`, test }) : undefined}>
           <rect class="frame" x=${x0 + k * cw + 2} y=${y + 24 + j * ch} width=${cw - 4} height=${ch - 4} rx="5" fill=${r.open ? '#fffdf7' : '#e0ddd5'} stroke="#0003" />
-          ${b ? html`<${Broker} b=${b} x=${x0 + k * cw + cw / 2 - 14} y=${y + 24 + j * ch + 4} s=${28} me=${me} />` : ''}
+          ${b ? html`<${Broker} key=${rb ? 'r' : 'b'} b=${b} x=${x0 + k * cw + cw / 2 - 14} y=${y + 24 + j * ch + 4} s=${28} me=${me} revealed=${!!rb} />` : ''}
         </g>`;
       })}
     </g>`)}
+    ${m ? GEMS.map((c, k) => (m.columns[c] !== undefined ? html`<text key=${'mv' + c} class="column-result" x=${x0 + k * cw + cw - 8} y=${y + 15} text-anchor="end" font-size="11" font-weight="800" fill=${c === 'yellow' ? '#333' : '#fff'}><title>${t('the {colour} rate moves {move}', { colour: c, move: `${m.columns[c] >= 0 ? '+' : ''}${m.columns[c]}` })}</title>${m.columns[c] >= 0 ? '+' : ''}${m.columns[c]}</text>` : '')) : ''}
   </g>`;
 }
 
@@ -116,18 +131,22 @@ function Rates({ rates, x, y, legal, select, sel }) {
   </g>`;
 }
 
-function PlayerPanel({ p, me, view, table, legal, select, sel }) {
+function PlayerPanel({ p, me, view, table, legal, select, sel, recent }) {
   const mine = p.seat === me;
+  // what the newest events changed for this seat: highlighted (and, unless
+  // the reader asked for reduced motion, briefly animated: style.css)
+  const scored = recent.some((e) => e.kind === 'ys.points' && e.seat === p.seat);
+  const gemMoved = (c) => recent.some((e) => e.kind === 'ys.gem' && e.seat === p.seat && e.gem === c);
   const toAct = view.actors.includes(p.seat);
   const counts = {};
   for (const v of p.screen || []) counts[v] = (counts[v] || 0) + 1;
   return html`<div class=${['player', mine ? 'mine' : '', toAct ? 'to-act' : ''].join(' ')} data-seat=${p.seat}>
     <div class="player-head"><span class="seat-chip" style=${`background:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}></span>
       <b>${mine ? 'You' : seatName(table, p.seat)}</b>
-      <span class="points">${p.score} pts</span>
+      <span class=${scored ? 'points changed' : 'points'}>${p.score} pts</span>
       <span class="muted">order ${p.order}${p.bid_done === false && view.stage === 'bid' ? ' · bidding…' : ''}</span></div>
     <div class="ys-row"><span class="muted">Gems</span>
-      <svg viewBox="0 0 200 28" class="gems-svg">${[...GEMS, 'black'].map((c, i) => html`<${GemDot} key=${c} x=${14 + i * 38} y=${14} r=${12} colour=${c} n=${p.gems[c]} />`)}</svg></div>
+      <svg viewBox="0 0 200 28" class="gems-svg">${[...GEMS, 'black'].map((c, i) => html`<g key=${c} class=${gemMoved(c) ? 'changed' : ''}><${GemDot} x=${14 + i * 38} y=${14} r=${12} colour=${c} n=${p.gems[c]} /></g>`)}</svg></div>
     <div class="ys-row"><span class="muted">Front</span>
       ${p.front.map((v, i) => html`<span key=${i} class="broker-chip" style=${`border-color:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}>${v}</span>`)}
       ${Array.from({ length: p.front_hidden || 0 }, (_, i) => html`<span key=${'h' + i} class="broker-chip hidden">?</span>`)}
@@ -141,9 +160,9 @@ function PlayerPanel({ p, me, view, table, legal, select, sel }) {
             style=${`border-color:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}>${v}${counts[v] > 1 ? html`<sub>×${counts[v]}</sub>` : ''}</button>`;
       }) : html`<span>${p.screen_count} brokers behind the screen</span>`}</div>
     ${(p.cards && p.cards.length) || (p.active && p.active.length) || (p.kept && p.kept.length) ? html`<div class="ys-row"><span class="muted">Cards</span>
-      ${(p.kept || []).map((c, i) => html`<span key=${'k' + i} class="card-chip active" tabindex="0" title=${`kept (Y-10.2) — ${cardText(c)}`}>${c} (kept)</span>`)}
-      ${(p.cards || []).map((c, i) => html`<span key=${i} class="card-chip" tabindex="0" title=${cardText(c)}>${cardName(c)}</span>`)}
-      ${(p.active || []).map((c, i) => html`<span key=${'a' + i} class="card-chip active" tabindex="0" title=${cardText(c)}>${cardName(c)}</span>`)}</div>` : ''}
+      ${(p.kept || []).map((c, i) => html`<${CardChip} key=${'k' + i} cls="card-chip active" text=${`kept (Y-10.2) — ${cardText(c)}`} name=${`${cardTitle(c)} (kept)`} />`)}
+      ${(p.cards || []).map((c, i) => html`<${CardChip} key=${i} text=${cardText(c)} name=${cardName(c)} />`)}
+      ${(p.active || []).map((c, i) => html`<${CardChip} key=${'a' + i} cls="card-chip active" text=${cardText(c)} name=${cardName(c)} />`)}</div>` : ''}
     ${p.neutral_hand || p.neutral_hand_count ? html`<div class="ys-row"><span class="muted">Neutral</span>
       ${(p.neutral_hand || []).map((v, i) => {
         const test = neutralTest(v);
@@ -168,7 +187,13 @@ export function cardText(key) {
   return c ? `${c.name} (${c.rule}): ${c.text || ''}` : String(k ?? '');
 }
 
-const cardName = (c) => (c && typeof c === 'object' ? `${c.card || c.name || '?'}${c.playable === false ? ' (used)' : ''}` : String(c));
+// A card's printed name ("Royal Guard"), else its key.
+export function cardTitle(key) {
+  const k = key && typeof key === 'object' ? key.card || key.name : key;
+  const c = printed && (printed.characters[k] || printed.events[k]);
+  return c && c.name ? c.name : String(k ?? '?');
+}
+const cardName = (c) => (c && typeof c === 'object' ? `${cardTitle(c)}${c.playable === false ? ' (used)' : ''}` : cardTitle(c));
 
 // Ys+ (Y-10.3, Y-10.12): the general events in effect (district events are
 // written in their district), the brokers on each Smuggling card, and the
@@ -182,13 +207,30 @@ function Extras({ view }) {
   const lines = view.lines || [];
   if (!general.length && !smuggling.length && !lines.length) return '';
   return html`<div class="ys-info ys-extras">
-    ${general.length ? html`<span>events: ${general.map((g, i) => html`${i ? ', ' : ''}<b key=${g} tabindex="0" title=${cardText(g)}>${g}</b>`)}</span>` : ''}
+    ${general.length ? html`<span>events: ${general.map((g) => html`<${CardChip} key=${g} cls="card-chip event" text=${cardText(g)} name=${cardTitle(g)} />`)}</span>` : ''}
     ${smuggling.map((k) => html`<span key=${k}>${k}: ${ev[k].map(brokerText).join(', ')}</span>`)}
     ${lines.length ? html`<span>on lines: ${lines.map((b) => `${b.line} (${brokerText(b)})`).join(', ')}</span>` : ''}
   </div>`;
 }
 
-export function Board({ view, me, table, legal, select, selected }) {
+// marks: what the scoring walk shows on the board (ys_scoring.js,
+// scoringMarks); recent: the newest events, whose places are highlighted.
+// The palace cards and port events on the board, by district, each with its
+// full text on hover or tap (the SVG's titles need a mouse).
+function PalaceCards({ view }) {
+  const city = view.city || [];
+  const ports = (view.events && view.events.ports) || [];
+  const items = [];
+  city.forEach((d, i) => {
+    if (d.palace_card) items.push({ key: `p${d.district}`, d: d.district, c: d.palace_card });
+    if (ports[i]) items.push({ key: `e${d.district}`, d: d.district, c: ports[i] });
+  });
+  if (!items.length) return '';
+  return html`<div class="ys-info palace-cards"><span class="muted">${t('On the board:')}</span>
+    ${items.map((x) => html`<span key=${x.key}>${t('D{n}', { n: x.d })} <${CardChip} text=${cardText(x.c)} name=${cardTitle(x.c)} /></span>`)}</div>`;
+}
+
+export function Board({ view, me, table, legal, select, selected, marks = null, recent = [] }) {
   const sel = selected && selected.key;
   const city = view.city || [];
   // A narrow screen (phone.js) stacks the districts two by two, then the
@@ -213,12 +255,13 @@ export function Board({ view, me, table, legal, select, selected }) {
     </div>
     ${Extras({ view })}
     <${ZoomBox}><svg class="board" viewBox=${`0 0 ${width} ${height}`} role="img" aria-label="Ys board">
-      ${city.map((d, i) => html`<g key=${d.district} transform=${`translate(${(i % cols) * 240 - i * 240} ${Math.floor(i / cols) * 310})`}><${District} d=${d} x=${5 + i * 240} me=${me} legal=${legal} select=${select} sel=${sel} event=${view.events && view.events.ports ? view.events.ports[i] : null} /></g>`)}
-      ${view.market ? html`<g transform=${`translate(5 ${narrow ? marketY : 340})`}><${Market} market=${view.market} y=${20} me=${me} legal=${legal} select=${select} sel=${sel} /></g>` : ''}
+      ${city.map((d, i) => html`<g key=${d.district} transform=${`translate(${(i % cols) * 240 - i * 240} ${Math.floor(i / cols) * 310})`}><${District} d=${d} x=${5 + i * 240} me=${me} legal=${legal} select=${select} sel=${sel} event=${view.events && view.events.ports ? view.events.ports[i] : null} marks=${marks} recent=${recent} /></g>`)}
+      ${view.market ? html`<g transform=${`translate(5 ${narrow ? marketY : 340})`}><${Market} market=${view.market} y=${20} me=${me} legal=${legal} select=${select} sel=${sel} marks=${marks} recent=${recent} /></g>` : ''}
       ${view.rates ? html`<${Rates} rates=${view.rates} x=${rateAt[0]} y=${rateAt[1]} legal=${legal} select=${select} sel=${sel} />` : ''}
     </svg></${ZoomBox}>
+    ${PalaceCards({ view })}
     <div class="players">
-      ${view.players.map((p) => html`<${PlayerPanel} key=${p.seat} p=${p} me=${me} view=${view} table=${table} legal=${legal} select=${select} sel=${sel} />`)}
+      ${view.players.map((p) => html`<${PlayerPanel} key=${p.seat} p=${p} me=${me} view=${view} table=${table} legal=${legal} select=${select} sel=${sel} recent=${recent} />`)}
     </div>
   </div>`;
 }
