@@ -104,8 +104,13 @@ enum { MAX_PATH = 512 };
 /* Large scratch space lives in the worker (on the heap), never in static
  * thread-local storage: glibc puts that on every thread's stack, and the
  * server's civetweb threads have small stacks. */
+/* Each worker starts on its own cache line and fills whole lines (and its
+ * rollout state is a block of whole lines too), so one thread's writes (the
+ * RNG, the pool counters, the rollout state) never invalidate a line the
+ * other thread reads: no false sharing between the two search threads. */
+enum { CACHE_LINE = 64 };
 typedef struct worker {
-    node *nodes;
+    _Alignas(CACHE_LINE) node *nodes;
     arm *arms;
     uint32_t n_nodes, n_arms, cap_nodes, cap_arms;
     gg_state *work;
@@ -642,8 +647,9 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
 
 static gg_status ismcts_create(gg_bot *bot, const char *params, gg_error *err)
 {
-    ismcts *m = calloc(1, sizeof *m);
+    ismcts *m = aligned_alloc(CACHE_LINE, sizeof *m); /* a multiple of CACHE_LINE */
     if (!m) return gg_fail(err, GG_ENOMEM, "out of memory");
+    memset(m, 0, sizeof *m);
     gg_status st = parse_params(&m->p, params, err);
     for (int t = 0; !st && t < m->p.threads; t++)
         if (pools_reserve(&m->w[t], m->p.nodes))
@@ -754,7 +760,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         worker *w = &m->w[t];
         if (w->work_size != s->size) {
             free(w->work);
-            w->work = malloc(s->size);
+            w->work = aligned_alloc(CACHE_LINE, (s->size + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE);
             w->work_size = w->work ? s->size : 0;
             if (!w->work) return gg_fail(err, GG_ENOMEM, "out of memory");
         }
