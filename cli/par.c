@@ -1,7 +1,9 @@
 /* par.c — games spread over threads, results in game order (par.h). */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "par.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -9,9 +11,13 @@
 
 int cli_par_slots(int threads) { return threads <= 1 ? 1 : 4 * threads; }
 
+/* The online cores this process may run on: `taskset -c 0 gemgames bench`
+ * (scripts/bench-ab.sh) plays on one thread, as before --threads. */
 int cli_threads_default(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) < n) n = CPU_COUNT(&set);
     return n < 1 ? 1 : n > CLI_MAX_THREADS ? CLI_MAX_THREADS : (int)n;
 }
 

@@ -20,7 +20,8 @@ typedef int (*cli_par_done)(void *ctx, int slot, long i);
 int cli_par_run(long items, int threads, cli_par_work work, cli_par_done done, void *ctx);
 int cli_par_slots(int threads);
 
-/* The default of --threads: every online core. */
+/* The default of --threads: every online core the process may use (its CPU
+ * affinity, so under `taskset -c 0` one). */
 int cli_threads_default(void);
 /* Parses a --threads value: 1 .. CLI_MAX_THREADS. */
 enum { CLI_MAX_THREADS = 256 };
