@@ -177,8 +177,8 @@ static uint64_t bot_seed(uint64_t match_seed, int entrant)
     return siphash_word(match_seed, 0x626f747365656473ull /* "botseeds" */, (uint64_t)entrant);
 }
 
-/* Entrant e's bot seed in game `index` of a match: its seed at the match's
- * first game, then one per game, so a game's choices do not depend on the
+/* Entrant e's bot seed in game `index` of a match (not --legacy-deals): its
+ * seed at the match's first game, then one per game, so a game's choices do not depend on the
  * games played before it by the same bot (nor on the thread: --threads). */
 static uint64_t game_bot_seed(const match *m, int e, long index)
 {
@@ -1148,8 +1148,10 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char 
     for (int e = 0; e < n; e++) {
         int seat = (int)((e + index) % n);
         row->seat_entrant[seat] = e;
-        /* the bots' choices depend on the game's number only (--threads) */
-        gg_bot_reseed(bots[e], game_bot_seed(m, e, index));
+        /* the bots' choices depend on the game's number only (--threads);
+         * --legacy-deals keeps one random stream per bot over the games, as
+         * then, so published results replay (on one thread) */
+        if (m->duplicate != DEALS_LEGACY) gg_bot_reseed(bots[e], game_bot_seed(m, e, index));
     }
     gg_error err;
     gg_state *s = gg_new(a->table.game, &a->table.opts, row->seed, &err);
@@ -1261,7 +1263,7 @@ static int match_take(void *ctx, int slot, long g)
 static int play_all(const match_args *a, match *m)
 {
     int threads = a->threads < m->games ? a->threads : (int)m->games;
-    if (threads < 1) threads = 1;
+    if (threads < 1 || m->duplicate == DEALS_LEGACY) threads = 1; /* bots as then: in turn */
     if (threads > 1) cpu_clock = CLOCK_THREAD_CPUTIME_ID;
     match_run r = {.a = a, .m = m};
     r.bots = calloc((size_t)threads, sizeof *r.bots);
