@@ -56,6 +56,13 @@ ok_if "match: the same records with 1 and 2 threads" diff -r "$TMP/m1" "$TMP/m2"
 untimed "$TMP/mys1.txt" >"$TMP/y1"; untimed "$TMP/mys2.txt" >"$TMP/y2"
 same "match ys --duplicate: the same table with 1 and 2 threads" "$TMP/y1" "$TMP/y2"
 
+# --legacy-deals replays old matches: its bots keep their streams, so it stays on one thread
+for t in 1 2; do
+    "$G" match --game splendor --players 2 --games 4 --seed 3 --legacy-deals --threads $t \
+        --bots heuristic,random --json | untimed >"$TMP/leg$t"
+done
+same "match --legacy-deals: the same result with --threads 1 and 2" "$TMP/leg1" "$TMP/leg2"
+
 # an external engine: one process per thread, each with its own log
 out=$("$G" match --game splendor --players 2 --games 4 --threads 2 --logs "$TMP/logs" --json \
     --bots "engine:python3 examples/bots/random_bot.py,random" 2>"$TMP/eng.err")
