@@ -580,7 +580,8 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
     *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
-    for (char *tok = strtok(buf, ":"); tok; tok = strtok(NULL, ":")) {
+    char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
+    for (char *tok = strtok_r(buf, ":", &rest); tok; tok = strtok_r(NULL, ":", &rest)) {
         char *eq = strchr(tok, '=');
         if (!eq) return gg_fail(err, GG_EOPTION, "ismcts: \"%s\" is not key=value", tok);
         *eq = '\0';
