@@ -11,9 +11,19 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "par.h"
+
+/* One thread's share of a run: games, decisions, and the seconds it spent
+ * playing them. */
+typedef struct thread_run {
+    long games, decisions;
+    double seconds;
+} thread_run;
 
 typedef struct bench_run {
     const gg_game *game;
+    int threads;
+    thread_run *per_thread; /* [threads] */
     int players;
     long games;
     long decisions;
@@ -53,10 +63,42 @@ static uint64_t fold_action(uint64_t h, gg_action a)
     return h * (FNV_PRIME * FNV_PRIME * FNV_PRIME * FNV_PRIME);
 }
 
+/* What a threaded run's game leaves for the fold (par.h): its actions and
+ * scores in order, each in one word; a score has bit 32 set. */
+enum { LOG_SCORE = 1 };
+typedef struct fold_log {
+    uint64_t *word;
+    size_t n, cap;
+} fold_log;
+
+static int log_push(fold_log *l, uint64_t w)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 4096;
+        uint64_t *p = realloc(l->word, cap * sizeof *p);
+        if (!p) return -1;
+        l->word = p, l->cap = cap;
+    }
+    l->word[l->n++] = w;
+    return 0;
+}
+
+static uint64_t fold_logged(uint64_t h, const fold_log *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        uint64_t w = l->word[i];
+        h = w >> 32 ? fold(h, (uint64_t)(int64_t)(int32_t)(uint32_t)w) : fold_action(h, (gg_action)w);
+    }
+    return h;
+}
+
 /* Plays one random game from `seed`; returns decisions taken. The checksum
  * stays in a local while playing (a register, not a store and a load around
- * every call). */
-static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
+ * every call). With `log` (a threaded run) the actions and scores are
+ * written there instead, to be folded in game order (always inlined, so the
+ * one-thread loop has no test of `log`). */
+static inline __attribute__((always_inline)) long
+playout_to(gg_state *s, uint64_t seed, uint64_t *checksum, fold_log *log)
 {
     gg_action legal[GG_MAX_ACTIONS];
     gg_rng choice;
@@ -79,7 +121,11 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
                 exit(1);
             }
             if (!pick) a = legal[gg_rng_below(&choice, (uint32_t)k)];
-            h = fold_action(h, a);
+            if (log) {
+                if (log_push(log, a)) exit(cli_error("out of memory"));
+            } else {
+                h = fold_action(h, a);
+            }
             gg_apply_trusted(s, seats[i], a);
             decisions++;
         }
@@ -91,10 +137,27 @@ static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
     }
     gg_result r;
     gg_result_adjudicate(s, &r); /* the plain result unless G-1 ended it */
-    for (int p = 0; p < r.players; p++) h = fold(h, (uint64_t)(int64_t)r.score[p]);
+    for (int p = 0; p < r.players; p++) {
+        if (!log) h = fold(h, (uint64_t)(int64_t)r.score[p]);
+        else if (log_push(log, (uint64_t)LOG_SCORE << 32 | (uint32_t)r.score[p]))
+            exit(cli_error("out of memory"));
+    }
     *checksum = h;
     return decisions;
 }
+
+static long playout(gg_state *s, uint64_t seed, uint64_t *checksum)
+{
+    return playout_to(s, seed, checksum, NULL);
+}
+
+static long playout_logged(gg_state *s, uint64_t seed, fold_log *log)
+{
+    uint64_t unused = 0;
+    return playout_to(s, seed, &unused, log);
+}
+
+static uint64_t game_seed(long g) { return 1000003ULL * (uint64_t)(g + 1); }
 
 static int bench_one(bench_run *run, const gg_options *opts)
 {
@@ -103,7 +166,7 @@ static int bench_one(bench_run *run, const gg_options *opts)
     run->decisions = 0;
     double t0 = now_seconds();
     for (long g = 0; g < run->games; g++) {
-        uint64_t seed = 1000003ULL * (uint64_t)(g + 1);
+        uint64_t seed = game_seed(g);
         /* Set-up (allocation and the shuffles) is timed too: it is part of
          * every game a playout plays (about 8% of the instructions). */
         gg_state *s = gg_new(run->game, opts, seed, &err);
@@ -112,7 +175,70 @@ static int bench_one(bench_run *run, const gg_options *opts)
         gg_free(s);
     }
     run->seconds = now_seconds() - t0;
+    run->per_thread[0] = (thread_run){run->games, run->decisions, run->seconds};
     return 0;
+}
+
+/* A threaded run (--threads N > 1): runs of BENCH_CHUNK games are the items
+ * par.h spreads; each leaves its fold_log in its slot, and the fold runs in
+ * game order on the main thread, so the checksum is the one-thread run's. */
+enum { BENCH_CHUNK = 64 };
+typedef struct bench_par {
+    bench_run *run;
+    const gg_options *opts;
+    fold_log *logs;  /* per slot */
+    long *decisions; /* per slot */
+} bench_par;
+
+static int bench_chunk(void *ctx, int thread, int slot, long item)
+{
+    bench_par *b = ctx;
+    fold_log *log = &b->logs[slot];
+    log->n = 0;
+    double t0 = now_seconds();
+    long from = item * BENCH_CHUNK, to = from + BENCH_CHUNK, decisions = 0;
+    if (to > b->run->games) to = b->run->games;
+    for (long g = from; g < to; g++) {
+        gg_error err;
+        gg_state *s = gg_new(b->run->game, b->opts, game_seed(g), &err);
+        if (!s) return cli_error("bench: %s", err.msg);
+        decisions += playout_logged(s, game_seed(g), log);
+        gg_free(s);
+    }
+    b->decisions[slot] = decisions;
+    thread_run *t = &b->run->per_thread[thread]; /* this thread's own */
+    t->games += to - from;
+    t->decisions += decisions;
+    t->seconds += now_seconds() - t0;
+    return 0;
+}
+
+static int bench_fold(void *ctx, int slot, long item)
+{
+    (void)item;
+    bench_par *b = ctx;
+    b->run->checksum = fold_logged(b->run->checksum, &b->logs[slot]);
+    b->run->decisions += b->decisions[slot];
+    return 0;
+}
+
+static int bench_threaded(bench_run *run, const gg_options *opts)
+{
+    int slots = cli_par_slots(run->threads);
+    bench_par b = {run, opts, calloc((size_t)slots, sizeof *b.logs),
+                   calloc((size_t)slots, sizeof *b.decisions)};
+    int rc = !b.logs || !b.decisions ? cli_error("out of memory") : 0;
+    run->checksum = 0xcbf29ce484222325ULL;
+    run->decisions = 0;
+    double t0 = now_seconds();
+    if (!rc)
+        rc = cli_par_run((run->games + BENCH_CHUNK - 1) / BENCH_CHUNK, run->threads, bench_chunk,
+                         bench_fold, &b);
+    run->seconds = now_seconds() - t0;
+    for (int i = 0; b.logs && i < slots; i++) free(b.logs[i].word);
+    free(b.logs);
+    free(b.decisions);
+    return rc;
 }
 
 /* Games a run plays when --games is not given: about half a second on the
@@ -136,6 +262,11 @@ static void print_run(const bench_run *r)
            "decisions/s  checksum %016llx\n",
            gg_game_name(r->game), r->players, r->games, r->decisions, r->seconds,
            r->games / r->seconds, r->decisions / r->seconds, (unsigned long long)r->checksum);
+    for (int t = 0; r->threads > 1 && t < r->threads; t++) {
+        const thread_run *x = &r->per_thread[t];
+        printf("  thread %d  %7ld games  %10ld decisions  %7.3fs  %12.0f decisions/s\n", t + 1,
+               x->games, x->decisions, x->seconds, x->seconds > 0 ? x->decisions / x->seconds : 0);
+    }
 }
 
 static cJSON *run_json(const bench_run *r)
@@ -151,16 +282,28 @@ static cJSON *run_json(const bench_run *r)
     cJSON_AddNumberToObject(o, "games_per_s", r->games / r->seconds);
     cJSON_AddNumberToObject(o, "decisions_per_s", r->decisions / r->seconds);
     cJSON_AddStringToObject(o, "checksum", hex);
+    cJSON_AddNumberToObject(o, "threads", r->threads);
+    cJSON *arr = cJSON_AddArrayToObject(o, "per_thread");
+    for (int t = 0; t < r->threads; t++) {
+        const thread_run *x = &r->per_thread[t];
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "games", (double)x->games);
+        cJSON_AddNumberToObject(p, "decisions", (double)x->decisions);
+        cJSON_AddNumberToObject(p, "seconds", x->seconds);
+        cJSON_AddNumberToObject(p, "decisions_per_s", x->seconds > 0 ? x->decisions / x->seconds : 0);
+        cJSON_AddItemToArray(arr, p);
+    }
     return o;
 }
 
-enum { OPT_GAME, OPT_PLAYERS, OPT_GAMES, OPT_JSON, OPT_OPTION };
+enum { OPT_GAME, OPT_PLAYERS, OPT_GAMES, OPT_JSON, OPT_OPTION, OPT_THREADS };
 static const cli_opt bench_opts[] = {
     [OPT_GAME] = {"game", "G", "only this game (default: every game)"},
     [OPT_PLAYERS] = {"players", "N", "only this player count (default: every count)"},
     [OPT_GAMES] = {"games", "M", "games a run plays (default: Splendor 100000, Ys 20000)"},
     [OPT_JSON] = {"json", NULL, "the runs and the checksum as JSON (docs/formats.md)"},
     [OPT_OPTION] = {"option", "K=V", "a table option of --game (repeatable)"},
+    [OPT_THREADS] = {"threads", "N", "threads playing the games (default: every core); same checksums"},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_bench_spec = {
@@ -173,7 +316,7 @@ const cli_spec cli_bench_spec = {
 typedef struct bench_args {
     const char *game_name;
     long players, games;
-    int json;
+    int json, threads;
     cli_table table; /* with --option: the options given */
     int table_ready;
 } bench_args;
@@ -198,6 +341,11 @@ static int parse_bench_args(bench_args *a, int argc, char **argv)
                 return cli_usage_error(&cli_bench_spec, "--games needs a positive number");
             break;
         case OPT_JSON: a->json = 1; break;
+        case OPT_THREADS:
+            if (cli_parse_threads(v, &a->threads))
+                return cli_usage_error(&cli_bench_spec, "--threads needs a number from 1 to %d",
+                                       CLI_MAX_THREADS);
+            break;
         case OPT_OPTION:
             if (n_options == 32) return cli_usage_error(&cli_bench_spec, "too many --option");
             options[n_options++] = v;
@@ -221,6 +369,7 @@ static int parse_bench_args(bench_args *a, int argc, char **argv)
 int cmd_bench(int argc, char **argv)
 {
     bench_args a = {0};
+    a.threads = cli_threads_default();
     int rc = parse_bench_args(&a, argc, argv);
     if (rc) return rc < 0 ? 0 : rc;
     const char *game_name = a.game_name;
@@ -229,6 +378,8 @@ int cmd_bench(int argc, char **argv)
     const cli_table table = a.table;
 
     bench_run runs[16];
+    thread_run per_thread[16][CLI_MAX_THREADS];
+    memset(per_thread, 0, sizeof per_thread);
     int n_runs = 0;
     uint64_t total = 0xcbf29ce484222325ULL;
     for (int gi = 0; gi < gg_game_count(); gi++) {
@@ -245,7 +396,9 @@ int cmd_bench(int argc, char **argv)
             r->game = game;
             r->players = p;
             r->games = games ? games : default_games(game);
-            if (bench_one(r, &opts)) return 1;
+            r->threads = a.threads;
+            r->per_thread = per_thread[n_runs];
+            if (r->threads == 1 ? bench_one(r, &opts) : bench_threaded(r, &opts)) return 1;
             total = fold(total, r->checksum);
             if (!json) print_run(r);
             n_runs++;

@@ -52,6 +52,7 @@
 #include "bots/bot.h"
 #include "bots/engine.h"
 #include "cli.h"
+#include "par.h"
 
 enum { SPEC_LEN = 1024, MAX_OPTION_ARGS = 32 };
 
@@ -70,6 +71,7 @@ typedef struct match_args {
     gg_time_control tc;
     long reply_ms;
     int json, progress, duplicate;
+    int threads;  /* --threads: games played at once (par.h) */
     int combine;  /* --combine: files[0 .. n_files-1] are --json pieces */
     char **files;
     int n_files;
@@ -89,6 +91,13 @@ typedef struct group {
     long iterations;              /* ISMCTS iterations (search bots only) */
     long forfeits;
 } group;
+
+/* What one game adds to its groups' times and counts (played on a worker
+ * thread, added on the main thread in game order). */
+typedef struct game_stats {
+    double think_ms, cpu_ms;
+    long decisions, searched, iterations;
+} game_stats;
 
 typedef struct game_row {
     uint64_t seed;                /* the deal seed */
@@ -168,6 +177,16 @@ static uint64_t bot_seed(uint64_t match_seed, int entrant)
     return siphash_word(match_seed, 0x626f747365656473ull /* "botseeds" */, (uint64_t)entrant);
 }
 
+/* Entrant e's bot seed in game `index` of a match (not --legacy-deals): its
+ * seed at the match's first game, then one per game, so a game's choices do not depend on the
+ * games played before it by the same bot (nor on the thread: --threads). */
+static uint64_t game_bot_seed(const match *m, int e, long index)
+{
+    uint64_t seed = m->duplicate == DEALS_LEGACY ? m->seed * 1000003u + (uint64_t)e * 7919u /* as then */
+                                                 : bot_seed(m->seed, e);
+    return index ? siphash_word(seed, 0x67616d65626f7473ull /* "gamebots" */, (uint64_t)index) : seed;
+}
+
 /* 64 bits from the OS for a match nobody gave a seed. */
 static int random_seed(uint64_t *seed)
 {
@@ -183,7 +202,7 @@ static int random_seed(uint64_t *seed)
 enum {
     OPT_GAME, OPT_PLAYERS, OPT_OPTION, OPT_GAMES, OPT_BOTS, OPT_BOTS_FILE, OPT_SEED,
     OPT_DUPLICATE, OPT_LEGACY, OPT_FIRST_GAME, OPT_MOVE_TIME, OPT_BANK, OPT_INCREMENT, OPT_REPLY,
-    OPT_RECORDS, OPT_LOGS, OPT_JSON, OPT_PROGRESS, OPT_COMBINE
+    OPT_RECORDS, OPT_LOGS, OPT_JSON, OPT_PROGRESS, OPT_COMBINE, OPT_THREADS
 };
 
 static const cli_opt match_opts[] = {
@@ -217,6 +236,9 @@ static const cli_opt match_opts[] = {
     [OPT_COMBINE] = {"combine", NULL,
                      "combine the --json FILEs of pieces of one match into one table (takes "
                      "only FILEs and --json)"},
+    [OPT_THREADS] = {"threads", "N",
+                     "games played at once (default: every core); the same results for every N, "
+                     "each thread with its own engine processes"},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_match_spec = {
@@ -273,6 +295,11 @@ static int match_option(match_args *a, int c, const char *v)
     case OPT_JSON: a->json = 1; return 0;
     case OPT_PROGRESS: a->progress = 1; return 0;
     case OPT_COMBINE: a->combine = 1; return 0;
+    case OPT_THREADS:
+        if (cli_parse_threads(v, &a->threads))
+            return cli_usage_error(&cli_match_spec, "--threads takes a number from 1 to %d",
+                                   CLI_MAX_THREADS);
+        return 0;
     default: return 2;
     }
 }
@@ -285,6 +312,7 @@ static int read_options(match_args *a, int argc, char **argv)
     cli_parser p;
     const char *v;
     int k, others = 0;
+    a->threads = cli_threads_default();
     cli_opts_begin(&p, &cli_match_spec, argc, argv);
     while ((k = cli_opts_next(&p, &v)) >= 0) {
         int rc = match_option(a, k, v);
@@ -941,14 +969,18 @@ static double clock_ms(clockid_t id)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 static double now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
-static double cpu_ms(void) { return clock_ms(CLOCK_PROCESS_CPUTIME_ID); }
+/* CPU time spent choosing: the process's with one thread, else the playing
+ * thread's (an ISMCTS bot's own second thread, threads=2, is then not
+ * counted). Set before any game starts. */
+static clockid_t cpu_clock = CLOCK_PROCESS_CPUTIME_ID;
+static double cpu_ms(void) { return clock_ms(cpu_clock); }
 
 /* The entrants' bots. Engines get a stderr log each in m->logs. */
-static int open_entrants(const match_args *a, match *m, gg_bot **bots)
+static int open_entrants(const match_args *a, match *m, gg_bot **bots, int thread)
 {
     int engines = 0;
     for (int e = 0; e < m->players; e++) engines += gg_engine_spec(m->specs[e]);
-    if (engines) {
+    if (engines && !m->logs[0]) {
         if (a->logs) {
             if (mkdir(a->logs, 0777) && !is_dir(a->logs)) return cli_error("match: cannot create %s", a->logs);
             snprintf(m->logs, sizeof m->logs, "%s", a->logs);
@@ -963,8 +995,9 @@ static int open_entrants(const match_args *a, match *m, gg_bot **bots)
         uint64_t seed = m->duplicate == DEALS_LEGACY ? m->seed * 1000003u + (uint64_t)e * 7919u /* as then */
                                                      : bot_seed(m->seed, e);
         if (gg_engine_spec(m->specs[e])) {
-            char log[sizeof m->logs + 32];
-            snprintf(log, sizeof log, "%s/entrant-%d.log", m->logs, e);
+            char log[sizeof m->logs + 64];
+            if (thread) snprintf(log, sizeof log, "%s/entrant-%d-thread-%d.log", m->logs, e, thread + 1);
+            else snprintf(log, sizeof log, "%s/entrant-%d.log", m->logs, e);
             gg_engine_config cfg = {log, a->reply_ms};
             bots[e] = gg_engine_open(m->specs[e], seed, &cfg, &err);
             if (!bots[e]) return cli_error("match: entrant %d: %s (its stderr: %s)", e, err.msg, log);
@@ -1062,10 +1095,10 @@ static int write_record(const char *dir, long index, const char *text)
 
 /* One decision of `seat`; 0 when the game goes on, 1 when the seat forfeits. */
 static int decide(const match_args *a, match *m, gg_bot *bot, gg_state *s, int seat,
-                  long *bank, game_row *row, gg_record *rec)
+                  long *bank, game_row *row, gg_record *rec, game_stats *stats)
 {
     int e = row->seat_entrant[seat], is_engine = gg_engine_spec(m->specs[e]);
-    group *G = &m->groups[m->group_of[e]];
+    game_stats *G = &stats[m->group_of[e]];
     long limit = move_limit(&a->tc, *bank);
     if (is_engine) gg_engine_set_move_limit(bot, limit);
     gg_error err;
@@ -1102,7 +1135,8 @@ static int decide(const match_args *a, match *m, gg_bot *bot, gg_state *s, int s
 
 /* Plays game g of this run (game a->first_game + g of the match): entrant e
  * at seat (e + index) mod N. Its record text goes to *record. */
-static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char **record)
+static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char **record,
+                     game_stats *stats)
 {
     game_row *row = &m->rows[g];
     int n = m->players;
@@ -1114,7 +1148,10 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char 
     for (int e = 0; e < n; e++) {
         int seat = (int)((e + index) % n);
         row->seat_entrant[seat] = e;
-        m->seat_count[e][seat]++;
+        /* the bots' choices depend on the game's number only (--threads);
+         * --legacy-deals keeps one random stream per bot over the games, as
+         * then, so published results replay (on one thread) */
+        if (m->duplicate != DEALS_LEGACY) gg_bot_reseed(bots[e], game_bot_seed(m, e, index));
     }
     gg_error err;
     gg_state *s = gg_new(a->table.game, &a->table.opts, row->seed, &err);
@@ -1135,15 +1172,12 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char 
         int seats[GG_MAX_SEATS]; /* rule G-1 above: every seat of a match is a bot */
         int k = gg_actors(s, seats);
         for (int i = 0; i < k; i++, decisions++)
-            if (decide(a, m, bots[row->seat_entrant[seats[i]]], s, seats[i], &bank[seats[i]], row, rec))
+            if (decide(a, m, bots[row->seat_entrant[seats[i]]], s, seats[i], &bank[seats[i]], row, rec, stats))
                 break;
     }
     if (row->forfeit_seat >= 0) gg_result_get(s, &row->res); /* re-ranked below */
     else gg_result_adjudicate(s, &row->res); /* the game's own result when it ended by itself */
-    if (row->forfeit_seat >= 0) {
-        forfeit_result(row, n);
-        m->groups[m->group_of[row->seat_entrant[row->forfeit_seat]]].forfeits++;
-    }
+    if (row->forfeit_seat >= 0) forfeit_result(row, n);
     for (int seat = 0; seat < n; seat++) {
         gg_bot *bot = bots[row->seat_entrant[seat]];
         if (!gg_engine_spec(gg_bot_spec(bot))) continue;
@@ -1164,24 +1198,85 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char 
     return 0;
 }
 
-/* Plays every game; records are written a whole deal at a time. */
-static int play_all(const match_args *a, match *m, gg_bot **bots)
+/* The games spread over threads (par.h, --threads): each thread has its own
+ * bots (and engine processes), reseeded from the game's number before every
+ * game; rows are per game; times, counts, tallies and records are taken on
+ * the main thread in game order, so the output does not depend on the
+ * number of threads. */
+typedef struct game_out {
+    char *record;
+    game_stats stats[GG_MAX_SEATS]; /* per group */
+} game_out;
+
+typedef struct match_run {
+    const match_args *a;
+    match *m;
+    gg_bot *(*bots)[GG_MAX_SEATS]; /* [thread][entrant] */
+    game_out *out;                  /* [slot] */
+    char *texts[GG_MAX_SEATS];      /* a deal's records, written together */
+} match_run;
+
+static int match_game(void *ctx, int thread, int slot, long g)
 {
-    int block = m->duplicate != DEALS_FRESH ? m->players : 1, rc = 0;
-    char *texts[GG_MAX_SEATS] = {NULL};
-    for (long g = 0; g < m->games && !rc; g++) {
-        int slot = (int)(g % block);
-        rc = play_game(a, m, bots, g, &texts[slot]);
-        if (!rc) tally(m, &m->rows[g]);
-        if (!rc && a->records && slot == block - 1)
-            for (int i = 0; i < block && !rc; i++)
-                rc = write_record(a->records, a->first_game + g - (block - 1) + i, texts[i]);
-        if (slot == block - 1)
-            for (int i = 0; i < block; i++) free(texts[i]), texts[i] = NULL;
-        if (!rc && a->progress && (g + 1) % m->players == 0)
-            fprintf(stderr, "match: %ld/%ld games\n", g + 1, m->games);
+    match_run *r = ctx;
+    game_out *o = &r->out[slot];
+    memset(o->stats, 0, sizeof o->stats);
+    o->record = NULL;
+    return play_game(r->a, r->m, r->bots[thread], g, &o->record, o->stats);
+}
+
+/* Game g in order: its sums, its tally, and a whole deal's records at a time. */
+static int match_take(void *ctx, int slot, long g)
+{
+    match_run *r = ctx;
+    const match_args *a = r->a;
+    match *m = r->m;
+    game_out *o = &r->out[slot];
+    const game_row *row = &m->rows[g];
+    for (int seat = 0; seat < m->players; seat++) m->seat_count[row->seat_entrant[seat]][seat]++;
+    for (int k = 0; k < m->n_groups; k++) {
+        group *G = &m->groups[k];
+        G->think_ms += o->stats[k].think_ms;
+        G->cpu_ms += o->stats[k].cpu_ms;
+        G->decisions += o->stats[k].decisions;
+        G->searched += o->stats[k].searched;
+        G->iterations += o->stats[k].iterations;
     }
-    for (int i = 0; i < block; i++) free(texts[i]);
+    if (row->forfeit_seat >= 0) m->groups[m->group_of[row->seat_entrant[row->forfeit_seat]]].forfeits++;
+    tally(m, row);
+    int block = m->duplicate != DEALS_FRESH ? m->players : 1, rc = 0;
+    int at = (int)(g % block);
+    r->texts[at] = o->record;
+    o->record = NULL;
+    if (a->records && at == block - 1)
+        for (int i = 0; i < block && !rc; i++)
+            rc = write_record(a->records, a->first_game + g - (block - 1) + i, r->texts[i]);
+    if (at == block - 1)
+        for (int i = 0; i < block; i++) free(r->texts[i]), r->texts[i] = NULL;
+    if (!rc && a->progress && (g + 1) % m->players == 0)
+        fprintf(stderr, "match: %ld/%ld games\n", g + 1, m->games);
+    return rc;
+}
+
+/* Opens every thread's entrants and plays every game. External engines are
+ * started once per thread: each thread talks to its own processes. */
+static int play_all(const match_args *a, match *m)
+{
+    int threads = a->threads < m->games ? a->threads : (int)m->games;
+    if (threads < 1 || m->duplicate == DEALS_LEGACY) threads = 1; /* bots as then: in turn */
+    if (threads > 1) cpu_clock = CLOCK_THREAD_CPUTIME_ID;
+    match_run r = {.a = a, .m = m};
+    r.bots = calloc((size_t)threads, sizeof *r.bots);
+    r.out = calloc((size_t)cli_par_slots(threads), sizeof *r.out);
+    int rc = !r.bots || !r.out ? cli_error("out of memory") : 0;
+    for (int t = 0; t < threads && !rc; t++) rc = open_entrants(a, m, r.bots[t], t);
+    if (!rc) rc = cli_par_run(m->games, threads, match_game, match_take, &r);
+    for (int i = 0; i < GG_MAX_SEATS; i++) free(r.texts[i]);
+    for (int i = 0; r.out && i < cli_par_slots(threads); i++) free(r.out[i].record);
+    for (int t = 0; r.bots && t < threads; t++)
+        for (int e = 0; e < m->players; e++) gg_bot_free(r.bots[t][e]);
+    free(r.bots);
+    free(r.out);
     return rc;
 }
 
@@ -1241,9 +1336,7 @@ int cmd_match(int argc, char **argv)
     if (!rc && a.progress)
         fprintf(stderr, "match: seed %llu (--seed %llu plays this match again)\n",
                 (unsigned long long)m->seed, (unsigned long long)m->seed);
-    gg_bot *bots[GG_MAX_SEATS] = {0};
-    if (!rc) rc = open_entrants(&a, m, bots);
-    if (!rc) rc = play_all(&a, m, bots);
+    if (!rc) rc = play_all(&a, m);
     if (!rc) {
         if (a.games != m->games && !a.json)
             printf("(games rounded up from %ld to %ld: whole seat rotations)\n", a.games,
@@ -1256,7 +1349,6 @@ int cmd_match(int argc, char **argv)
             print_text(&a, m);
         }
     }
-    for (int e = 0; e < m->players; e++) gg_bot_free(bots[e]);
     free(m->rows);
     free(m);
     return rc ? 1 : 0;

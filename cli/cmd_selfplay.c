@@ -4,12 +4,14 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "par.h"
 
 typedef struct selfplay_args {
     cli_table table;
     long games;
     const char *bots;
     const char *records;
+    int threads;
 } selfplay_args;
 
 /* Splits "a,b,c" into one spec per seat; a single spec fills every seat. */
@@ -62,20 +64,75 @@ static int play_one(const selfplay_args *a, uint64_t seed, gg_bot **bots, gg_res
     return 0;
 }
 
-static int write_record(const char *dir, long index, const gg_record *rec)
+static int write_record(const char *dir, long index, const char *json)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/game-%05ld.json", dir, index);
     FILE *f = fopen(path, "w");
     if (!f) return cli_error("cannot write %s", path);
-    char *json = gg_record_json(rec);
     fputs(json, f);
     fputc('\n', f);
-    free(json);
     return fclose(f) ? cli_error("cannot write %s", path) : 0;
 }
 
-enum { OPT_PLAYERS, OPT_GAMES, OPT_SEED, OPT_BOTS, OPT_RECORDS, OPT_OPTION };
+/* The games spread over threads (par.h): each thread has its own bots,
+ * reseeded from the game's number before every game, so a game is played
+ * the same on any thread; results and records are taken in game order. */
+typedef struct game_out {
+    gg_result res;
+    long decisions;
+    char *record; /* with --records: the record's JSON */
+} game_out;
+
+typedef struct selfplay_run {
+    const selfplay_args *a;
+    int players;
+    gg_bot *(*bots)[GG_MAX_SEATS]; /* [thread][seat] */
+    game_out *out;                  /* [slot] */
+    long wins[GG_MAX_SEATS], decisions, adjudicated;
+    double score[GG_MAX_SEATS];
+} selfplay_run;
+
+/* A seat's bot seed in game g: game 0 has the seed bots had before games
+ * were spread over threads (S * 31 + seat). */
+static uint64_t bot_seed(uint64_t seed, int seat, long g)
+{
+    return (seed * 31 + (uint64_t)seat) ^ ((uint64_t)g * 0x9e3779b97f4a7c15ULL);
+}
+
+static int selfplay_game(void *ctx, int thread, int slot, long g)
+{
+    selfplay_run *r = ctx;
+    const selfplay_args *a = r->a;
+    game_out *o = &r->out[slot];
+    uint64_t seed = a->table.seed + (uint64_t)g;
+    for (int p = 0; p < r->players; p++) gg_bot_reseed(r->bots[thread][p], bot_seed(a->table.seed, p, g));
+    gg_record *rec = a->records ? gg_record_new(a->table.game, &a->table.opts, seed) : NULL;
+    o->decisions = 0;
+    o->record = NULL;
+    int rc = play_one(a, seed, r->bots[thread], &o->res, &o->decisions, rec);
+    if (!rc && rec && !(o->record = gg_record_json(rec))) rc = cli_error("out of memory");
+    gg_record_free(rec);
+    return rc;
+}
+
+static int selfplay_take(void *ctx, int slot, long g)
+{
+    selfplay_run *r = ctx;
+    game_out *o = &r->out[slot];
+    int rc = o->record ? write_record(r->a->records, g, o->record) : 0;
+    free(o->record);
+    o->record = NULL;
+    r->decisions += o->decisions;
+    r->adjudicated += o->res.adjudicated;
+    for (int p = 0; p < r->players; p++) {
+        r->score[p] += o->res.score[p];
+        if (o->res.rank[p] == 1) r->wins[p]++;
+    }
+    return rc;
+}
+
+enum { OPT_PLAYERS, OPT_GAMES, OPT_SEED, OPT_BOTS, OPT_RECORDS, OPT_OPTION, OPT_THREADS };
 static const cli_opt selfplay_opts[] = {
     [OPT_PLAYERS] = {"players", "N", "seats at the table (default: the game's fewest)"},
     [OPT_GAMES] = {"games", "M", "games to play (default 100)"},
@@ -83,6 +140,7 @@ static const cli_opt selfplay_opts[] = {
     [OPT_BOTS] = {"bots", "SPEC", "one bot spec for all, or one per seat (default random)"},
     [OPT_RECORDS] = {"records", "DIR", "write each game's record to DIR/game-NNNNN.json"},
     [OPT_OPTION] = {"option", "K=V", "a table option of the game (repeatable; docs/formats.md)"},
+    [OPT_THREADS] = {"threads", "N", "threads playing the games (default: every core); same results"},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_selfplay_spec = {
@@ -111,6 +169,7 @@ static int parse_args(selfplay_args *a, int argc, char **argv)
     a->games = 100;
     a->bots = "random";
     a->table.seed = 1;
+    a->threads = cli_threads_default();
     for (int i = 0; i < n_opts; i++) {
         v = given[i].v;
         switch (given[i].k) {
@@ -120,6 +179,11 @@ static int parse_args(selfplay_args *a, int argc, char **argv)
             break;
         case OPT_BOTS: a->bots = v; break;
         case OPT_RECORDS: a->records = v; break;
+        case OPT_THREADS:
+            if (cli_parse_threads(v, &a->threads))
+                return cli_usage_error(&cli_selfplay_spec, "--threads takes a number from 1 to %d",
+                                       CLI_MAX_THREADS);
+            break;
         default:
             if (cli_table_opt(&a->table, cli_selfplay_spec.opts[given[i].k].name, v)) return 2;
         }
@@ -138,27 +202,19 @@ int cmd_selfplay(int argc, char **argv)
     if (seat_specs(a.bots, players, specs))
         return cli_error("--bots takes one spec or one per seat (%d), comma-separated", players);
     if (a.records) mkdir(a.records, 0777);
-    gg_bot *bots[GG_MAX_SEATS] = {0};
+    int threads = a.threads < a.games ? a.threads : (int)a.games;
+    selfplay_run r = {.a = &a, .players = players};
+    r.bots = calloc((size_t)threads, sizeof *r.bots);
+    r.out = calloc((size_t)cli_par_slots(threads), sizeof *r.out);
+    if (!r.bots || !r.out) rc = cli_error("out of memory");
     gg_error err;
-    for (int i = 0; i < players && !rc; i++)
-        if (!(bots[i] = gg_bot_new(specs[i], a.table.seed * 31 + (uint64_t)i, &err)))
-            rc = cli_error("%s", err.msg);
-    long wins[GG_MAX_SEATS] = {0}, decisions = 0, adjudicated = 0;
-    double score[GG_MAX_SEATS] = {0};
-    for (long g = 0; g < a.games && !rc; g++) {
-        gg_result res;
-        gg_record *rec = a.records ? gg_record_new(a.table.game, &a.table.opts,
-                                                   a.table.seed + (uint64_t)g)
-                                   : NULL;
-        rc = play_one(&a, a.table.seed + (uint64_t)g, bots, &res, &decisions, rec);
-        if (!rc && rec) rc = write_record(a.records, g, rec);
-        gg_record_free(rec);
-        if (!rc) adjudicated += res.adjudicated;
-        for (int p = 0; !rc && p < players; p++) {
-            score[p] += res.score[p];
-            if (res.rank[p] == 1) wins[p]++;
-        }
-    }
+    for (int t = 0; t < threads && !rc; t++)
+        for (int i = 0; i < players && !rc; i++)
+            if (!(r.bots[t][i] = gg_bot_new(specs[i], a.table.seed * 31 + (uint64_t)i, &err)))
+                rc = cli_error("%s", err.msg);
+    if (!rc) rc = cli_par_run(a.games, threads, selfplay_game, selfplay_take, &r);
+    long *wins = r.wins, decisions = r.decisions, adjudicated = r.adjudicated;
+    double *score = r.score;
     if (!rc) {
         printf("%s, %d players, %ld games from seed %llu, %ld decisions\n",
                gg_game_title(a.table.game), players, a.games,
@@ -171,6 +227,10 @@ int cmd_selfplay(int argc, char **argv)
             printf("%ld games ended by the game-length rule G-1 (docs/rules-notes.md)\n",
                    adjudicated);
     }
-    for (int i = 0; i < players; i++) gg_bot_free(bots[i]);
+    for (int t = 0; r.bots && t < threads; t++)
+        for (int i = 0; i < players; i++) gg_bot_free(r.bots[t][i]);
+    for (int i = 0; r.out && i < cli_par_slots(threads); i++) free(r.out[i].record);
+    free(r.bots);
+    free(r.out);
     return rc ? 1 : 0;
 }

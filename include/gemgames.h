@@ -384,6 +384,10 @@ typedef struct gg_bot gg_bot;
 gg_bot *gg_bot_new(const char *spec, uint64_t seed, gg_error *err);
 void gg_bot_free(gg_bot *bot);
 const char *gg_bot_spec(const gg_bot *bot);
+/* Starts the bot's random choices afresh from `seed`, as gg_bot_new would:
+ * a bot reseeded from a game's own number plays that game the same whichever
+ * bot object, thread or order plays it (`--threads` of selfplay and match). */
+void gg_bot_reseed(gg_bot *bot, uint64_t seed);
 /* Chooses a legal action for `seat`, which must be an actor in `s`. */
 gg_status gg_bot_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
                         gg_error *err);

@@ -42,6 +42,12 @@ gg_bot *gg_bot_new(const char *spec, uint64_t seed, gg_error *err)
     return NULL;
 }
 
+void gg_bot_reseed(gg_bot *bot, uint64_t seed)
+{
+    gg_rng_seed(&bot->rng, seed);
+    if (bot->kind->forget) bot->kind->forget(bot);
+}
+
 void gg_bot_free(gg_bot *bot)
 {
     if (!bot) return;

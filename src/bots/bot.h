@@ -15,6 +15,8 @@ typedef struct gg_bot_kind {
     /* Optional (gg_bot_hint): the bot's top moves; the count, or -1 and err. */
     int (*hint)(gg_bot *bot, const gg_state *s, int seat, gg_hint *out, int max,
                 gg_error *err);
+    /* Optional (gg_bot_reseed): forget what the bot remembers of a game. */
+    void (*forget)(gg_bot *bot);
 } gg_bot_kind;
 
 struct gg_bot {

@@ -17,6 +17,7 @@
  * an engine that fails is stopped (its process group killed) and restarted
  * for the next game. Its stderr goes to a log file the match names.
  */
+#define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -178,6 +179,8 @@ static void exec_child(engine *e, int in, int out)
     setpgid(0, 0);
     dup2(in, 0);
     dup2(out, 1);
+    fcntl(0, F_SETFD, 0); /* dup2 onto itself keeps close-on-exec */
+    fcntl(1, F_SETFD, 0);
     if (e->log_path[0]) { /* never the controller's stderr: the log, or nowhere */
         int fd = open(e->log_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
         if (fd < 0) fd = open("/dev/null", O_WRONLY);
@@ -213,14 +216,15 @@ static gg_status start(engine *e, gg_error *err)
 {
     int in[2], out[2];
     e->fault[0] = '\0';
-    if (pipe(in)) return fault(e, err, GG_FAULT_START, "cannot make a pipe");
-    if (pipe(out)) {
+    /* Every end close-on-exec from the start (the child's two become its
+     * stdin and stdout by dup2, which clears the flag): no engine inherits
+     * another's pipe, even one started at the same moment by another thread
+     * (gemgames match --threads), so a dead engine's pipe shows EOF. */
+    if (pipe2(in, O_CLOEXEC)) return fault(e, err, GG_FAULT_START, "cannot make a pipe");
+    if (pipe2(out, O_CLOEXEC)) {
         close(in[0]), close(in[1]);
         return fault(e, err, GG_FAULT_START, "cannot make a pipe");
     }
-    /* our ends are not inherited by other engines started later */
-    fcntl(in[1], F_SETFD, FD_CLOEXEC);
-    fcntl(out[0], F_SETFD, FD_CLOEXEC);
     /* a dead engine shows as a write error, not a fatal signal */
     signal(SIGPIPE, SIG_IGN);
     log_note(e, "engine started");

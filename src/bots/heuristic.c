@@ -32,6 +32,9 @@ static gg_status heuristic_create(gg_bot *bot, const char *params, gg_error *err
 
 static void heuristic_destroy(gg_bot *bot) { free(bot->data); }
 
+/* A new game (gg_bot_reseed): no last choice yet. */
+static void heuristic_forget(gg_bot *bot) { *(gg_action *)bot->data = GG_NO_ACTION; }
+
 static gg_status heuristic_choose(gg_bot *bot, const gg_state *s, int seat, gg_action *out,
                                   gg_error *err)
 {
@@ -55,4 +58,4 @@ static gg_status heuristic_choose(gg_bot *bot, const gg_state *s, int seat, gg_a
 }
 
 const gg_bot_kind gg_bot_heuristic = {"heuristic", heuristic_create, heuristic_choose,
-                                      heuristic_destroy};
+                                      heuristic_destroy, NULL, heuristic_forget};

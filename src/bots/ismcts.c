@@ -104,8 +104,13 @@ enum { MAX_PATH = 512 };
 /* Large scratch space lives in the worker (on the heap), never in static
  * thread-local storage: glibc puts that on every thread's stack, and the
  * server's civetweb threads have small stacks. */
+/* Each worker starts on its own cache line and fills whole lines (and its
+ * rollout state is a block of whole lines too), so one thread's writes (the
+ * RNG, the pool counters, the rollout state) never invalidate a line the
+ * other thread reads: no false sharing between the two search threads. */
+enum { CACHE_LINE = 64 };
 typedef struct worker {
-    node *nodes;
+    _Alignas(CACHE_LINE) node *nodes;
     arm *arms;
     uint32_t n_nodes, n_arms, cap_nodes, cap_arms;
     gg_state *work;
@@ -575,7 +580,8 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
     *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
-    for (char *tok = strtok(buf, ":"); tok; tok = strtok(NULL, ":")) {
+    char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
+    for (char *tok = strtok_r(buf, ":", &rest); tok; tok = strtok_r(NULL, ":", &rest)) {
         char *eq = strchr(tok, '=');
         if (!eq) return gg_fail(err, GG_EOPTION, "ismcts: \"%s\" is not key=value", tok);
         *eq = '\0';
@@ -642,8 +648,9 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
 
 static gg_status ismcts_create(gg_bot *bot, const char *params, gg_error *err)
 {
-    ismcts *m = calloc(1, sizeof *m);
+    ismcts *m = aligned_alloc(CACHE_LINE, sizeof *m); /* a multiple of CACHE_LINE */
     if (!m) return gg_fail(err, GG_ENOMEM, "out of memory");
+    memset(m, 0, sizeof *m);
     gg_status st = parse_params(&m->p, params, err);
     for (int t = 0; !st && t < m->p.threads; t++)
         if (pools_reserve(&m->w[t], m->p.nodes))
@@ -754,7 +761,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         worker *w = &m->w[t];
         if (w->work_size != s->size) {
             free(w->work);
-            w->work = malloc(s->size);
+            w->work = aligned_alloc(CACHE_LINE, (s->size + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE);
             w->work_size = w->work ? s->size : 0;
             if (!w->work) return gg_fail(err, GG_ENOMEM, "out of memory");
         }

@@ -22,6 +22,8 @@ contains "a command from its start" "$(complete_words gemgames se)" "selfplay se
 contains "play's games" "$(complete_words gemgames play '')" "splendor ys"
 contains "play's options from its --help" "$(complete_words gemgames play ys --p)" "--plain --players"
 contains "selfplay's options" "$(complete_words gemgames selfplay ys --re)" "--records"
+contains "bench offers --threads" "$(complete_words gemgames bench --thr)" "--threads"
+contains "--threads offers 1 up to the cores" "$(complete_words gemgames match --threads '')" "1"
 contains "bench --game offers the games" "$(complete_words gemgames bench --game '')" "splendor ys"
 contains "replay offers files" "$(complete_words gemgames replay "$TMP/game")" "$TMP/game-00001.json"
 contains "match's options from its --help" "$(complete_words gemgames match --mo)" "--move-time"

@@ -19,7 +19,8 @@ bot_field() { tr -d ' \t\n' <"$1" | grep -o "\"bots\":.*" | grep -o "\"$2\":[^,}
 check_case() { # how reason [extra match flags...]
     how=$1 reason=$2; shift 2
     out=$TMP/$how.json
-    "$G" match --game splendor --players 2 --games 2 --seed 7 --reply-timeout 4000 \
+    # one thread: both games in turn on one engine process, so its log shows the restart
+    "$G" match --game splendor --players 2 --games 2 --seed 7 --reply-timeout 4000 --threads 1 \
         --logs "$TMP/logs-$how" --json "$@" --bots "engine:$BAD $how,$GOOD" >"$out" 2>"$TMP/$how.err"
     rc=$?
     T_N=$((T_N + 1))
