@@ -99,15 +99,22 @@ int gg_legal(const gg_state *s, int seat, gg_action *out)
     return legal_if_actor(s, seat, out);
 }
 
+/* gg_legal_random through the list, out of line: the usual path below then
+ * needs no stack frame (the list lives here). */
+__attribute__((noinline)) static int legal_random_listed(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
+{
+    gg_action legal[GG_MAX_ACTIONS];
+    int k = gg_legal(s, seat, legal);
+    if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
+    return k;
+}
+
 int gg_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
 {
     if (seat < 0 || seat >= s->players) return 0;
     if (s->game->legal_random && (s->game->legal_checks_seat || gg_is_actor(s, seat)))
         return s->game->legal_random(s, seat, rng, a);
-    gg_action legal[GG_MAX_ACTIONS];
-    int k = gg_legal(s, seat, legal);
-    if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
-    return k;
+    return legal_random_listed(s, seat, rng, a);
 }
 
 static gg_status check_seat(const gg_state *s, int seat, gg_error *err)
