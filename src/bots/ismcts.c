@@ -448,6 +448,11 @@ static long rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
         gg_action chosen[GG_MAX_SEATS];
         int k = gg_actors(s, seats);
         for (int i = 0; i < k; i++) {
+            if (!w->policy && !w->prune) { /* uniform: the same draw, no list where the game counts (Ys placements) */
+                int n = gg_legal_random(s, seats[i], &w->rng, &chosen[i]);
+                GG_ASSERT(n > 0);
+                continue;
+            }
             int n = gg_legal(s, seats[i], list);
             GG_ASSERT(n > 0);
             if (w->prune) n = w->prune(s, seats[i], list, n);
