@@ -17,8 +17,8 @@ CC      ?= cc
 CSTD    := -std=c11 -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-missing-field-initializers
-INCS    := -Iinclude -Isrc -Icommon -I$(GEN)
-LIBS    := -lcjson -lsqlite3 -lwebsockets -lncursesw -lpthread -lm
+INCS    := -Iinclude -Isrc -Icommon -I$(GEN) -I/usr/include/postgresql
+LIBS    := -lcjson -lsqlite3 -lpq -lwebsockets -lncursesw -lpthread -lm
 
 ifeq ($(VARIANT),san)
   OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

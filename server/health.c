@@ -59,6 +59,7 @@ void srv_drain_wait(double max_s)
 static int store_healthy(void)
 {
     struct stat sb;
+    if (store_is_pg(cfg->db_path)) return !srv_store_failed(); /* a broken connection fails it */
     return !srv_store_failed() && stat(cfg->db_path, &sb) == 0 && S_ISREG(sb.st_mode) &&
            access(cfg->db_path, W_OK) == 0;
 }

@@ -30,7 +30,7 @@ typedef struct sqlite_store {
     store base;
     sqlite3 *db;
     pthread_mutex_t mu;
-    sqlite3_stmt *ins_table, *ins_action, *upd_seats, *del_actions, *del_table;
+    sqlite3_stmt *ins_table, *ins_action, *upd_seats, *del_actions, *del_items, *del_table;
     char path[4096];
     dev_t dev;
     ino_t ino;
@@ -114,7 +114,20 @@ static void checkpointer_stop(sqlite_store *s)
     s->ck = NULL;
 }
 
-static const char schema[] =
+/* Versioned migrations (schema_version holds the newest applied): each runs
+ * once, in its own transaction with its version's row. Version 1 is the
+ * schema of every release before versions were kept; its ALTERs bring a
+ * database from before those columns up to it ("duplicate column" is fine,
+ * the only migration allowed to fail, and only on a database without a
+ * schema_version row). */
+static const char *const v1_legacy[] = {
+    "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE actions ADD COLUMN ts INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
+};
+
+static const char *const migrations[] = {
+    /* 1: tables and their action logs */
     "CREATE TABLE IF NOT EXISTS tables("
     " id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
     " seed TEXT NOT NULL, seats TEXT NOT NULL, admin TEXT NOT NULL,"
@@ -123,14 +136,14 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS actions("
     " table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,"
     " seat INTEGER NOT NULL, action TEXT NOT NULL, ts INTEGER NOT NULL DEFAULT 0,"
-    " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;";
-
-/* Columns added after the first release; "duplicate column" is fine. */
-static const char *const migrations[] = {
-    "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE actions ADD COLUMN ts INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
+    " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;",
+    /* 2: generic per-table logs (chat, names, clocks: store.h append_item) */
+    "CREATE TABLE table_log("
+    " table_id TEXT NOT NULL REFERENCES tables(id), kind TEXT NOT NULL,"
+    " seq INTEGER NOT NULL, body TEXT NOT NULL, ts INTEGER NOT NULL,"
+    " PRIMARY KEY(table_id, kind, seq)) WITHOUT ROWID;",
 };
+enum { SCHEMA_VERSION = (int)(sizeof migrations / sizeof migrations[0]) };
 
 static int fail(char *err, sqlite3 *db, const char *what)
 {
@@ -167,6 +180,7 @@ static int step_done(sqlite_store *s, sqlite3_stmt *st, const char *what, char *
             /* a refused row (a constraint) is that write's problem; anything
              * else means the database itself is in trouble */
             if ((rc & 0xff) != SQLITE_CONSTRAINT) snprintf(s->failed, STORE_ERR, "%s", err);
+            else r = STORE_CONFLICT;
         }
     }
     sqlite3_reset(st);
@@ -188,7 +202,7 @@ static int sq_create_table(store *base, const store_table *t, char *err)
     sqlite3_bind_int64(st, 7, t->created);
     sqlite3_bind_text(st, 8, t->creator ? t->creator : "", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 9, t->seed_chosen);
-    int r = step_done(s, st, "create table", err);
+    int r = step_done(s, st, "create table", err) ? -1 : 0;
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -216,7 +230,7 @@ static int sq_update_seats(store *base, const char *table_id, const char *seats,
     sqlite3_stmt *st = s->upd_seats;
     sqlite3_bind_text(st, 1, seats, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, table_id, -1, SQLITE_STATIC);
-    int r = step_done(s, st, "update seats", err);
+    int r = step_done(s, st, "update seats", err) ? -1 : 0;
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -231,9 +245,11 @@ static int sq_delete_table(store *base, const char *table_id, char *err)
         r = fail(err, s->db, "delete table");
     if (r == 0) {
         sqlite3_bind_text(s->del_actions, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s->del_items, 1, table_id, -1, SQLITE_STATIC);
         sqlite3_bind_text(s->del_table, 1, table_id, -1, SQLITE_STATIC);
-        r = step_done(s, s->del_actions, "delete table", err);
-        if (r == 0) r = step_done(s, s->del_table, "delete table", err);
+        r = step_done(s, s->del_actions, "delete table", err) ? -1 : 0;
+        if (r == 0) r = step_done(s, s->del_items, "delete table", err) ? -1 : 0;
+        if (r == 0) r = step_done(s, s->del_table, "delete table", err) ? -1 : 0;
         if (sqlite3_exec(s->db, r == 0 ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL) != SQLITE_OK &&
             r == 0) {
             r = fail(err, s->db, "delete table");
@@ -316,6 +332,7 @@ static void sq_close(store *base)
     sqlite3_finalize(s->ins_action);
     sqlite3_finalize(s->upd_seats);
     sqlite3_finalize(s->del_actions);
+    sqlite3_finalize(s->del_items);
     sqlite3_finalize(s->del_table);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->mu);
@@ -331,9 +348,67 @@ static const char *sq_failure(store *base)
     return f;
 }
 
-static const store_ops sqlite_ops = {"sqlite",        sq_create_table, sq_append_action,
-                                     sq_update_seats, sq_delete_table, sq_load_all,
-                                     sq_failure,      sq_close};
+/* A generic per-table log item (store.h): one row, its own transaction. */
+static int sq_append_item(store *base, const char *table_id, const char *kind, int seq,
+                          const char *body, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st = NULL;
+    pthread_mutex_lock(&s->mu);
+    int r = sqlite3_prepare_v2(s->db, "INSERT INTO table_log(table_id, kind, seq, body, ts)"
+                                      " VALUES(?1, ?2, ?3, ?4, ?5)", -1, &st, NULL) == SQLITE_OK
+                ? 0
+                : fail(err, s->db, "append item");
+    if (r == 0) {
+        sqlite3_bind_text(st, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 3, seq);
+        sqlite3_bind_text(st, 4, body, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
+        r = step_done(s, st, "append item", err);
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+static int sq_read_items(store *base, const char *table_id, const char *kind, int from,
+                         int (*item)(void *ctx, int seq, const char *body), void *ctx, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q = NULL;
+    pthread_mutex_lock(&s->mu);
+    int r = sqlite3_prepare_v2(s->db, "SELECT seq, body FROM table_log WHERE table_id = ?1"
+                                      " AND kind = ?2 AND seq >= ?3 ORDER BY seq", -1, &q,
+                               NULL) == SQLITE_OK
+                ? 0
+                : fail(err, s->db, "read items");
+    if (r == 0) {
+        sqlite3_bind_text(q, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 2, kind, -1, SQLITE_STATIC);
+        sqlite3_bind_int(q, 3, from);
+        int rc;
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+            if (item(ctx, sqlite3_column_int(q, 0), col(q, 1)) != 0) break;
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE) r = fail(err, s->db, "read items");
+    }
+    sqlite3_finalize(q);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+static const store_ops sqlite_ops = {
+    .name = "sqlite",
+    .create_table = sq_create_table,
+    .append_action = sq_append_action,
+    .update_seats = sq_update_seats,
+    .delete_table = sq_delete_table,
+    .load_all = sq_load_all,
+    .failure = sq_failure,
+    .close = sq_close,
+    .append_item = sq_append_item,
+    .read_items = sq_read_items,
+};
 
 /* "ok", or the first problems PRAGMA integrity_check reports. */
 static int integrity(sqlite_store *s, char *err)
@@ -352,6 +427,53 @@ static int integrity(sqlite_store *s, char *err)
     snprintf(err, STORE_ERR, "storage: %.60s fails its integrity check (%.100s); restore a backup "
              "or recover it (sqlite3 .recover)", s->path, found);
     return -1;
+}
+
+static int schema_version(sqlite_store *s)
+{
+    sqlite3_stmt *q = NULL;
+    int v = -1;
+    if (sqlite3_prepare_v2(s->db, "SELECT max(version) FROM schema_version", -1, &q, NULL) ==
+            SQLITE_OK &&
+        sqlite3_step(q) == SQLITE_ROW)
+        v = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return v;
+}
+
+/* Brings the schema to SCHEMA_VERSION, one migration a transaction; a
+ * database written by a newer server is refused (its schema is unknown). */
+static int migrate(sqlite_store *s, char *err)
+{
+    if (sqlite3_exec(s->db, "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER PRIMARY KEY,"
+                            " applied INTEGER NOT NULL)", NULL, NULL, NULL) != SQLITE_OK)
+        return fail(err, s->db, "schema_version");
+    int v = schema_version(s);
+    if (v < 0) return fail(err, s->db, "schema_version");
+    if (v > SCHEMA_VERSION) {
+        snprintf(err, STORE_ERR, "storage: %.120s has schema version %d, newer than this "
+                 "server's %d: upgrade gemgames", s->path, v, SCHEMA_VERSION);
+        return -1;
+    }
+    for (int i = v; i < SCHEMA_VERSION; i++) {
+        if (i == 0) /* columns of a database from before versions */
+            for (size_t k = 0; k < sizeof v1_legacy / sizeof v1_legacy[0]; k++)
+                sqlite3_exec(s->db, v1_legacy[k], NULL, NULL, NULL);
+        char stamp[96];
+        snprintf(stamp, sizeof stamp, "INSERT INTO schema_version VALUES(%d, %lld);", i + 1,
+                 (long long)time(NULL));
+        if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, migrations[i], NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, stamp, NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+            char what[40];
+            snprintf(what, sizeof what, "migration %d", i + 1);
+            fail(err, s->db, what);
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* The file must be writable now, or the server would take moves it cannot keep. */
@@ -399,9 +521,7 @@ store *store_sqlite_open(const char *path, char *err)
         sq_close(&s->base);
         return NULL;
     }
-    for (size_t i = 0; i < sizeof migrations / sizeof migrations[0]; i++)
-        sqlite3_exec(s->db, migrations[i], NULL, NULL, NULL);
-    if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK || writable(s, err) != 0 ||
+    if (migrate(s, err) != 0 || writable(s, err) != 0 ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO tables(id, game, options, seed, seats, admin, created,"
                            " creator, seed_chosen) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -414,6 +534,8 @@ store *store_sqlite_open(const char *path, char *err)
                            &s->upd_seats, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM actions WHERE table_id = ?1", -1,
                            &s->del_actions, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM table_log WHERE table_id = ?1", -1,
+                           &s->del_items, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM tables WHERE id = ?1", -1, &s->del_table,
                            NULL) != SQLITE_OK) {
         if (!err[0]) fail(err, s->db, path);
