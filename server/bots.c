@@ -37,23 +37,39 @@ int srv_bots_queued(const srv_table *t)
     return r;
 }
 
-void srv_bots_schedule(srv_table *t)
+/* Queues the table to be due in `delay` seconds; a table already queued
+ * for later is moved up (another server's move may make a bot due sooner
+ * than the lease it was waiting out, sync.c). */
+void srv_bots_schedule_in(srv_table *t, double delay)
 {
     pthread_mutex_lock(&q.mu);
-    if (!q.stop && !queued(t)) {
-        bot_job *j = malloc(sizeof *j);
-        if (j) {
-            j->t = t;
-            j->due = srv_now() + q.delay_ms / 1000.0;
-            bot_job **p = &q.head;
-            while (*p && (*p)->due <= j->due) p = &(*p)->next;
-            j->next = *p;
-            *p = j;
-            pthread_cond_signal(&q.cv);
+    double due = srv_now() + delay;
+    bot_job *j = NULL;
+    for (bot_job **p = &q.head; *p; p = &(*p)->next)
+        if ((*p)->t == t) {
+            if ((*p)->due <= due) { /* already due as soon */
+                pthread_mutex_unlock(&q.mu);
+                return;
+            }
+            j = *p;
+            *p = j->next;
+            break;
         }
+    if (!q.stop && (j || (j = malloc(sizeof *j)))) {
+        j->t = t;
+        j->due = due;
+        bot_job **p = &q.head;
+        while (*p && (*p)->due <= j->due) p = &(*p)->next;
+        j->next = *p;
+        *p = j;
+        pthread_cond_signal(&q.cv);
+    } else {
+        free(j);
     }
     pthread_mutex_unlock(&q.mu);
 }
+
+void srv_bots_schedule(srv_table *t) { srv_bots_schedule_in(t, q.delay_ms / 1000.0); }
 
 static void wait_until(double due)
 {

@@ -75,6 +75,8 @@ cJSON *srv_health_json(int *status)
     cJSON_AddStringToObject(o, "version", GG_VERSION);
     cJSON_AddNumberToObject(o, "tables", srv_table_count());
     cJSON_AddNumberToObject(o, "uptime_s", (double)(time(NULL) - started));
+    if (srv_sync_shared()) /* several servers: moves that lost their index to another's */
+        cJSON_AddNumberToObject(o, "races_lost", (double)srv_sync_races_lost());
     *status = ok ? 200 : 503;
     return o;
 }

@@ -261,8 +261,10 @@ int cmd_serve(int argc, char **argv)
     else snprintf(shown, sizeof shown, "%s", db);
     if (srv_outq_start((double)cfg.ws_idle_s, cfg.quiet) != 0 ||
         srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 ||
-        srv_tables_init(st, &cfg, err) != 0 || srv_http_start(&cfg, err) != 0) {
+        srv_tables_init(st, &cfg, err) != 0 || srv_sync_init(st, &cfg, err) != 0 ||
+        srv_http_start(&cfg, err) != 0) {
         srv_bots_stop();
+        srv_sync_stop();
         srv_outq_stop();
         srv_tables_shutdown();
         st->ops->close(st);
@@ -283,6 +285,7 @@ int cmd_serve(int argc, char **argv)
     srv_http_stop();
     srv_outq_stop();
     srv_bots_stop();
+    srv_sync_stop();
     srv_tables_shutdown();
     st->ops->close(st);
     return failed ? 1 : 0;

@@ -11,7 +11,9 @@
  *   guard.c        checks on bytes before anything parses them (JSON depth,
  *                  UTF-8) and client addresses (exact, IPv6 /64, proxies)
  *   util.c         tokens from getrandom, rate limits, clocks
- *   store.h        the storage interface (store_sqlite.c)
+ *   store.h        the storage interface (store_sqlite.c, store_pg.c)
+ *   sync.c         several servers on one database: catching a table up
+ *                  with other servers' moves, bot move claims, notifications
  *
  * Nothing that leaves the server is made from gg_state_json: a client gets
  * gg_view_json for its seat, its own legal moves and gg_action_announce lines.
@@ -187,11 +189,44 @@ cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, s
  * and plays one move. Returns 1 if it moved. */
 int srv_table_bot_step(srv_table *t);
 
+/* What sync.c needs from a table (tables.c); all with the table locked. */
+void srv_table_lock(srv_table *t);
+void srv_table_unlock(srv_table *t);
+int srv_table_moves_locked(const srv_table *t);
+/* Applies stored move `index` (the next one) as a restore does; -1 when it
+ * does not replay (the table is then broken, with the reason). */
+int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char *text);
+/* The stored seats (JSON): seats handed to a bot elsewhere become bots here. */
+void srv_table_seats_stored_locked(srv_table *t, const char *seats);
+/* Moves or seats came from the store: push every connection, wake bots. */
+void srv_table_changed_locked(srv_table *t);
+/* Reads a table another server created from the store and registers it
+ * (NULL: no such table). */
+srv_table *srv_table_fetch(const char *id);
+/* Calls fn on every registered table (not under the registry's lock). */
+void srv_tables_each(void (*fn)(srv_table *t));
+
+/* ----------------------------------------------------------------- sync */
+/* sync.c: several servers on one database (a store with listen/read_tail).
+ * With a single-server store every call is a no-op (shared() is 0). */
+int srv_sync_init(store *st, const srv_config *cfg, char *err);
+void srv_sync_stop(void); /* before the tables are freed */
+int srv_sync_shared(void);
+/* Reads the table's moves and seats newer than ours (table locked), applies
+ * them and pushes them; -1 when the store could not be read. */
+int srv_sync_catch_up_locked(srv_table *t);
+/* 1 when this server may play bot move `index` of the table now; else 0
+ * and *retry_s, when to ask again (another server holds the claim). */
+int srv_sync_claim_bot(srv_table *t, int index, double *retry_s);
+void srv_sync_lost_race(void);  /* a move lost its index to another server's */
+long srv_sync_races_lost(void); /* how many since start (GET /healthz) */
+
 /* ----------------------------------------------------------------- bots */
 int srv_bots_start(int threads, int delay_ms);
 void srv_bots_stop(void);
 /* Queues the table for a bot move (no-op if already queued). */
 void srv_bots_schedule(srv_table *t);
+void srv_bots_schedule_in(srv_table *t, double delay_s); /* or sooner, if queued */
 int srv_bots_queued(const srv_table *t); /* 1 while the table waits in the queue */
 
 /* ----------------------------------------------------------------- outq */

@@ -100,9 +100,8 @@ int srv_table_count(void)
     return n;
 }
 
-srv_table *srv_table_find(const char *id)
+static srv_table *find_local(const char *id)
 {
-    if (!id) return NULL;
     pthread_mutex_lock(&reg.mu);
     srv_table *t = reg.hash[hash_id(id)];
     while (t && strcmp(t->id, id) != 0) t = t->hnext;
@@ -110,9 +109,27 @@ srv_table *srv_table_find(const char *id)
     return t;
 }
 
+srv_table *srv_table_find(const char *id)
+{
+    if (!id) return NULL;
+    srv_table *t = find_local(id);
+    /* several servers: another one may have created it (sync.c) */
+    if (!t && srv_sync_shared() && strlen(id) == SRV_ID_HEX &&
+        strspn(id, "0123456789abcdef") == SRV_ID_HEX)
+        t = srv_table_fetch(id);
+    return t;
+}
+
+/* -1 out of memory, 1 a table with this id is there already (two threads
+ * fetched it from the store at once: the caller frees its copy). */
 static int register_table(srv_table *t)
 {
     pthread_mutex_lock(&reg.mu);
+    for (srv_table *o = reg.hash[hash_id(t->id)]; o; o = o->hnext)
+        if (!strcmp(o->id, t->id)) {
+            pthread_mutex_unlock(&reg.mu);
+            return 1;
+        }
     if (reg.n == reg.cap) {
         int cap = reg.cap ? reg.cap * 2 : 256;
         srv_table **a = realloc(reg.all, (size_t)cap * sizeof *a);
@@ -766,8 +783,8 @@ void srv_table_unsubscribe(srv_conn *c)
 
 /* ------------------------------------------------------------ moves */
 
-static int act_locked(srv_table *t, int seat, const char *text, int *index,
-                      char canon[GG_MAX_NOTATION], srv_err *e)
+static int act_once_locked(srv_table *t, int seat, const char *text, int *index,
+                           char canon[GG_MAX_NOTATION], srv_err *e)
 {
     gg_error ge;
     gg_action a;
@@ -800,10 +817,11 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
         gg_action_announce(t->state, seat, a, v, lines[v + 1], GG_MAX_NOTATION);
     int idx = gg_record_length(t->rec);
     char err[STORE_ERR];
-    if (reg.st->ops->append_action(reg.st, t->id, idx, seat, canon, err) != 0) {
+    int stored = reg.st->ops->append_action(reg.st, t->id, idx, seat, canon, err);
+    if (stored != 0) {
         gg_free(next);
         gg_events_truncate(t->ev, ev_before);
-        return store_fail(e, err);
+        return stored == STORE_CONFLICT ? STORE_CONFLICT : store_fail(e, err);
     }
     t->last_move = (int64_t)time(NULL);
     /* Stored: from here the move is part of the game. */
@@ -817,6 +835,24 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
     push_all(t, lines, seat);
     schedule_if_bot(t);
     return 0;
+}
+
+/* A move another server's move beat to its index (STORE_CONFLICT) is
+ * checked again against the state after that move (caught up from the
+ * store): it is then played at the next index, or refused as any move
+ * would be (not your turn, illegal). */
+static int act_locked(srv_table *t, int seat, const char *text, int *index,
+                      char canon[GG_MAX_NOTATION], srv_err *e)
+{
+    enum { TRIES = 8 };
+    for (int tries = 0;; tries++) {
+        int r = act_once_locked(t, seat, text, index, canon, e);
+        if (r != STORE_CONFLICT) return r;
+        srv_sync_lost_race();
+        if (tries == TRIES || srv_sync_catch_up_locked(t) < 0)
+            return srv_fail(e, 503, "storage", "the move could not be stored: the table kept "
+                            "changing or its moves could not be read; try again");
+    }
 }
 
 int srv_table_act(srv_table *t, int seat, const char *text, int *index,
@@ -848,6 +884,15 @@ int srv_table_bot_step(srv_table *t)
     gg_bot *bot = t->seats[seat].b;
     t->bot_busy = 1;
     pthread_mutex_unlock(&t->mu);
+    double retry_s;
+    if (!srv_sync_claim_bot(t, moves, &retry_s)) { /* another server plays this move */
+        gg_free(copy);
+        pthread_mutex_lock(&t->mu);
+        t->bot_busy = 0;
+        srv_bots_schedule_in(t, retry_s); /* its move, or its lease running out, comes first */
+        pthread_mutex_unlock(&t->mu);
+        return 0;
+    }
 
     /* Think without the lock: people may watch and join meanwhile. */
     gg_action a;
@@ -1042,12 +1087,9 @@ static int restore_table(void *ctx, const store_table *row)
     return 0;
 }
 
-static int restore_action(void *ctx, const char *id, int index, int seat, const char *text)
+/* Applies stored move `index` (the table's next) as a restore does. */
+static int apply_stored_locked(srv_table *t, int index, int seat, const char *text)
 {
-    restore_ctx *rc = ctx;
-    srv_table *t = rc->cur;
-    (void)index;
-    if (!t || rc->replay_failed) return 1;
     gg_error ge;
     gg_action a;
     int len = gg_record_length(t->rec);
@@ -1055,17 +1097,29 @@ static int restore_action(void *ctx, const char *id, int index, int seat, const 
         gg_action_parse(t->state, seat, text, &a, &ge) != GG_OK ||
         events_mark(t, len + 1) != 0 || gg_record_add(t->rec, t->state, seat, a) != GG_OK ||
         gg_apply_events(t->state, seat, a, t->ev, &ge) != GG_OK) {
-        fprintf(stderr, "gemgames serve: table %s: move %d \"%s\" does not replay\n", id, index,
-                text);
+        fprintf(stderr, "gemgames serve: table %s: move %d \"%s\" does not replay\n", t->id,
+                index, text);
         gg_record_truncate(t->rec, len);
         snprintf(t->broken_reason, sizeof t->broken_reason,
                  "stored move %d \"%.60s\" does not replay (%.80s)", index, text,
                  seat < 0 || seat >= t->players ? "no such seat" : ge.msg);
         t->broken = 1;
+        return -1;
+    }
+    t->ev_at[len + 1] = gg_events_count(t->ev);
+    return 0;
+}
+
+static int restore_action(void *ctx, const char *id, int index, int seat, const char *text)
+{
+    restore_ctx *rc = ctx;
+    srv_table *t = rc->cur;
+    (void)id;
+    if (!t || rc->replay_failed) return 1;
+    if (apply_stored_locked(t, index, seat, text) != 0) {
         rc->replay_failed = 1;
         return 1;
     }
-    t->ev_at[len + 1] = gg_events_count(t->ev);
     rc->moves++;
     return 0;
 }
@@ -1083,9 +1137,10 @@ static int restore_done(void *ctx, const char *id, const char *problem)
     }
     for (int i = 0; i < t->players; i++)
         if (t->seats[i].b) seat_make_bot(t, i, t->seats[i].spec, NULL); /* reseed */
-    if (register_table(t) != 0) {
+    int reg_r = register_table(t);
+    if (reg_r != 0) {
         table_free(t);
-        return 1;
+        return reg_r < 0; /* 1: fetched twice at once, the other copy is registered */
     }
     rc->tables++;
     rc->broken += t->broken;
@@ -1093,6 +1148,66 @@ static int restore_done(void *ctx, const char *id, const char *problem)
     if (!t->broken) schedule_if_bot(t);
     pthread_mutex_unlock(&t->mu);
     return 0;
+}
+
+/* ------------------------------------------------------------ sync hooks */
+
+void srv_table_lock(srv_table *t) { pthread_mutex_lock(&t->mu); }
+void srv_table_unlock(srv_table *t) { pthread_mutex_unlock(&t->mu); }
+int srv_table_moves_locked(const srv_table *t) { return gg_record_length(t->rec); }
+
+int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char *text)
+{
+    if (t->broken || index != gg_record_length(t->rec)) return -1;
+    if (apply_stored_locked(t, index, seat, text) != 0) return -1;
+    t->last_move = (int64_t)time(NULL);
+    return 0;
+}
+
+void srv_table_seats_stored_locked(srv_table *t, const char *seats)
+{
+    cJSON *a = cJSON_Parse(seats);
+    for (int i = 0; i < t->players && cJSON_IsArray(a); i++) {
+        const cJSON *bot = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(a, i), "bot");
+        if (!cJSON_IsString(bot) || t->seats[i].bot) continue;
+        /* handed to a bot through another server: the same as here */
+        srv_seat saved = t->seats[i];
+        t->seats[i].b = NULL;
+        if (seat_make_bot(t, i, bot->valuestring, NULL) != 0) {
+            t->seats[i] = saved;
+            continue;
+        }
+        for (srv_conn *c = t->conns; c; c = c->next)
+            if (c->seat == i) c->seat = GG_SPECTATOR;
+    }
+    cJSON_Delete(a);
+}
+
+void srv_table_changed_locked(srv_table *t)
+{
+    push_all(t, NULL, -1);
+    if (!t->broken) schedule_if_bot(t);
+}
+
+srv_table *srv_table_fetch(const char *id)
+{
+    restore_ctx rc = {0};
+    store_loader ld = {&rc, restore_table, restore_action, restore_done};
+    char err[STORE_ERR];
+    if (!reg.st->ops->load_table || reg.st->ops->load_table(reg.st, id, &ld, err) != 0)
+        return NULL;
+    return find_local(id);
+}
+
+void srv_tables_each(void (*fn)(srv_table *t))
+{
+    pthread_mutex_lock(&reg.mu);
+    int n = reg.n;
+    srv_table **copy = malloc(((size_t)n + 1) * sizeof *copy);
+    if (copy && n) memcpy(copy, reg.all, (size_t)n * sizeof *copy);
+    pthread_mutex_unlock(&reg.mu);
+    for (int i = 0; copy && i < n; i++) fn(copy[i]);
+    free(copy);
 }
 
 int srv_tables_init(store *st, const srv_config *cfg, char *err)
