@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// load.mjs — how much one `gemgames serve` sustains, on loopback only.
+// load.mjs — how much `gemgames serve` sustains, on loopback only.
 //
 //   node scripts/load.mjs [--tables 1000] [--seconds 30] [--concurrency 16]
 //                         [--spectators 100] [--game splendor] [--bin build/rel/gemgames]
 //                         [--priority N] [--dir build/tmp]
+//                         [--db postgresql://...] [--servers N]
 //
+// --db URI runs the servers on that PostgreSQL database (give an empty one)
+// instead of a fresh SQLite file; --servers N (default 1) starts N servers on
+// it, and every move (its GET and POST) and every spectator goes to a server
+// picked at random: no client sticks to a server.
 // Starts the server on a fresh database, opens --tables tables whose seats are
 // all people (this script plays them through the HTTP API, so every move goes
 // the full way: validate, commit to SQLite, push, acknowledge), keeps that
@@ -39,31 +44,39 @@ const SPECTATORS = Number(arg('spectators', 100));
 const GAME = arg('game', 'splendor');
 const BIN = arg('bin', process.env.GEMGAMES || 'build/rel/gemgames');
 const PRIORITY = arg('priority', null);
+const DB = arg('db', null);
+const NSERVERS = Number(arg('servers', 1));
 if (PRIORITY !== null) setPriority(Number(PRIORITY));
 
 const BASE = arg('dir', 'build/tmp'); // where the database goes
 mkdirSync(BASE, { recursive: true });
 const dir = mkdtempSync(join(BASE, 'load-'));
 const serverCmd = PRIORITY !== null ? ['nice', ['-n', String(PRIORITY), BIN]] : [BIN, []];
-const server = spawn(serverCmd[0], [...serverCmd[1], 'serve', '--port', '0', '--host', '127.0.0.1', '--db', `${dir}/load.db`, '--quiet',
-  '--rate', '0', '--tables-per-addr', '1000000', '--ws-per-addr', '1000000', '--threads', String(2 * CONC + SPECTATORS + 64)], { stdio: ['ignore', 'pipe', 'inherit'] });
-process.on('exit', () => { server.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); });
-const port = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => { out += d; const m = out.match(/:(\d+)\//); if (m) resolve(Number(m[1])); });
-  server.on('exit', (c) => reject(new Error(`server exited ${c}`)));
-});
-const base = `http://127.0.0.1:${port}`;
+const servers = [];
+process.on('exit', () => { for (const sv of servers) sv.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); });
+async function startOne() {
+  const server = spawn(serverCmd[0], [...serverCmd[1], 'serve', '--port', '0', '--host', '127.0.0.1', '--db', DB || `${dir}/load.db`, '--quiet',
+    '--rate', '0', '--tables-per-addr', '1000000', '--ws-per-addr', '1000000', '--threads', String(2 * CONC + SPECTATORS + 64)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  servers.push(server);
+  server.port = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => { out += d; const m = out.match(/:(\d+)\//); if (m) resolve(Number(m[1])); });
+    server.on('exit', (c) => reject(new Error(`server exited ${c}`)));
+  });
+}
+for (let i = 0; i < NSERVERS; i++) await startOne();
+const anyPort = () => servers[Math.floor(Math.random() * servers.length)].port;
+const port = servers[0].port;
 
-async function call(method, path, body) {
-  const res = await fetch(base + path, { method, body: body && JSON.stringify(body), headers: body ? { 'content-type': 'application/json' } : {} });
+async function call(method, path, body, p = port) {
+  const res = await fetch(`http://127.0.0.1:${p}` + path, { method, body: body && JSON.stringify(body), headers: body ? { 'content-type': 'application/json' } : {} });
   return { status: res.status, json: await res.json() };
 }
 
 async function newTable() {
   const game = (await call('GET', '/api/games')).json.games.find((g) => g.name === GAME);
   const P = game.min_players;
-  const r = await call('POST', '/api/tables', { game: GAME, players: P, seats: Array(P).fill('human') });
+  const r = await call('POST', '/api/tables', { game: GAME, players: P, seats: Array(P).fill('human') }, anyPort());
   if (r.status !== 200) throw new Error(JSON.stringify(r.json));
   return { id: r.json.id, tokens: r.json.seats.map((s) => s.token) };
 }
@@ -75,7 +88,7 @@ for (let i = 0; i < TABLES; i += 50) tables.push(...(await Promise.all(Array.fro
 const sockets = [];
 let pushes = 0;
 for (let i = 0; i < Math.min(SPECTATORS, TABLES); i++) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const ws = new WebSocket(`ws://127.0.0.1:${anyPort()}/ws`);
   ws.on('open', () => ws.send(JSON.stringify({ type: 'join', table: tables[i].id, seat: -1 })));
   ws.on('message', () => { pushes++; });
   ws.on('error', () => {});
@@ -83,10 +96,11 @@ for (let i = 0; i < Math.min(SPECTATORS, TABLES); i++) {
 }
 
 const lat = [];
-let moves = 0, errors = 0, finished = 0, next = 0;
+let moves = 0, errors = 0, stale = 0, finished = 0, next = 0;
 const end = Date.now() + SECONDS * 1000;
 const t0 = Date.now();
-const cpu0 = serverCpu(server.pid);
+const cpuAll = () => servers.reduce((a, sv) => a + serverCpu(sv.pid), 0);
+const cpu0 = cpuAll();
 
 async function worker() {
   while (Date.now() < end) {
@@ -96,32 +110,33 @@ async function worker() {
     t.busy = true;
     try {
       const seat = t.actor || 0;
-      const st = (await call('GET', `/api/tables/${t.id}/state?seat=${seat}&token=${t.tokens[seat]}&log_from=1000000`)).json;
+      const p = anyPort(); // this move's server
+      const st = (await call('GET', `/api/tables/${t.id}/state?seat=${seat}&token=${t.tokens[seat]}&log_from=1000000`, undefined, p)).json;
       if (st.over) { finished++; tables[k] = await newTable(); continue; }
       t.actor = st.actors[0];
       if (t.actor !== seat) continue;
       if (!st.legal.length) continue;
       const a = st.legal[Math.floor(Math.random() * st.legal.length)];
       const s = process.hrtime.bigint();
-      const r = await call('POST', `/api/tables/${t.id}/action`, { seat, token: t.tokens[seat], action: a });
+      const r = await call('POST', `/api/tables/${t.id}/action`, { seat, token: t.tokens[seat], action: a }, p);
       lat.push(Number(process.hrtime.bigint() - s) / 1e6);
-      if (r.status === 200) { moves++; t.actor = r.json.actors[0]; } else errors++;
+      if (r.status === 200) { moves++; t.actor = r.json.actors[0]; } else if (r.json.code === 'not_your_turn') stale++; else errors++;
     } catch { errors++; } finally { t.busy = false; }
   }
 }
 await Promise.all(Array.from({ length: CONC }, worker));
 const secs = (Date.now() - t0) / 1000;
-const cpu = serverCpu(server.pid) - cpu0;
+const cpu = cpuAll() - cpu0;
 lat.sort((a, b) => a - b);
 const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] || 0;
 const report = {
-  game: GAME, tables: TABLES, concurrency: CONC, spectators: sockets.length, seconds: Math.round(secs),
-  moves, moves_per_s: Math.round(moves / secs), errors, games_finished: finished, pushes,
+  game: GAME, store: DB ? 'postgresql' : 'sqlite', servers: servers.length, tables: TABLES, concurrency: CONC, spectators: sockets.length, seconds: Math.round(secs),
+  moves, moves_per_s: Math.round(moves / secs), errors, not_your_turn: stale, games_finished: finished, pushes,
   server_cpu_s: +cpu.toFixed(2), server_cpu_us_per_move: Math.round((cpu / moves) * 1e6),
   cores: cpus().length, load_average: +loadavg()[0].toFixed(2), priority: PRIORITY === null ? 0 : Number(PRIORITY),
   latency_ms: { p50: +q(0.5).toFixed(2), p99: +q(0.99).toFixed(2), max: +lat[lat.length - 1].toFixed(2) },
 };
 console.log(JSON.stringify(report));
 sockets.forEach((s) => s.terminate());
-server.kill('SIGTERM');
+servers.forEach((sv) => sv.kill('SIGTERM'));
 process.exit(0);

@@ -612,7 +612,19 @@ cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e)
     int r = (optjson && seats) ? reg.st->ops->create_table(reg.st, &row, err) : -2;
     free(optjson);
     free(seats);
-    if (r != 0 || register_table(t) != 0) {
+    int rr = r == 0 ? register_table(t) : -1;
+    if (rr == 1) {
+        /* several servers: the store's notice of this very table came first
+         * and the listener registered a copy read back from the store (the
+         * same tokens): that copy is the table from now on */
+        char id[SRV_ID_HEX + 1];
+        memcpy(id, t->id, sizeof id);
+        table_free(t);
+        t = find_local(id);
+        rr = t ? 0 : -1;
+        r = t ? 0 : -2;
+    }
+    if (rr != 0) {
         if (r == -1) store_fail(e, err);
         else srv_fail(e, 503, "internal", "out of memory");
         table_free(t);
@@ -918,10 +930,16 @@ int srv_table_bot_step(srv_table *t)
     int moved = 0, index;
     srv_err e = {0};
     if (ok && gg_record_length(t->rec) == moves) {
-        moved = act_locked(t, seat, text, &index, canon, &e) == 0;
-        if (!moved)
+        /* no retry on another server's move: the bot chose for this state */
+        int r = act_once_locked(t, seat, text, &index, canon, &e);
+        moved = r == 0;
+        if (r == STORE_CONFLICT) {
+            srv_sync_lost_race();
+            srv_sync_catch_up_locked(t); /* and think again if a bot is still to act */
+        } else if (!moved) {
             fprintf(stderr, "gemgames serve: table %s: bot move \"%s\" refused: %s\n", t->id,
                     text, e.msg);
+        }
     } else if (ok) {
         schedule_if_bot(t); /* someone moved meanwhile: think again */
     }
