@@ -80,6 +80,12 @@ $(O)/tests/%: $(O)/obj/tests/unit/%.o $(TSUP_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(TSUP_OBJ) $(LIB) $(LIBS) -lcmocka
 
+# The store race test links the two stores (server/store.h) as well.
+STORE_OBJ := $(O)/obj/server/store_pg.o $(O)/obj/server/store_sqlite.o
+$(O)/tests/test_store_race: $(O)/obj/tests/unit/test_store_race.o $(STORE_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $< $(STORE_OBJ) $(LIB) $(LIBS) -lcmocka
+
 tests-build: $(BIN) $(TEST_BINS)
 
 # The test build: sanitizers on, then every unit, CLI and browser test. The

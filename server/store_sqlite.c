@@ -219,6 +219,11 @@ static int sq_append_action(store *base, const char *table_id, int index, int se
     sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
     int r = step_done(s, st, "append action", err);
+    if (r == 0 && sqlite3_changes(s->db) == 0) { /* conditional: the one before is missing */
+        snprintf(err, STORE_ERR, "storage: move %d of table %.20s would leave a gap", index,
+                 table_id);
+        r = STORE_CONFLICT;
+    }
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -528,7 +533,8 @@ store *store_sqlite_open(const char *path, char *err)
                            -1, &s->ins_table, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO actions(table_id, idx, seat, action, ts)"
-                           " VALUES(?1, ?2, ?3, ?4, ?5)",
+                           " SELECT ?1, ?2, ?3, ?4, ?5 WHERE ?2 = 0 OR EXISTS (SELECT 1"
+                           " FROM actions WHERE table_id = ?1 AND idx = ?2 - 1)",
                            -1, &s->ins_action, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "UPDATE tables SET seats = ?1 WHERE id = ?2", -1,
                            &s->upd_seats, NULL) != SQLITE_OK ||
