@@ -218,6 +218,10 @@ int srv_sync_catch_up_locked(srv_table *t);
 /* 1 when this server may play bot move `index` of the table now; else 0
  * and *retry_s, when to ask again (another server holds the claim). */
 int srv_sync_claim_bot(srv_table *t, int index, double *retry_s);
+/* Another server appended item `seq` to one of the table's generic logs
+ * (chat, names, clocks: store.h append_item): the hook reads what it lacks
+ * (read_items) and pushes it. Called on the listener thread, table unlocked. */
+void srv_sync_on_item(void (*hook)(srv_table *t, int seq));
 void srv_sync_lost_race(void);  /* a move lost its index to another server's */
 long srv_sync_races_lost(void); /* how many since start (GET /healthz) */
 

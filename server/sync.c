@@ -101,11 +101,17 @@ int srv_sync_claim_bot(srv_table *t, int index, double *retry_s)
     return 0;
 }
 
+/* Who reads a table's generic logs (chat, clocks: store.h append_item) when
+ * another server appended to one; NULL until a feature registers. */
+static void (*item_hook)(srv_table *t, int seq);
+void srv_sync_on_item(void (*hook)(srv_table *t, int seq)) { item_hook = hook; }
+
 static void catch_up(srv_table *t)
 {
     srv_table_lock(t);
     srv_sync_catch_up_locked(t);
     srv_table_unlock(t);
+    if (item_hook) item_hook(t, -1); /* -1: anything may be new */
 }
 
 /* From the store's listener thread. */
@@ -121,6 +127,8 @@ static void on_change(void *ctx, char kind, const char *id, int index)
     srv_table *t = kind == 'c' || kind == 'm' || kind == 's' ? srv_table_find(id) : NULL;
     if (kind == 'r') {
         srv_tables_each(catch_up);
+    } else if (kind == 'l' && item_hook && (t = srv_table_find(id))) {
+        item_hook(t, index); /* unlocked: the hook takes the table's lock itself */
     } else if (t && (kind == 'm' || kind == 's')) {
         srv_table_lock(t);
         /* our own move, or one a catch-up already read: nothing to read */
