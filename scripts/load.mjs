@@ -4,12 +4,13 @@
 //   node scripts/load.mjs [--tables 1000] [--seconds 30] [--concurrency 16]
 //                         [--spectators 100] [--game splendor] [--bin build/rel/gemgames]
 //                         [--priority N] [--dir build/tmp]
-//                         [--db postgresql://...] [--servers N]
+//                         [--db postgresql://...] [--servers N] [--db-pid PID]
 //
 // --db URI runs the servers on that PostgreSQL database (give an empty one)
 // instead of a fresh SQLite file; --servers N (default 1) starts N servers on
 // it, and every move (its GET and POST) and every spectator goes to a server
-// picked at random: no client sticks to a server.
+// picked at random: no client sticks to a server. --db-pid PID (the
+// postmaster's) adds the database's own CPU per move to the report.
 // Starts the server on a fresh database, opens --tables tables whose seats are
 // all people (this script plays them through the HTTP API, so every move goes
 // the full way: validate, commit to SQLite, push, acknowledge), keeps that
@@ -31,6 +32,16 @@ function serverCpu(pid) {
     return (Number(f[11]) + Number(f[12])) / 100; // utime + stime in clock ticks
   } catch { return NaN; }
 }
+// CPU seconds of a process and its children, live and exited (a database
+// server and its backends: --db-pid).
+function treeCpu(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    let t = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+    for (const c of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) t += serverCpu(c);
+    return t;
+  } catch { return NaN; }
+}
 import WebSocket from 'ws';
 
 const arg = (name, def) => {
@@ -46,6 +57,7 @@ const BIN = arg('bin', process.env.GEMGAMES || 'build/rel/gemgames');
 const PRIORITY = arg('priority', null);
 const DB = arg('db', null);
 const NSERVERS = Number(arg('servers', 1));
+const DB_PID = arg('db-pid', null); // the PostgreSQL postmaster: its CPU is counted too
 if (PRIORITY !== null) setPriority(Number(PRIORITY));
 
 const BASE = arg('dir', 'build/tmp'); // where the database goes
@@ -101,6 +113,7 @@ const end = Date.now() + SECONDS * 1000;
 const t0 = Date.now();
 const cpuAll = () => servers.reduce((a, sv) => a + serverCpu(sv.pid), 0);
 const cpu0 = cpuAll();
+const dbCpu0 = DB_PID ? treeCpu(DB_PID) : NaN;
 
 async function worker() {
   while (Date.now() < end) {
@@ -127,12 +140,14 @@ async function worker() {
 await Promise.all(Array.from({ length: CONC }, worker));
 const secs = (Date.now() - t0) / 1000;
 const cpu = cpuAll() - cpu0;
+const dbCpu = DB_PID ? treeCpu(DB_PID) - dbCpu0 : NaN;
 lat.sort((a, b) => a - b);
 const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] || 0;
 const report = {
   game: GAME, store: DB ? 'postgresql' : 'sqlite', servers: servers.length, tables: TABLES, concurrency: CONC, spectators: sockets.length, seconds: Math.round(secs),
   moves, moves_per_s: Math.round(moves / secs), errors, not_your_turn: stale, games_finished: finished, pushes,
   server_cpu_s: +cpu.toFixed(2), server_cpu_us_per_move: Math.round((cpu / moves) * 1e6),
+  ...(DB_PID ? { db_cpu_s: +dbCpu.toFixed(2), db_cpu_us_per_move: Math.round((dbCpu / moves) * 1e6) } : {}),
   cores: cpus().length, load_average: +loadavg()[0].toFixed(2), priority: PRIORITY === null ? 0 : Number(PRIORITY),
   latency_ms: { p50: +q(0.5).toFixed(2), p99: +q(0.99).toFixed(2), max: +lat[lat.length - 1].toFixed(2) },
 };
