@@ -203,6 +203,10 @@ void srv_table_changed_locked(srv_table *t);
 /* Reads a table another server created from the store and registers it
  * (NULL: no such table). */
 srv_table *srv_table_fetch(const char *id);
+/* The table if this server holds it (never read from the store). */
+srv_table *srv_table_find_held(const char *id);
+/* Another server deleted it from the store: it leaves the registry. */
+void srv_table_forget(srv_table *t);
 /* Calls fn on every registered table (not under the registry's lock). */
 void srv_tables_each(void (*fn)(srv_table *t));
 

@@ -11,6 +11,7 @@
  *   'm' move INDEX was stored    → catch the table up: read the moves after
  *                                   ours and the seats, apply, push
  *   's' seats changed            → the same (a seat went to a bot)
+ *   'd' deleted (expired)        → forget it here too
  *   'r' the listener reconnected → catch every table up (notifications
  *                                   sent meanwhile are lost)
  *
@@ -127,6 +128,8 @@ static void on_change(void *ctx, char kind, const char *id, int index)
     srv_table *t = kind == 'c' || kind == 'm' || kind == 's' ? srv_table_find(id) : NULL;
     if (kind == 'r') {
         srv_tables_each(catch_up);
+    } else if (kind == 'd' && (t = srv_table_find_held(id))) {
+        srv_table_forget(t); /* expired by another server */
     } else if (kind == 'l' && item_hook && (t = srv_table_find(id))) {
         item_hook(t, index); /* unlocked: the hook takes the table's lock itself */
     } else if (t && (kind == 'm' || kind == 's')) {

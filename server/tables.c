@@ -109,6 +109,8 @@ static srv_table *find_local(const char *id)
     return t;
 }
 
+srv_table *srv_table_find_held(const char *id) { return id ? find_local(id) : NULL; }
+
 srv_table *srv_table_find(const char *id)
 {
     if (!id) return NULL;
@@ -1296,6 +1298,38 @@ static void free_gone(double now)
         else reg.gone[kept++] = t;
     }
     reg.n_gone = kept;
+}
+
+/* Another server deleted the table from the store (expiry): it leaves the
+ * registry as an expired one does; its memory goes after the grace period. */
+void srv_table_forget(srv_table *t)
+{
+    double now = srv_now();
+    pthread_mutex_lock(&reg.mu);
+    int found = 0;
+    for (int i = 0; i < reg.n && !found; i++)
+        if (reg.all[i] == t) { /* keep the order: newest last */
+            memmove(&reg.all[i], &reg.all[i + 1], (size_t)(reg.n - i - 1) * sizeof *reg.all);
+            reg.n--;
+            found = 1;
+        }
+    if (found && reg.n_gone == reg.cap_gone) {
+        int cap = reg.cap_gone ? reg.cap_gone * 2 : 64;
+        srv_table **g = realloc(reg.gone, (size_t)cap * sizeof *g);
+        if (g) reg.gone = g, reg.cap_gone = cap;
+    }
+    if (found) {
+        for (srv_table **p = &reg.hash[hash_id(t->id)]; *p; p = &(*p)->hnext)
+            if (*p == t) {
+                *p = t->hnext;
+                break;
+            }
+        if (reg.n_gone < reg.cap_gone) reg.gone[reg.n_gone++] = t; /* else leaked, not freed early */
+        pthread_mutex_lock(&t->mu);
+        t->gone_at = now;
+        pthread_mutex_unlock(&t->mu);
+    }
+    pthread_mutex_unlock(&reg.mu);
 }
 
 void srv_tables_expire(void)

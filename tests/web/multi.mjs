@@ -216,6 +216,21 @@ for (const [game, players] of [['splendor', 2], ['ys', 3]]) {
   ok(lost[0] + lost[1] > 0, `the database decided some races: ${lost[0] + lost[1]} moves lost their index to the other server and were checked again`, { lost, errors });
 }
 
+// ------------------------------------------------------------ expiry elsewhere
+// A server that expires finished tables after a second deletes one from the
+// database; a server that would keep it a week forgets it at once.
+{
+  const X = await startServer(db, [...FLAGS, '--expire-over', '1']);
+  const r = (await http(X, 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['random', 'random'] })).json;
+  let info = null;
+  for (let i = 0; i < 600; i++) { info = (await http(S[0], 'GET', `/api/tables/${r.id}`)).json; if (info.over) break; await sleep(50); }
+  let gone = 0;
+  for (let i = 0; i < 100 && gone !== 404; i++) { await sleep(100); gone = (await http(S[0], 'GET', `/api/tables/${r.id}`)).status; }
+  ok(info.over && gone === 404 && psql(`SELECT count(*) FROM tables WHERE id = '${r.id}'`) === '0',
+     'a table another server expired (deleted from the database) is gone from every server', { over: info.over, gone });
+  await X.stop();
+}
+
 for (const s of S) await s.stop();
 cleanup(dir);
 done();
