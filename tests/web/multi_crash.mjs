@@ -148,9 +148,16 @@ for (const [id, w] of watchers) {
   if (w.log.size !== n) resumed.push(`${id}: the spectator holds ${w.log.size} of ${n} moves after ${w.joins} joins`);
   resumed.push(...w.dupes);
 }
+// A client that missed frames asks any server from the last move it had.
+for (const [id, w] of watchers) {
+  const n = w.log.size, from = Math.floor(n / 2);
+  const st = (await http(live(), 'GET', `/api/tables/${id}/state?seat=-1&log_from=${from}`)).json;
+  if (st.log_from !== from || st.log.length !== n - from || st.log.some((l, k) => l.i !== from + k || l.text !== w.log.get(l.i)))
+    resumed.push(`${id}: asking from move ${from} gave ${st.log_from}, ${st.log.length} lines`);
+}
 const joins = [...watchers.values()].reduce((a, w) => a + w.joins, 0);
 ok(resumed.length === 0 && joins > watchers.size,
-   `every spectator resumed on another server when its own died (${joins} joins for ${watchers.size} tables) and ends with every move once, as stored`, resumed.slice(0, 10));
+   `every spectator resumed on another server when its own died (${joins} joins for ${watchers.size} tables) and ends with every move once, as stored; asking any server from a move index gives the rest`, resumed.slice(0, 10));
 const records = await Promise.all(S.map((s) => http(s, 'GET', `/api/tables/${human.id}/record`)));
 ok(records.every((r) => r.status === 200 && r.text === records[0].text) &&
    [...acked].every(([i, a]) => records[0].json.actions[i]?.action === a && records[0].json.actions[i]?.seat === 0),
