@@ -135,7 +135,7 @@ build/fuzz/fuzzers/%: fuzz/%.c fuzz-lib
 # fuzz_server also links the server's request handling (not the transport, http.c,
 # nor serve.c): the tables, the guard, the bot list and the SQLite store.
 FUZZ_SERVER_OBJ := $(addprefix build/fuzz/obj/server/,guard.o tables.o botlist.o bots.o util.o \
-                     store_sqlite.o oplog.o sync.o)
+                     store_sqlite.o oplog.o people.o chat.o clock.o sync.o)
 build/fuzz/fuzzers/fuzz_server: fuzz/fuzz_server.c fuzz-lib
 	@$(MAKE) --no-print-directory VARIANT=fuzz $(FUZZ_SERVER_OBJ)
 	@mkdir -p $(dir $@)

@@ -163,59 +163,14 @@ static void show_scoring(tui *t, int from, int to);
 
 /* ---------------------------------------------------------- reveal test */
 
-/*
- * Did applying `a` (seat p) show some human anything they could not know
- * before? For each human h we apply `a` to the real state and to states in
- * which everything hidden from h (other seats' secrets, deck orders, the
- * RNG) was redrawn by gg_determinize:
- *   - if h's view afterwards differs, the outcome depended on a hidden value
- *     or on chance (a card drawn, bids revealed, a ship turned up);
- *   - if an action h sees in full cannot be played in some redrawn world,
- *     the action itself told h something (e.g. a broker played face up from
- *     behind a screen shows it was not among that seat's face-down ones).
- * An action h sees masked (a face-down broker, a bid) may fail in a redrawn
- * world only because of its hidden part; that says nothing. If it cannot be
- * replayed in any world we count a reveal, to be safe. Undo never crosses
- * an action for which this returns 1.
- */
+/* Did applying `a` (seat p) show some human anything they could not know
+ * before, or draw chance? The rule is the engine's (gg_action_reveals), the
+ * one the server's undo keeps too. Undo never crosses an action for which
+ * this returns 1. */
 static int action_reveals(tui *t, int p, gg_action a)
 {
-    enum { TRIES = 8 };
-    char full[GG_MAX_NOTATION], seen[GG_MAX_NOTATION];
-    gg_action_format(t->s, p, a, full, sizeof full);
-    for (int h = 0; h < t->players; h++) {
-        if (!t->human[h]) continue;
-        gg_action_announce(t->s, p, a, h, seen, sizeof seen);
-        int public_action = strcmp(full, seen) == 0;
-        gg_error err;
-        gg_state *after = gg_clone(t->s);
-        if (!after || gg_apply(after, p, a, &err) != GG_OK) {
-            gg_free(after);
-            return 1;
-        }
-        char *want = gg_view_json(after, h);
-        gg_free(after);
-        int applied = 0, reveals = !want;
-        for (int k = 0; k < TRIES && !reveals; k++) {
-            gg_state *d = gg_clone(t->s);
-            if (!d) {
-                reveals = 1;
-                break;
-            }
-            gg_determinize(d, h, &t->rng);
-            if (gg_apply(d, p, a, &err) == GG_OK) {
-                applied++;
-                char *got = gg_view_json(d, h);
-                reveals = !got || strcmp(want, got) != 0;
-                free(got);
-            } else if (public_action) {
-                reveals = 1;
-            }
-            gg_free(d);
-        }
-        free(want);
-        if (reveals || !applied) return 1;
-    }
+    for (int h = 0; h < t->players; h++)
+        if (t->human[h] && gg_action_reveals(t->s, p, a, h, &t->rng)) return 1;
     return 0;
 }
 

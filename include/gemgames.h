@@ -267,6 +267,14 @@ gg_state *gg_state_load(const char *json, gg_error *err);
  * `seat` knows: view(determinize(s, p), p) == view(s, p). In place. */
 void gg_determinize(gg_state *s, int seat, gg_rng *rng);
 
+/* The undo rule (the terminal's and the server's undo against bots): 1 when
+ * `viewer` would learn something hidden, or chance would be drawn, by seat
+ * `seat` playing `a` in `s` — the view after it depends on what `viewer`
+ * cannot see (tested on a few determinizations drawn from rng), or the
+ * action, seen in full, could not be played in some world `viewer` thinks
+ * possible. An undo never goes back across such an action. */
+int gg_action_reveals(const gg_state *s, int seat, gg_action a, int viewer, gg_rng *rng);
+
 /* ---------------------------------------------------------------- events */
 
 /*

@@ -37,39 +37,53 @@ int srv_bots_queued(const srv_table *t)
     return r;
 }
 
-/* Queues the table to be due in `delay` seconds; a table already queued
- * for later is moved up (another server's move may make a bot due sooner
- * than the lease it was waiting out, sync.c). */
-void srv_bots_schedule_in(srv_table *t, double delay)
+/* Puts t in the queue at `due` (srv_now), or moves it earlier if it waits
+ * for later. q.mu held. */
+static void enqueue(srv_table *t, double due)
 {
-    pthread_mutex_lock(&q.mu);
-    double due = srv_now() + delay;
     bot_job *j = NULL;
     for (bot_job **p = &q.head; *p; p = &(*p)->next)
         if ((*p)->t == t) {
-            if ((*p)->due <= due) { /* already due as soon */
-                pthread_mutex_unlock(&q.mu);
-                return;
-            }
+            if ((*p)->due <= due) return;
             j = *p;
             *p = j->next;
             break;
         }
-    if (!q.stop && (j || (j = malloc(sizeof *j)))) {
-        j->t = t;
-        j->due = due;
-        bot_job **p = &q.head;
-        while (*p && (*p)->due <= j->due) p = &(*p)->next;
-        j->next = *p;
-        *p = j;
-        pthread_cond_signal(&q.cv);
-    } else {
-        free(j);
-    }
+    if (!j && !(j = malloc(sizeof *j))) return;
+    j->t = t;
+    j->due = due;
+    bot_job **p = &q.head;
+    while (*p && (*p)->due <= j->due) p = &(*p)->next;
+    j->next = *p;
+    *p = j;
+    pthread_cond_signal(&q.cv);
+}
+
+void srv_bots_schedule(srv_table *t)
+{
+    pthread_mutex_lock(&q.mu);
+    if (!q.stop) enqueue(t, srv_now() + q.delay_ms / 1000.0);
     pthread_mutex_unlock(&q.mu);
 }
 
-void srv_bots_schedule(srv_table *t) { srv_bots_schedule_in(t, q.delay_ms / 1000.0); }
+/* In `delay` seconds, or sooner if queued for sooner (sync.c: a bot move
+ * another server claimed, retried when its lease runs out). */
+void srv_bots_schedule_in(srv_table *t, double delay)
+{
+    pthread_mutex_lock(&q.mu);
+    if (!q.stop) enqueue(t, srv_now() + delay);
+    pthread_mutex_unlock(&q.mu);
+}
+
+/* A clock's deadline: the worker that takes the table plays the move of a
+ * seat whose time is out (tables.c), never on the service thread. */
+void srv_bots_schedule_at(srv_table *t, int64_t at_ms)
+{
+    double due = srv_now() + (double)(at_ms - srv_wall_ms()) / 1000.0;
+    pthread_mutex_lock(&q.mu);
+    if (!q.stop) enqueue(t, due);
+    pthread_mutex_unlock(&q.mu);
+}
 
 static void wait_until(double due)
 {

@@ -59,6 +59,24 @@ int srv_utf8_ok(const char *text, size_t len)
     return 1;
 }
 
+/* 1 when a string escapes a NUL (\u0000): cJSON would hand it over cut
+ * short at the NUL, so "Bob\u0000 resigns" would quietly become "Bob". */
+static int escapes_nul(const char *text, size_t len)
+{
+    int in_string = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!in_string) {
+            in_string = text[i] == '"';
+        } else if (text[i] == '\\') {
+            if (i + 5 < len && !memcmp(text + i + 1, "u0000", 5)) return 1;
+            i++;
+        } else if (text[i] == '"') {
+            in_string = 0;
+        }
+    }
+    return 0;
+}
+
 cJSON *srv_parse_client_json(const char *text, size_t len, srv_err *e)
 {
     if (!srv_utf8_ok(text, len)) {
@@ -67,6 +85,10 @@ cJSON *srv_parse_client_json(const char *text, size_t len, srv_err *e)
     }
     if (!srv_json_depth_ok(text, len, SRV_MAX_DEPTH)) {
         srv_fail(e, 400, "too_deep", "JSON may nest at most %d levels", SRV_MAX_DEPTH);
+        return NULL;
+    }
+    if (escapes_nul(text, len)) {
+        srv_fail(e, 400, "bad_request", "text may not contain NUL (\\u0000)");
         return NULL;
     }
     cJSON *o = cJSON_ParseWithLength(text, len);

@@ -272,6 +272,8 @@ static int json_int(const cJSON *o, const char *key, int lo, int hi, int def, in
 
 /* ------------------------------------------------------------ /api */
 
+static void client_key(struct lws *wsi, char key[SRV_ADDR_KEY]);
+
 static cJSON *games_json(void)
 {
     cJSON *o = cJSON_CreateObject();
@@ -299,6 +301,53 @@ static cJSON *games_json(void)
     cJSON_AddNumberToObject(lim, "max_ms", (double)cfg->bot_max_ms);
     cJSON_AddNumberToObject(lim, "max_iters", (double)cfg->bot_max_iters);
     return o;
+}
+
+/* The arguments of an options query: at most 512 bytes, each "players" or
+ * one of the game's options, each under 64 bytes (so none is skipped). */
+static int choices_args_ok(http_req *r, const gg_game *g, srv_err *e)
+{
+    if (lws_hdr_total_length(r->wsi, WSI_TOKEN_HTTP_URI_ARGS) > 512)
+        return srv_fail(e, 400, "bad_options", "the options query is too long");
+    for (int i = 0; i < 32; i++) {
+        char arg[64];
+        int n = lws_hdr_fragment_length(r->wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (n <= 0) continue;
+        if (n >= (int)sizeof arg ||
+            lws_hdr_copy_fragment(r->wsi, arg, sizeof arg, WSI_TOKEN_HTTP_URI_ARGS, i) < 0)
+            return srv_fail(e, 400, "bad_options", "an option in the query is too long");
+        char *eq = strchr(arg, '=');
+        if (eq) *eq = 0;
+        if (!strcmp(arg, "players") || gg_options_get(&(gg_options){0}, g, arg)) continue;
+        return srv_fail(e, 400, "bad_options", "%s has no option \"%.40s\"", gg_game_title(g), arg);
+    }
+    return 0;
+}
+
+/* GET /api/games/GAME/options?players=N&KEY=VALUE...: which values of each
+ * option the rules allow with the others as given (server/choices.c). */
+static int api_choices(http_req *r, const char *name)
+{
+    srv_err e = {0};
+    const gg_game *g = strlen(name) < 32 ? gg_game_find(name) : NULL;
+    if (!g) return reply_error(r, (srv_fail(&e, 404, "bad_game", "no such game"), &e));
+    if (choices_args_ok(r, g, &e) != 0) return reply_error(r, &e);
+    int players = query_int(r, "players", gg_game_min_players(g));
+    if (players < gg_game_min_players(g) || players > gg_game_max_players(g))
+        return reply_error(r, (srv_fail(&e, 400, "bad_options", "\"players\" must be %d to %d for %s",
+                                        gg_game_min_players(g), gg_game_max_players(g),
+                                        gg_game_title(g)), &e));
+    gg_options opts;
+    gg_options_init(&opts, g, players);
+    for (int k = 0; k < gg_game_option_count(g); k++) {
+        const gg_option_info *oi = gg_game_option(g, k);
+        char buf[64];
+        const char *v = query_arg(r, oi->key, buf, sizeof buf);
+        gg_error ge = {0};
+        if (v && gg_options_set(&opts, g, oi->key, v, &ge) != GG_OK)
+            return reply_error(r, (srv_fail(&e, 400, "bad_options", "%s", ge.msg), &e));
+    }
+    return reply_json(r, 200, srv_option_choices(g, &opts));
 }
 
 static int api_action(http_req *r, srv_table *t, const cJSON *req)
@@ -332,6 +381,68 @@ static int api_bot(http_req *r, srv_table *t, const cJSON *req)
     return reply_json(r, 200, srv_table_info(t));
 }
 
+/* POST /api/tables/ID/name {"seat","token","name"} */
+static int api_name(http_req *r, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat = -1;
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        return reply_error(r, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat"), &e));
+    if (srv_table_set_name(t, seat, json_str(req, "token"), json_str(req, "name"), &e) != 0)
+        return reply_error(r, &e);
+    return reply_json(r, 200, srv_table_info(t));
+}
+
+/* POST /api/tables/ID/chat {"seat","token","text"[,"name"]}: seat -1 (or
+ * none) is a spectator; a client key may post one message a second. */
+static int api_chat(http_req *r, srv_table *t, const cJSON *req, const char *who)
+{
+    srv_err e = {0};
+    int seat = -1, index = -1;
+    char key[SRV_ADDR_KEY + 8];
+    snprintf(key, sizeof key, "CHAT %s", who);
+    if (json_int(req, "seat", -1, GG_MAX_SEATS - 1, -1, &seat) != 0)
+        srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat (or -1 to watch)");
+    else if (srv_table_check_seat(t, seat, json_str(req, "token"), &e) != 0)
+        ; /* e filled */
+    else if (srv_tables_chat_rate() > 0 && !srv_addr_allow(key, srv_tables_chat_rate(), 5))
+        srv_fail(&e, 429, "rate_limited",
+                 "too many chat messages; wait a moment (this one was not sent)");
+    else
+        srv_chat_post(t, seat, json_str(req, "name"), json_str(req, "text"), NULL, &index, &e);
+    if (e.code) return reply_error(r, &e);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "type", "chat_ack");
+    cJSON_AddNumberToObject(o, "i", index);
+    return reply_json(r, 200, o);
+}
+
+
+/* POST /api/tables/ID/undo and /rematch (issue 21): {"seat","token"}. */
+static int api_undo(http_req *r, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat = -1, moves = 0;
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        return reply_error(r, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat"), &e));
+    if (srv_table_undo(t, seat, json_str(req, "token"), &moves, &e) != 0) return reply_error(r, &e);
+    cJSON *m = srv_table_state(t, seat, 0);
+    cJSON_ReplaceItemInObject(m, "type", cJSON_CreateString("undone"));
+    return reply_json(r, 200, m);
+}
+
+static int api_rematch(http_req *r, srv_table *t, const cJSON *req)
+{
+    srv_err e = {0};
+    int seat = -1;
+    char who[SRV_ADDR_KEY];
+    if (json_int(req, "seat", 0, GG_MAX_SEATS - 1, -1, &seat) != 0 || seat < 0)
+        return reply_error(r, (srv_fail(&e, 400, "bad_seat", "\"seat\" must be your seat"), &e));
+    client_key(r->wsi, who);
+    cJSON *m = srv_table_rematch(t, seat, json_str(req, "token"), who, &e);
+    return m ? reply_json(r, 200, m) : reply_error(r, &e);
+}
+
 /* /api/tables/ID[/what] */
 static int api_table(http_req *r, const char *rest, int post)
 {
@@ -351,8 +462,17 @@ static int api_table(http_req *r, const char *rest, int post)
         cJSON *req = read_body(r, &e);
         if (!req) return reply_error(r, &e);
         int rc;
+        char who[SRV_ADDR_KEY];
+        client_key(r->wsi, who);
+        cJSON *o = NULL;
         if (!strcmp(what, "action")) rc = api_action(r, t, req);
         else if (!strcmp(what, "bot")) rc = api_bot(r, t, req);
+        else if (!strcmp(what, "name")) rc = api_name(r, t, req);
+        else if (!strcmp(what, "chat")) rc = api_chat(r, t, req, who);
+        else if (!strcmp(what, "take"))
+            rc = (o = srv_api_take(t, req, &e)) ? reply_json(r, 200, o) : reply_error(r, &e);
+        else if (!strcmp(what, "undo")) rc = api_undo(r, t, req);
+        else if (!strcmp(what, "rematch")) rc = api_rematch(r, t, req);
         else rc = reply_error(r, (srv_fail(&e, 404, "not_found", "no such request"), &e));
         cJSON_Delete(req);
         return rc;
@@ -368,6 +488,7 @@ static int api_table(http_req *r, const char *rest, int post)
         if (srv_table_check_seat(t, seat, token, &e) != 0) return reply_error(r, &e);
         return reply_json(r, 200, srv_table_state(t, seat, from));
     }
+    if (!strcmp(what, "chat")) return reply_json(r, 200, srv_chat_history(t));
     if (!strcmp(what, "record")) {
         char *rec = srv_table_record(t, &e);
         if (!rec) return reply_error(r, &e);
@@ -454,6 +575,14 @@ static int api_request(http_req *r)
         return reply_error(r, (srv_fail(&e, 429, "rate_limited",
                                         "too many requests; slow down"), &e));
     if (!strcmp(uri, "/api/games") && !post) return reply_json(r, 200, games_json());
+    if (!strncmp(uri, "/api/games/", 11) && !post) {
+        const char *slash = strchr(uri + 11, '/');
+        if (slash && !strcmp(slash, "/options") && slash - (uri + 11) < 32) {
+            char name[32];
+            snprintf(name, sizeof name, "%.*s", (int)(slash - (uri + 11)), uri + 11);
+            return api_choices(r, name);
+        }
+    }
     if (!strncmp(uri, "/api/catalogue/", 15) && !post) { /* event sentences (formats.md) */
         const char *cat = strlen(uri + 15) < 16 ? gg_catalogue_json(uri + 15) : NULL;
         if (!cat) return reply_error(r, (srv_fail(&e, 404, "not_found", "no such language"), &e));
@@ -474,6 +603,17 @@ static int api_request(http_req *r)
         }
         cJSON *req = read_body(r, &e);
         cJSON *reply = req ? srv_table_create(req, who, &e) : NULL;
+        cJSON_Delete(req);
+        return reply ? reply_json(r, 200, reply) : reply_error(r, &e);
+    }
+    if (!strcmp(uri, "/api/lobby") && !post) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToObject(o, "tables", srv_tables_lobby());
+        return reply_json(r, 200, o);
+    }
+    if (!strcmp(uri, "/api/status") && post) {
+        cJSON *req = read_body(r, &e);
+        cJSON *reply = req ? srv_api_status(req, &e) : NULL;
         cJSON_Delete(req);
         return reply ? reply_json(r, 200, reply) : reply_error(r, &e);
     }
@@ -775,6 +915,82 @@ static void ws_bot(ws_client *w, const cJSON *m)
     if (e.code) ws_error(w, &e, cJSON_GetObjectItemCaseSensitive(m, "id"));
 }
 
+/* {"type":"name","name":N}: the joined seat's display name. */
+static void ws_name(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0) srv_fail(&e, 403, "spectator", "spectators give their name with each chat message");
+    else if (srv_table_set_name(w->c.table, w->c.seat, w->token, json_str(m, "name"), &e) == 0) {
+        cJSON *ack = cJSON_CreateObject();
+        cJSON_AddStringToObject(ack, "type", "name_ack");
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+        if (id) cJSON_AddItemToObject(ack, "id", cJSON_Duplicate(id, 1));
+        ws_json(w, ack);
+    }
+    if (e.code) ws_error(w, &e, cJSON_GetObjectItemCaseSensitive(m, "id"));
+}
+
+/* {"type":"chat","text":T[,"name":N]}: a message to the joined table. */
+static void ws_chat(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    int index = -1;
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat >= 0 && srv_table_check_seat(w->c.table, w->c.seat, w->token, &e) != 0)
+        ; /* e filled: the seat went to a bot meanwhile */
+    else
+        srv_chat_post(w->c.table, w->c.seat, json_str(m, "name"), json_str(m, "text"),
+                      &w->c.chat, &index, &e);
+    if (e.code) {
+        ws_error(w, &e, id);
+        return;
+    }
+    cJSON *ack = cJSON_CreateObject();
+    cJSON_AddStringToObject(ack, "type", "chat_ack");
+    if (id) cJSON_AddItemToObject(ack, "id", cJSON_Duplicate(id, 1));
+    cJSON_AddNumberToObject(ack, "i", index);
+    ws_json(w, ack);
+}
+
+/* {"type":"undo"} and {"type":"rematch"} for the joined seat (issue 21). */
+static void ws_undo(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    int moves = 0;
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0) srv_fail(&e, 403, "spectator", "spectators cannot undo");
+    else srv_table_undo(w->c.table, w->c.seat, w->token, &moves, &e);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    if (e.code) {
+        ws_error(w, &e, id);
+        return;
+    }
+    cJSON *ok = cJSON_CreateObject();
+    cJSON_AddStringToObject(ok, "type", "undone");
+    if (id) cJSON_AddItemToObject(ok, "id", cJSON_Duplicate(id, 1));
+    cJSON_AddNumberToObject(ok, "moves", moves);
+    ws_json(w, ok);
+}
+
+static void ws_rematch(ws_client *w, const cJSON *m)
+{
+    srv_err e = {0};
+    cJSON *r = NULL;
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0)
+        srv_fail(&e, 403, "spectator", "only the players seated here may offer or accept a rematch");
+    else r = srv_table_rematch(w->c.table, w->c.seat, w->token, w->who, &e);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    if (!r) {
+        ws_error(w, &e, id);
+        return;
+    }
+    if (id) cJSON_AddItemToObject(r, "id", cJSON_Duplicate(id, 1));
+    ws_json(w, r);
+}
+
 /* A message type worth quoting back: short and plain. */
 static int plain_word(const char *s)
 {
@@ -797,6 +1013,10 @@ static void ws_message(ws_client *w, const char *data, size_t len)
     else if (!strcmp(type, "join")) ws_join(w, m);
     else if (!strcmp(type, "action")) ws_action(w, m);
     else if (!strcmp(type, "bot")) ws_bot(w, m);
+    else if (!strcmp(type, "chat")) ws_chat(w, m);
+    else if (!strcmp(type, "name")) ws_name(w, m);
+    else if (!strcmp(type, "undo")) ws_undo(w, m);
+    else if (!strcmp(type, "rematch")) ws_rematch(w, m);
     else if (!strcmp(type, "ping")) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "type", "pong");

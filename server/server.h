@@ -11,6 +11,10 @@
  *   guard.c        checks on bytes before anything parses them (JSON depth,
  *                  UTF-8) and client addresses (exact, IPv6 /64, proxies)
  *   util.c         tokens from getrandom, rate limits, clocks
+ *   people.c       display names (untrusted text, checked), the lobby of
+ *                  public tables, taking a free seat, "my tables" status
+ *   chat.c         each table's chat: checked, rate-limited, stored, pushed
+ *   clock.c        time controls: each seat's clock, derived from move times
  *   store.h        the storage interface (store_sqlite.c, store_pg.c)
  *   sync.c         several servers on one database: catching a table up
  *                  with other servers' moves, bot move claims, notifications
@@ -35,7 +39,12 @@ enum {
     SRV_MAX_BOT_SPEC = 64,
     SRV_MAX_DEPTH = 16,        /* deepest JSON nesting accepted from a client */
     SRV_MAX_LIST = 16,         /* --allowed-origin, --trusted-proxy entries */
-    SRV_ADDR_KEY = 64          /* a client address key: exact IPv4, IPv6 /64 */
+    SRV_ADDR_KEY = 64,         /* a client address key: exact IPv4, IPv6 /64 */
+    SRV_NAME_CHARS = 24,       /* a display name: 1 to 24 characters */
+    SRV_NAME_BYTES = SRV_NAME_CHARS * 4 + 1,
+    SRV_CHAT_CHARS = 500,      /* a chat message: 1 to 500 characters */
+    SRV_CHAT_BYTES = SRV_CHAT_CHARS * 4 + 1,
+    SRV_PLAYER_HEX = 16        /* a player id: 64 random bits, public */
 };
 
 /* An error for a client: a stable code, an HTTP status and a sentence. */
@@ -86,6 +95,11 @@ int srv_botlist_init(const srv_config *cfg, char *err);
 int srv_bot_allowed(const char *spec, char *run, size_t rn, char *why, size_t wn);
 cJSON *srv_bot_offers(void); /* the specs /api/games lists */
 
+/* -------------------------------------------------------------- choices */
+/* GET /api/games/GAME/options: every value of every option of `game` for
+ * the player count and options in `chosen`, each tried with gg_new. */
+cJSON *srv_option_choices(const gg_game *game, const gg_options *chosen);
+
 /* ---------------------------------------------------------------- guard */
 /* 0 when `text` nests arrays/objects at most `max` deep (strings skipped);
  * checked before cJSON sees a client's bytes. */
@@ -135,6 +149,7 @@ struct srv_conn {
     int log_sent;  /* log lines this connection has received */
     int ev_sent;   /* events this connection has received (tables.c) */
     int ev_all;    /* it has had every event unmasked (the game is over) */
+    srv_bucket chat; /* chat messages from this connection (chat.c) */
     srv_conn *next;
 };
 
@@ -180,6 +195,17 @@ void srv_table_unsubscribe(srv_conn *c);
 /* Hands a seat to a bot for good. `token` must be that seat's or the admin's. */
 int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec, srv_err *e);
 
+/* Undo against bots (issue 21): back to before seat's last move and the
+ * bots' replies, never across a move that revealed something or drew
+ * chance (gg_action_reveals), only where every other seat is a bot.
+ * *moves: the moves left. */
+int srv_table_undo(srv_table *t, int seat, const char *token, int *moves, srv_err *e);
+/* Rematch (issue 21): once the game is over a seated person offers (the new
+ * table is made: same game, options, seats, clock; bots stay bots) or
+ * accepts; the reply carries that seat's token at the new table. */
+cJSON *srv_table_rematch(srv_table *t, int seat, const char *token, const char *creator,
+                         srv_err *e);
+
 /* GET /api/tables/ID/record (finished games only). */
 char *srv_table_record(srv_table *t, srv_err *e);
 /* GET /api/tables/ID/replay: view of `viewer` after `step` moves. */
@@ -190,14 +216,19 @@ cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, s
 int srv_table_bot_step(srv_table *t);
 
 /* What sync.c needs from a table (tables.c); all with the table locked. */
-void srv_table_lock(srv_table *t);
-void srv_table_unlock(srv_table *t);
 int srv_table_moves_locked(const srv_table *t);
 /* Applies stored move `index` (the next one) as a restore does; -1 when it
  * does not replay (the table is then broken, with the reason). */
-int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char *text);
+int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char *text,
+                                  int64_t ts_ms, int flags);
 /* The stored seats (JSON): seats handed to a bot elsewhere become bots here. */
 void srv_table_seats_stored_locked(srv_table *t, const char *seats);
+/* The store's log is shorter than ours (an undo through another server):
+ * back to `moves` moves, as the undo did there. */
+void srv_table_truncate_stored_locked(srv_table *t, int moves);
+/* The clock start and rematch as stored (set through another server). */
+void srv_table_meta_stored_locked(srv_table *t, int64_t clock_start, const char *rematch,
+                                  int rematch_seats);
 /* Moves or seats came from the store: push every connection, wake bots. */
 void srv_table_changed_locked(srv_table *t);
 /* Reads a table another server created from the store and registers it
@@ -222,12 +253,110 @@ int srv_sync_catch_up_locked(srv_table *t);
 /* 1 when this server may play bot move `index` of the table now; else 0
  * and *retry_s, when to ask again (another server holds the claim). */
 int srv_sync_claim_bot(srv_table *t, int index, double *retry_s);
-/* Another server appended item `seq` to one of the table's generic logs
- * (chat, names, clocks: store.h append_item): the hook reads what it lacks
- * (read_items) and pushes it. Called on the listener thread, table unlocked. */
-void srv_sync_on_item(void (*hook)(srv_table *t, int seq));
+/* Reads the chat messages other servers stored after ours (table locked). */
+int srv_sync_chat_catch_up_locked(srv_table *t);
 void srv_sync_lost_race(void);  /* a move lost its index to another server's */
 long srv_sync_races_lost(void); /* how many since start (GET /healthz) */
+/* ------------------------------------------------- people (people.c) */
+/* A display name or chat text from a client: valid UTF-8 (checked before
+ * parsing), spaces trimmed at both ends, min..max characters (code points),
+ * no control characters, no bidirectional overrides. Copies the cleaned text
+ * to out; 0, or -1 with e (400 and `code`). */
+int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size_t n,
+                   const char *code, const char *what, srv_err *e);
+int srv_name_clean(const char *in, char out[SRV_NAME_BYTES], srv_err *e);
+
+/* Seats and names (tables.c). A seat's player is a public id for whoever
+ * holds it (its token is the credential): the hook for accounts later. */
+int srv_table_set_name(srv_table *t, int seat, const char *token, const char *name, srv_err *e);
+/* Takes an open seat of a public table: a new token is issued (the seat's
+ * old invite stops working). Fills token (SRV_TOKEN_HEX + 1). */
+int srv_table_take_seat(srv_table *t, int seat, const char *name, char *token, srv_err *e);
+/* Lobby entry of a public table with an open seat (NULL: none). */
+cJSON *srv_table_lobby_entry(srv_table *t);
+cJSON *srv_tables_lobby(void);
+/* "My tables": the public status of a seat holder's table, checked by token. */
+cJSON *srv_table_seat_status(srv_table *t, int seat, const char *token, srv_err *e);
+/* HTTP bodies of people.c: POST /api/tables/ID/take, POST /api/status. */
+cJSON *srv_api_take(srv_table *t, const cJSON *req, srv_err *e);
+cJSON *srv_api_status(const cJSON *req, srv_err *e);
+
+/* Access for chat.c: the table's lock, its chat, a seat's name ("" if
+ * none), a frame to every connection (table locked), the store. */
+typedef struct srv_chat srv_chat;
+void srv_table_lock(srv_table *t);
+void srv_table_unlock(srv_table *t);
+srv_chat *srv_table_chat_of(srv_table *t);
+int srv_table_players(const srv_table *t);
+int srv_table_gone(const srv_table *t);
+const char *srv_table_name_locked(const srv_table *t, int seat);
+void srv_table_send_all_locked(srv_table *t, const char *text, size_t len);
+store *srv_tables_store(void);
+int srv_tables_store_fail(srv_err *e, const char *err);
+double srv_tables_chat_rate(void); /* 0: limits off (--rate 0) */
+
+/* ------------------------------------------------------- chat (chat.c) */
+enum { SRV_CHAT_KEEP = 200,     /* messages kept in memory and sent on join */
+       SRV_CHAT_MAX = 5000 };   /* messages one table may store */
+srv_chat *srv_chat_new(void);
+void srv_chat_free(srv_chat *c);
+/* A stored message, at restart (index order). */
+int srv_chat_count(const srv_chat *c); /* messages the table has (the next index) */
+/* A message another server stored (table locked): kept and pushed; -1 on
+ * a gap or out of memory, 0 if already held. */
+int srv_chat_stored_locked(srv_table *t, int index, int seat, const char *name,
+                           const char *text, int64_t ts);
+int srv_chat_restore(srv_chat *c, int index, int seat, const char *name, const char *text,
+                     int64_t ts);
+/* Posts a message from `seat` (GG_SPECTATOR: a watcher, who may give a
+ * name); `bucket` is the sender's rate limit (NULL: checked by the caller).
+ * Stored before it is pushed; fills *index. */
+int srv_chat_post(srv_table *t, int seat, const char *name, const char *text,
+                  srv_bucket *bucket, int *index, srv_err *e);
+/* {"type":"chat","table","messages":[...],"history":true}: the last
+ * messages, for a newcomer (table locked) or GET /api/tables/ID/chat. */
+cJSON *srv_chat_history_locked(srv_table *t);
+cJSON *srv_chat_history(srv_table *t);
+/* ---------------------------------------------------------------- clock */
+/* The time control of a table (clock.c; docs/server.md "Clocks"). */
+enum { SRV_CLOCK_NONE, SRV_CLOCK_MOVE, SRV_CLOCK_BANK };
+typedef struct srv_clock_cfg {
+    int kind;
+    int64_t move_ms;               /* SRV_CLOCK_MOVE: each turn */
+    int64_t bank_ms, increment_ms; /* SRV_CLOCK_BANK: the start, added per turn */
+    int timeouts;                  /* after this many the seat goes to a bot; 0 never */
+} srv_clock_cfg;
+typedef struct srv_clock {
+    srv_clock_cfg cfg;
+    int players;
+    int64_t start_ms;                 /* unix ms the clocks started; 0 not yet */
+    int64_t bank[GG_MAX_SEATS];       /* bank at the start of the current turn */
+    int64_t turn_from[GG_MAX_SEATS];  /* unix ms the seat's turn began; 0 not to act */
+    int timeouts[GG_MAX_SEATS];       /* moves the clock played for the seat */
+} srv_clock;
+int64_t srv_wall_ms(void);
+/* A creation request's "clock" (absent or null: none); 0 or -1 with e. */
+int srv_clock_parse(const cJSON *o, srv_clock_cfg *c, srv_err *e);
+cJSON *srv_clock_cfg_json(const srv_clock_cfg *c);
+char *srv_clock_cfg_text(const srv_clock_cfg *c); /* "" for none; caller frees */
+int srv_clock_cfg_load(const char *text, srv_clock_cfg *c);
+/* Clocks at the start of a game whose first seats to act are `actors`
+ * (start_ms is kept). */
+void srv_clock_reset(srv_clock *k, const srv_clock_cfg *cfg, int players, const int *actors,
+                     int n);
+/* One move by `seat` at unix ms `at`, the seats to act before and after. */
+void srv_clock_move(srv_clock *k, int seat, const int *before, int nb, const int *after, int na,
+                    int64_t at, int flags);
+int64_t srv_clock_remaining(const srv_clock *k, int seat, int64_t now);
+/* Whether seat's clock runs: a person (bit in `people`) to act, the table
+ * `playing` (not over, not broken), the clocks started. */
+int srv_clock_running(const srv_clock *k, int seat, unsigned people, int playing);
+/* A seat whose time is out (-1: none); *next_due the earliest deadline of a
+ * running clock (unix ms; 0 none). */
+int srv_clock_expired(const srv_clock *k, unsigned people, int playing, int64_t now,
+                      int64_t *next_due);
+/* The "clock" of state messages; NULL for a table without one. */
+cJSON *srv_clock_json(const srv_clock *k, unsigned people, int playing, int64_t now);
 
 /* ----------------------------------------------------------------- bots */
 int srv_bots_start(int threads, int delay_ms);
@@ -235,6 +364,9 @@ void srv_bots_stop(void);
 /* Queues the table for a bot move (no-op if already queued). */
 void srv_bots_schedule(srv_table *t);
 void srv_bots_schedule_in(srv_table *t, double delay_s); /* or sooner, if queued */
+/* Queues the table at unix ms `at_ms` (a clock's deadline), or moves its
+ * place earlier if it waits for later. */
+void srv_bots_schedule_at(srv_table *t, int64_t at_ms);
 int srv_bots_queued(const srv_table *t); /* 1 while the table waits in the queue */
 
 /* ----------------------------------------------------------------- outq */

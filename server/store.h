@@ -9,6 +9,11 @@
  * append_action must be durable against a process crash when it returns 0:
  * the server acknowledges a move only after that. Writes also stamp the time
  * (unix seconds) for the expiry rules.
+ *
+ * Schema versions (a backend records which one its database is at and
+ * upgrades it at open): 1 tables + actions; 2 adds each table's chat and the
+ * `public` flag; 3 the clocks (time control, start, each move's time in ms
+ * and flags) and the rematch. Seats' display names and player ids live in the seats JSON.
  */
 #ifndef GG_SERVER_STORE_H
 #define GG_SERVER_STORE_H
@@ -20,6 +25,7 @@ enum {
     STORE_ERR = 400,
     STORE_CONFLICT = -2 /* append_action: that index is taken (another server won) */
 };
+enum { STORE_MOVE_TIMEOUT = 1 }; /* action flags */
 
 typedef struct store store;
 
@@ -35,7 +41,22 @@ typedef struct store_table {
     const char *creator; /* the creator's address key (per-address cap) */
     int64_t last_move;   /* unix seconds of the newest move (load_all fills it) */
     int seed_chosen;     /* the creator chose the seed (shown to everyone) */
+    int is_public;       /* listed in the lobby (schema 2) */
+    const char *clock;   /* the time control as JSON (clock.c); "" for none */
+    int64_t clock_start; /* unix ms when the clocks started (every person came); 0 not yet */
+    const char *rematch; /* the id of the table its rematch was offered at; "" none */
+    int rematch_seats;   /* bit k: seat k accepted the rematch (moved over) */
 } store_table;
+
+/* One chat message (schema 2); strings owned by the caller. */
+typedef struct store_chat {
+    const char *table_id;
+    int index;        /* 0-based, the next one of its table */
+    int seat;         /* -1: a spectator */
+    const char *name; /* the name shown, "" for none */
+    const char *text;
+    int64_t ts;       /* unix seconds */
+} store_chat;
 
 /* Called once per stored table by load_all; actions come in index order via
  * `action` before `done` (which returns 0 to go on). `problem` is NULL when
@@ -44,20 +65,45 @@ typedef struct store_table {
 typedef struct store_loader {
     void *ctx;
     int (*table)(void *ctx, const store_table *t);
-    int (*action)(void *ctx, const char *table_id, int index, int seat, const char *text);
+    int (*action)(void *ctx, const char *table_id, int index, int seat, const char *text,
+                  int64_t ts_ms, int flags);
     int (*done)(void *ctx, const char *table_id, const char *problem);
+    /* The table's newest chat messages (at most `chat_keep`, index order),
+     * after its actions and before `done`; NULL: not wanted. */
+    int (*chat)(void *ctx, const store_chat *m);
+    int chat_keep;
 } store_loader;
+
+/* A table's state in the store, for catching up (read_tail). */
+typedef struct store_tail {
+    char *seats;         /* malloc'd; NULL: no such table (any more) */
+    int moves;           /* moves stored: fewer than a server holds means an undo */
+    int64_t clock_start; /* unix ms, 0: not started */
+    char rematch[16];    /* "" none */
+    int rematch_seats;
+} store_tail;
 
 typedef struct store_ops {
     const char *name;
     int (*create_table)(store *st, const store_table *t, char *err);
-    /* Appends action `index` (0-based, must be the next one) to a table.
+    /* Appends action `index` (0-based, must be the next one) to a table,
+     * made at `ts_ms` (unix ms: the clocks are derived from these), with
+     * `flags` (STORE_MOVE_TIMEOUT: played by the clock for the seat).
      * STORE_CONFLICT (and err) when the index is already taken or the one
      * before it is missing: the caller reads the log again and re-validates. */
     int (*append_action)(store *st, const char *table_id, int index, int seat,
-                         const char *text, char *err);
+                         const char *text, int64_t ts_ms, int flags, char *err);
     int (*update_seats)(store *st, const char *table_id, const char *seats, char *err);
-    int (*delete_table)(store *st, const char *table_id, char *err);
+    int (*delete_table)(store *st, const char *table_id, char *err); /* and its chat */
+    /* Appends a chat message; durable when it returns 0, like append_action. */
+    int (*append_chat)(store *st, const store_chat *m, char *err);
+    /* Removes actions from `index` on (an undo against bots). */
+    int (*truncate_actions)(store *st, const char *table_id, int index, char *err);
+    /* When the clocks started (unix ms). */
+    int (*set_clock_start)(store *st, const char *table_id, int64_t ms, char *err);
+    /* The table's rematch: its id and the seats that moved over (bits). */
+    int (*set_rematch)(store *st, const char *table_id, const char *rematch, int seats,
+                       char *err);
     int (*load_all)(store *st, const store_loader *loader, char *err);
     /* NULL while healthy; else why every write now fails (the first fault). */
     const char *(*failure)(store *st);
@@ -66,32 +112,26 @@ typedef struct store_ops {
     /* ---- several servers on one database (NULL in a single-server store) */
     /* Reads one table as load_all would (nothing called when it is gone). */
     int (*load_table)(store *st, const char *table_id, const store_loader *ld, char *err);
-    /* The table's seats now, and its actions from index `from` on, through
-     * ld->action then ld->done (ld->table is not called; seats are given in
-     * *seats, malloc'd, NULL when the table is gone). */
-    int (*read_tail)(store *st, const char *table_id, int from, char **seats,
+    /* What catching a table up needs, in one snapshot: its actions from
+     * index `from` on, through ld->action then ld->done (ld->table is not
+     * called), and the rest in *out (out->seats NULL: the table is gone). */
+    int (*read_tail)(store *st, const char *table_id, int from, store_tail *out,
                      const store_loader *ld, char *err);
+    /* Chat messages of a table from `index` on, in order, through ld->chat. */
+    int (*read_chat)(store *st, const char *table_id, int from, const store_loader *ld,
+                     char *err);
     /* Claims the bot move `index` of a table for this server for lease_ms:
      * 1 claimed, 0 another live server holds it, -1 error. */
     int (*claim_bot)(store *st, const char *table_id, int index, int lease_ms, char *err);
     /* Starts the thread that tells this server about other servers' writes:
      * on_change(ctx, kind, table_id, index) with kind 'c' created, 'm' move
-     * `index` appended, 's' seats changed, 'd' deleted, 'l' an item appended
-     * to a table's log (append_item; index is its sequence number), and
-     * kind 'r' (table_id "") after a lost connection: anything may have changed. */
+     * `index` appended, 's' seats (or clock start, rematch) changed, 'd' deleted,
+     * kind 'r' (table_id "") after a lost connection: anything may have changed.
+     * Also 'h' chat message `index` appended, 'u' moves from `index` on undone. */
     int (*listen)(store *st, void (*on_change)(void *ctx, char kind, const char *table_id,
                                                int index),
                   void *ctx, char *err);
 
-    /* ---- generic per-table logs (chat, names, clocks, ...: issue 21) */
-    /* Appends item `seq` (0-based, the next one) of log `kind` ("chat",
-     * "clock", ...) of a table: body is JSON text. STORE_CONFLICT when the
-     * sequence number is taken. Durable when it returns 0. */
-    int (*append_item)(store *st, const char *table_id, const char *kind, int seq,
-                       const char *body, char *err);
-    /* Items of log `kind` from `from` on, in order, through item(ctx, seq, body). */
-    int (*read_items)(store *st, const char *table_id, const char *kind, int from,
-                      int (*item)(void *ctx, int seq, const char *body), void *ctx, char *err);
 } store_ops;
 
 struct store {

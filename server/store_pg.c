@@ -7,7 +7,8 @@
  *     servers appending the same index, exactly one gets a row back, the
  *     other STORE_CONFLICT (store.h), and no gap can be written;
  *   - every write notifies channel "gemgames" in its own transaction
- *     ("c:ID", "m:ID:INDEX", "s:ID", "d:ID", "l:ID:SEQ"), delivered at
+ *     ("c:ID", "m:ID:INDEX", "s:ID", "d:ID", "h:ID:INDEX" chat,
+ *     "u:ID:INDEX" undo), delivered at
  *     commit to every server's listener (listen, sync.c);
  *   - bot_claims leases one bot move of a table to one server (claim_bot):
  *     an upsert that takes the row only when it is for an older move, its
@@ -180,11 +181,20 @@ static const char *const migrations[] = {
     "CREATE TABLE bot_claims("
     " table_id text PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,"
     " idx integer NOT NULL, server text NOT NULL, until timestamptz NOT NULL);",
-    /* 2: generic per-table logs (chat, names, clocks: store.h append_item) */
-    "CREATE TABLE table_log("
+    /* 2: chat per table; public tables (the lobby) — as SQLite's version 2 */
+    "ALTER TABLE tables ADD COLUMN public integer NOT NULL DEFAULT 0;"
+    "CREATE TABLE chat("
     " table_id text NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
-    " kind text NOT NULL, seq integer NOT NULL, body text NOT NULL,"
-    " ts bigint NOT NULL, PRIMARY KEY(table_id, kind, seq));",
+    " idx integer NOT NULL, seat integer NOT NULL, name text NOT NULL, text text NOT NULL,"
+    " ts bigint NOT NULL, PRIMARY KEY(table_id, idx));",
+    /* 3: clocks (each move's time in ms and flags, the time control, when the
+     * clocks started) and the rematch — as SQLite's version 3 */
+    "ALTER TABLE tables ADD COLUMN clock text NOT NULL DEFAULT '';"
+    "ALTER TABLE tables ADD COLUMN clock_start bigint NOT NULL DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN rematch text NOT NULL DEFAULT '';"
+    "ALTER TABLE tables ADD COLUMN rematch_seats integer NOT NULL DEFAULT 0;"
+    "ALTER TABLE actions ADD COLUMN ts_ms bigint NOT NULL DEFAULT 0;"
+    "ALTER TABLE actions ADD COLUMN flags integer NOT NULL DEFAULT 0;",
 };
 enum { SCHEMA_VERSION = (int)(sizeof migrations / sizeof migrations[0]) };
 
@@ -236,39 +246,48 @@ static int migrate(PGconn *c, char *err)
 static int pg_create_table(store *base, const store_table *t, char *err)
 {
     pg_store *s = (pg_store *)base;
-    char created[24], chosen[8];
+    char created[24], chosen[8], pub[8], cstart[24], rseats[16];
     snprintf(created, sizeof created, "%lld", (long long)t->created);
     snprintf(chosen, sizeof chosen, "%d", t->seed_chosen);
+    snprintf(pub, sizeof pub, "%d", t->is_public);
+    snprintf(cstart, sizeof cstart, "%lld", (long long)t->clock_start);
+    snprintf(rseats, sizeof rseats, "%d", t->rematch_seats);
     const char *p[] = {t->id,      t->game,    t->options,
                        t->seed,    t->seats,   t->admin,
-                       created,    t->creator ? t->creator : "", chosen};
+                       created,    t->creator ? t->creator : "", chosen,
+                       pub,        t->clock ? t->clock : "", cstart,
+                       t->rematch ? t->rematch : "", rseats};
     int rows = exec_rows(s, "create table",
                          "WITH ins AS (INSERT INTO tables(id, game, options, seed, seats, admin,"
-                         " created, creator, seed_chosen) VALUES($1, $2, $3, $4, $5, $6,"
-                         " $7::bigint, $8, $9::integer) RETURNING id)"
+                         " created, creator, seed_chosen, public, clock, clock_start, rematch,"
+                         " rematch_seats) VALUES($1, $2, $3, $4, $5, $6, $7::bigint, $8,"
+                         " $9::integer, $10::integer, $11, $12::bigint, $13, $14::integer)"
+                         " RETURNING id)"
                          " SELECT pg_notify('gemgames', 'c:' || id) FROM ins",
-                         9, p, err);
+                         14, p, err);
     return rows == 1 ? 0 : -1;
 }
 
 static int pg_append_action(store *base, const char *table_id, int index, int seat,
-                            const char *text, char *err)
+                            const char *text, int64_t ts_ms, int flags, char *err)
 {
     pg_store *s = (pg_store *)base;
-    char idx[16], st[16], ts[24];
+    char idx[16], st[16], ts[24], ms[24], fl[16];
     snprintf(idx, sizeof idx, "%d", index);
     snprintf(st, sizeof st, "%d", seat);
-    snprintf(ts, sizeof ts, "%lld", (long long)time(NULL));
-    const char *p[] = {table_id, idx, st, text, ts};
+    snprintf(ts, sizeof ts, "%lld", (long long)(ts_ms / 1000));
+    snprintf(ms, sizeof ms, "%lld", (long long)ts_ms);
+    snprintf(fl, sizeof fl, "%d", flags);
+    const char *p[] = {table_id, idx, st, text, ts, ms, fl};
     int rows = exec_rows(
         s, "append action",
-        "WITH ins AS (INSERT INTO actions(table_id, idx, seat, action, ts)"
-        " SELECT $1, $2::integer, $3::integer, $4, $5::bigint"
+        "WITH ins AS (INSERT INTO actions(table_id, idx, seat, action, ts, ts_ms, flags)"
+        " SELECT $1, $2::integer, $3::integer, $4, $5::bigint, $6::bigint, $7::integer"
         " WHERE $2::integer = 0 OR EXISTS (SELECT 1 FROM actions"
         "  WHERE table_id = $1 AND idx = $2::integer - 1)"
         " ON CONFLICT DO NOTHING RETURNING idx)"
         " SELECT pg_notify('gemgames', 'm:' || $1 || ':' || idx) FROM ins",
-        5, p, err);
+        7, p, err);
     if (rows == 0) {
         snprintf(err, STORE_ERR, "storage: move %d of table %.20s was taken by another server",
                  index, table_id);
@@ -318,97 +337,149 @@ static int pg_claim_bot(store *base, const char *table_id, int index, int lease_
     return rows < 0 ? -1 : rows > 0;
 }
 
-static int pg_append_item(store *base, const char *table_id, const char *kind, int seq,
-                          const char *body, char *err)
+/* A chat message: conditional like a move (the index free, the one before
+ * stored), notified as "h:ID:INDEX". */
+static int pg_append_chat(store *base, const store_chat *m, char *err)
 {
     pg_store *s = (pg_store *)base;
-    char sq[16], ts[24];
-    snprintf(sq, sizeof sq, "%d", seq);
-    snprintf(ts, sizeof ts, "%lld", (long long)time(NULL));
-    const char *p[] = {table_id, kind, sq, body, ts};
+    char idx[16], st[16], ts[24];
+    snprintf(idx, sizeof idx, "%d", m->index);
+    snprintf(st, sizeof st, "%d", m->seat);
+    snprintf(ts, sizeof ts, "%lld", (long long)m->ts);
+    const char *p[] = {m->table_id, idx, st, m->name ? m->name : "", m->text, ts};
     int rows = exec_rows(
-        s, "append item",
-        "WITH ins AS (INSERT INTO table_log(table_id, kind, seq, body, ts)"
-        " SELECT $1, $2, $3::integer, $4, $5::bigint"
-        " WHERE $3::integer = 0 OR EXISTS (SELECT 1 FROM table_log"
-        "  WHERE table_id = $1 AND kind = $2 AND seq = $3::integer - 1)"
-        " ON CONFLICT DO NOTHING RETURNING seq)"
-        " SELECT pg_notify('gemgames', 'l:' || $1 || ':' || seq) FROM ins",
-        5, p, err);
+        s, "append chat",
+        "WITH ins AS (INSERT INTO chat(table_id, idx, seat, name, text, ts)"
+        " SELECT $1, $2::integer, $3::integer, $4, $5, $6::bigint"
+        " WHERE $2::integer = 0 OR EXISTS (SELECT 1 FROM chat"
+        "  WHERE table_id = $1 AND idx = $2::integer - 1)"
+        " ON CONFLICT DO NOTHING RETURNING idx)"
+        " SELECT pg_notify('gemgames', 'h:' || $1 || ':' || idx) FROM ins",
+        6, p, err);
     if (rows == 0) {
-        snprintf(err, STORE_ERR, "storage: item %d of %.20s was taken by another server", seq,
-                 kind);
+        snprintf(err, STORE_ERR, "storage: chat message %d was taken by another server",
+                 m->index);
         return STORE_CONFLICT;
     }
     return rows == 1 ? 0 : -1;
 }
 
-/* ----------------------------------------------------------- reads */
-
-static int pg_read_items(store *base, const char *table_id, const char *kind, int from,
-                         int (*item)(void *ctx, int seq, const char *body), void *ctx, char *err)
+/* An undo: the moves from `index` on go; notified as "u:ID:INDEX". */
+static int pg_truncate_actions(store *base, const char *table_id, int index, char *err)
 {
     pg_store *s = (pg_store *)base;
-    char f[16];
-    snprintf(f, sizeof f, "%d", from);
-    const char *p[] = {table_id, kind, f};
-    int slot;
-    PGconn *c = take(s, &slot);
-    PGresult *res = run(s, c, "read items",
-                        "SELECT seq, body FROM table_log WHERE table_id = $1 AND kind = $2"
-                        " AND seq >= $3::integer ORDER BY seq",
-                        3, p, err);
-    for (int i = 0; res && i < PQntuples(res); i++)
-        if (item(ctx, atoi(PQgetvalue(res, i, 0)), PQgetvalue(res, i, 1)) != 0) break;
-    int r = res ? 0 : -1;
-    PQclear(res);
-    give(s, slot);
-    return r;
+    char idx[16];
+    snprintf(idx, sizeof idx, "%d", index);
+    const char *p[] = {table_id, idx};
+    int rows = exec_rows(s, "undo",
+                         "WITH d AS (DELETE FROM actions WHERE table_id = $1"
+                         " AND idx >= $2::integer RETURNING idx)"
+                         " SELECT pg_notify('gemgames', 'u:' || $1 || ':' || $2)",
+                         2, p, err);
+    return rows >= 0 ? 0 : -1;
 }
 
-/* Feeds a table's actions (idx, seat, action rows from `first`) to the
- * loader, stopping at a gap; then done. */
-static int feed_actions(const store_loader *ld, const char *id, PGresult *res, int first)
+static int pg_set_clock_start(store *base, const char *table_id, int64_t ms, char *err)
 {
-    char problem[STORE_ERR] = "";
+    pg_store *s = (pg_store *)base;
+    char v[24];
+    snprintf(v, sizeof v, "%lld", (long long)ms);
+    const char *p[] = {v, table_id};
+    int rows = exec_rows(s, "start the clocks",
+                         "WITH up AS (UPDATE tables SET clock_start = $1::bigint WHERE id = $2"
+                         " RETURNING id) SELECT pg_notify('gemgames', 's:' || id) FROM up",
+                         2, p, err);
+    return rows >= 0 ? 0 : -1;
+}
+
+static int pg_set_rematch(store *base, const char *table_id, const char *rematch, int seats,
+                          char *err)
+{
+    pg_store *s = (pg_store *)base;
+    char v[16];
+    snprintf(v, sizeof v, "%d", seats);
+    const char *p[] = {rematch, v, table_id};
+    int rows = exec_rows(s, "rematch",
+                         "WITH up AS (UPDATE tables SET rematch = $1, rematch_seats = $2::integer"
+                         " WHERE id = $3 RETURNING id)"
+                         " SELECT pg_notify('gemgames', 's:' || id) FROM up",
+                         3, p, err);
+    return rows >= 0 ? 0 : -1;
+}
+
+/* ----------------------------------------------------------- reads */
+
+/* Feeds a table's actions (idx, seat, action, ts_ms, flags rows from
+ * `first`) to the loader, stopping at a gap. */
+static void feed_actions(const store_loader *ld, const char *id, PGresult *res, int first,
+                         char problem[STORE_ERR])
+{
     int expect = first;
     for (int i = 0; i < PQntuples(res); i++) {
+        if (PQgetisnull(res, i, 0)) break; /* read_tail's row of a table with no new move */
         int idx = atoi(PQgetvalue(res, i, 0));
         if (idx != expect) {
-            snprintf(problem, sizeof problem, "stored move %d is missing", expect);
+            snprintf(problem, STORE_ERR, "stored move %d is missing", expect);
             break;
         }
-        if (ld->action(ld->ctx, id, idx, atoi(PQgetvalue(res, i, 1)), PQgetvalue(res, i, 2)))
+        if (ld->action(ld->ctx, id, idx, atoi(PQgetvalue(res, i, 1)), PQgetvalue(res, i, 2),
+                       atoll(PQgetvalue(res, i, 3)), atoi(PQgetvalue(res, i, 4))))
             break;
         expect++;
     }
-    return ld->done(ld->ctx, id, problem[0] ? problem : NULL);
+}
+
+/* Chat rows (idx, seat, name, text, ts) to ld->chat. */
+static void feed_chat(const store_loader *ld, const char *id, PGresult *res)
+{
+    for (int i = 0; ld->chat && i < PQntuples(res); i++) {
+        store_chat m = {id, atoi(PQgetvalue(res, i, 0)), atoi(PQgetvalue(res, i, 1)),
+                        PQgetvalue(res, i, 2), PQgetvalue(res, i, 3), atoll(PQgetvalue(res, i, 4))};
+        if (ld->chat(ld->ctx, &m) != 0) break;
+    }
 }
 
 static const char table_cols[] =
     "SELECT id, game, options, seed, seats, admin, created, creator, seed_chosen,"
-    " coalesce((SELECT max(ts) FROM actions WHERE table_id = id), 0) FROM tables";
+    " coalesce((SELECT max(ts) FROM actions WHERE table_id = id), 0), public, clock,"
+    " clock_start, rematch, rematch_seats FROM tables";
 
-/* The tables of one query result, each with its actions. */
+/* The tables of one query result, each with its actions and newest chat. */
 static int load_rows(pg_store *s, PGconn *c, PGresult *tq, const store_loader *ld, char *err)
 {
     for (int i = 0; i < PQntuples(tq); i++) {
         store_table t = {PQgetvalue(tq, i, 0), PQgetvalue(tq, i, 1), PQgetvalue(tq, i, 2),
                          PQgetvalue(tq, i, 3), PQgetvalue(tq, i, 4), PQgetvalue(tq, i, 5),
                          atoll(PQgetvalue(tq, i, 6)), PQgetvalue(tq, i, 7),
-                         atoll(PQgetvalue(tq, i, 9)), atoi(PQgetvalue(tq, i, 8))};
+                         atoll(PQgetvalue(tq, i, 9)), atoi(PQgetvalue(tq, i, 8)),
+                         atoi(PQgetvalue(tq, i, 10)), PQgetvalue(tq, i, 11),
+                         atoll(PQgetvalue(tq, i, 12)), PQgetvalue(tq, i, 13),
+                         atoi(PQgetvalue(tq, i, 14))};
         if (ld->table(ld->ctx, &t) != 0) continue;
-        const char *p[] = {t.id};
+        char keep[16];
+        snprintf(keep, sizeof keep, "%d", ld->chat_keep);
+        const char *p[] = {t.id, keep};
         PGresult *aq = run(s, c, "load",
-                           "SELECT idx, seat, action FROM actions WHERE table_id = $1"
-                           " ORDER BY idx",
+                           "SELECT idx, seat, action, ts_ms, flags FROM actions"
+                           " WHERE table_id = $1 ORDER BY idx",
                            1, p, err);
+        PGresult *cq = aq && ld->chat && ld->chat_keep > 0
+                           ? run(s, c, "load chat",
+                                 "SELECT idx, seat, name, text, ts FROM chat WHERE table_id = $1"
+                                 " AND idx > (SELECT coalesce(max(idx), -1) FROM chat"
+                                 " WHERE table_id = $1) - $2::integer ORDER BY idx",
+                                 2, p, err)
+                           : NULL;
         if (!aq) {
             ld->done(ld->ctx, t.id, "its stored moves could not be read");
             return -1;
         }
-        int stop = feed_actions(ld, t.id, aq, 0);
+        char problem[STORE_ERR] = "";
+        feed_actions(ld, t.id, aq, 0, problem);
+        if (cq) feed_chat(ld, t.id, cq);
+        int stop = ld->done(ld->ctx, t.id, problem[0] ? problem : NULL);
         PQclear(aq);
+        PQclear(cq);
         if (stop) break;
     }
     return 0;
@@ -443,7 +514,7 @@ static int pg_load_table(store *base, const char *table_id, const store_loader *
     return r;
 }
 
-static int pg_read_tail(store *base, const char *table_id, int from, char **seats,
+static int pg_read_tail(store *base, const char *table_id, int from, store_tail *out,
                         const store_loader *ld, char *err)
 {
     pg_store *s = (pg_store *)base;
@@ -452,19 +523,46 @@ static int pg_read_tail(store *base, const char *table_id, int from, char **seat
     const char *p[] = {table_id, f};
     int slot;
     PGconn *c = take(s, &slot);
-    *seats = NULL;
-    /* one statement: the seats and the moves are one snapshot */
+    memset(out, 0, sizeof *out);
+    /* one statement: the moves and the rest are one snapshot */
     PGresult *res = run(s, c, "read moves",
-                        "SELECT a.idx, a.seat, a.action, t.seats FROM tables t"
+                        "SELECT a.idx, a.seat, a.action, a.ts_ms, a.flags, t.seats,"
+                        " (SELECT count(*) FROM actions WHERE table_id = t.id),"
+                        " t.clock_start, t.rematch, t.rematch_seats FROM tables t"
                         " LEFT JOIN actions a ON a.table_id = t.id AND a.idx >= $2::integer"
                         " WHERE t.id = $1 ORDER BY a.idx",
                         2, p, err);
     int r = res ? 0 : -1;
     if (res && PQntuples(res) > 0) {
-        *seats = strdup(PQgetvalue(res, 0, 3));
-        if (!PQgetisnull(res, 0, 0)) feed_actions(ld, table_id, res, from);
-        else ld->done(ld->ctx, table_id, NULL);
+        out->seats = strdup(PQgetvalue(res, 0, 5));
+        out->moves = atoi(PQgetvalue(res, 0, 6));
+        out->clock_start = atoll(PQgetvalue(res, 0, 7));
+        snprintf(out->rematch, sizeof out->rematch, "%s", PQgetvalue(res, 0, 8));
+        out->rematch_seats = atoi(PQgetvalue(res, 0, 9));
+        char problem[STORE_ERR] = "";
+        feed_actions(ld, table_id, res, from, problem);
+        ld->done(ld->ctx, table_id, problem[0] ? problem : NULL);
     }
+    PQclear(res);
+    give(s, slot);
+    return r;
+}
+
+static int pg_read_chat(store *base, const char *table_id, int from, const store_loader *ld,
+                        char *err)
+{
+    pg_store *s = (pg_store *)base;
+    char f[16];
+    snprintf(f, sizeof f, "%d", from);
+    const char *p[] = {table_id, f};
+    int slot;
+    PGconn *c = take(s, &slot);
+    PGresult *res = run(s, c, "read chat",
+                        "SELECT idx, seat, name, text, ts FROM chat WHERE table_id = $1"
+                        " AND idx >= $2::integer ORDER BY idx",
+                        2, p, err);
+    if (res) feed_chat(ld, table_id, res);
+    int r = res ? 0 : -1;
     PQclear(res);
     give(s, slot);
     return r;
@@ -577,8 +675,11 @@ static const store_ops pg_ops = {
     .read_tail = pg_read_tail,
     .claim_bot = pg_claim_bot,
     .listen = pg_listen,
-    .append_item = pg_append_item,
-    .read_items = pg_read_items,
+    .append_chat = pg_append_chat,
+    .truncate_actions = pg_truncate_actions,
+    .set_clock_start = pg_set_clock_start,
+    .set_rematch = pg_set_rematch,
+    .read_chat = pg_read_chat,
 };
 
 store *store_pg_open(const char *conninfo, char *err)

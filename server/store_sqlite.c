@@ -30,7 +30,9 @@ typedef struct sqlite_store {
     store base;
     sqlite3 *db;
     pthread_mutex_t mu;
-    sqlite3_stmt *ins_table, *ins_action, *upd_seats, *del_actions, *del_items, *del_table;
+    sqlite3_stmt *ins_table, *ins_action, *upd_seats, *del_actions, *del_table;
+    sqlite3_stmt *ins_chat, *del_chat;
+    sqlite3_stmt *trunc_actions, *upd_clock_start, *upd_rematch;
     char path[4096];
     dev_t dev;
     ino_t ino;
@@ -114,20 +116,7 @@ static void checkpointer_stop(sqlite_store *s)
     s->ck = NULL;
 }
 
-/* Versioned migrations (schema_version holds the newest applied): each runs
- * once, in its own transaction with its version's row. Version 1 is the
- * schema of every release before versions were kept; its ALTERs bring a
- * database from before those columns up to it ("duplicate column" is fine,
- * the only migration allowed to fail, and only on a database without a
- * schema_version row). */
-static const char *const v1_legacy[] = {
-    "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE actions ADD COLUMN ts INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
-};
-
-static const char *const migrations[] = {
-    /* 1: tables and their action logs */
+static const char schema[] =
     "CREATE TABLE IF NOT EXISTS tables("
     " id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
     " seed TEXT NOT NULL, seats TEXT NOT NULL, admin TEXT NOT NULL,"
@@ -136,14 +125,76 @@ static const char *const migrations[] = {
     "CREATE TABLE IF NOT EXISTS actions("
     " table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,"
     " seat INTEGER NOT NULL, action TEXT NOT NULL, ts INTEGER NOT NULL DEFAULT 0,"
-    " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;",
-    /* 2: generic per-table logs (chat, names, clocks: store.h append_item) */
-    "CREATE TABLE table_log("
-    " table_id TEXT NOT NULL REFERENCES tables(id), kind TEXT NOT NULL,"
-    " seq INTEGER NOT NULL, body TEXT NOT NULL, ts INTEGER NOT NULL,"
-    " PRIMARY KEY(table_id, kind, seq)) WITHOUT ROWID;",
+    " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;";
+
+/* Columns added before the schema had a version; "duplicate column" is fine. */
+static const char *const migrations[] = {
+    "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE actions ADD COLUMN ts INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
 };
-enum { SCHEMA_VERSION = (int)(sizeof migrations / sizeof migrations[0]) };
+
+/* Versioned schema changes (PRAGMA user_version): step k brings version k-1
+ * to k, in one transaction with the version bump. Version 1 is the schema
+ * above with the unversioned migrations. */
+static const char *const versions[] = {
+    NULL,
+    "",
+    /* 2: chat per table; public tables (the lobby) */
+    "ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE IF NOT EXISTS chat("
+    " table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,"
+    " seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, ts INTEGER NOT NULL,"
+    " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;",
+    /* 3: clocks (issue 21): the time control, when the clocks started, each
+     * move's time in ms and whether the clock played it; the rematch. */
+    "ALTER TABLE tables ADD COLUMN clock TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE tables ADD COLUMN clock_start INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN rematch TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE tables ADD COLUMN rematch_seats INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE actions ADD COLUMN ts_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE actions ADD COLUMN flags INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE actions SET ts_ms = ts * 1000;",
+};
+enum { SCHEMA_VERSION = (int)(sizeof versions / sizeof versions[0]) - 1 };
+
+static int fail(char *err, sqlite3 *db, const char *what);
+
+static int user_version(sqlite3 *db)
+{
+    sqlite3_stmt *q = NULL;
+    int v = -1;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK &&
+        sqlite3_step(q) == SQLITE_ROW)
+        v = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return v;
+}
+
+/* Brings the schema to SCHEMA_VERSION; refuses a newer database. */
+static int upgrade(sqlite_store *s, char *err)
+{
+    int v = user_version(s->db);
+    if (v < 0) return fail(err, s->db, "schema version");
+    if (v > SCHEMA_VERSION) {
+        snprintf(err, STORE_ERR, "storage: %.120s has schema version %d; this server knows up "
+                 "to %d (a newer gemgames made it)", s->path, v, SCHEMA_VERSION);
+        return -1;
+    }
+    for (int k = v + 1; k <= SCHEMA_VERSION; k++) {
+        char bump[64];
+        snprintf(bump, sizeof bump, "PRAGMA user_version = %d", k);
+        if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, versions[k], NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, bump, NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+            fail(err, s->db, "schema upgrade");
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+            return -1;
+        }
+    }
+    return 0;
+}
 
 static int fail(char *err, sqlite3 *db, const char *what)
 {
@@ -202,13 +253,18 @@ static int sq_create_table(store *base, const store_table *t, char *err)
     sqlite3_bind_int64(st, 7, t->created);
     sqlite3_bind_text(st, 8, t->creator ? t->creator : "", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 9, t->seed_chosen);
+    sqlite3_bind_int(st, 10, t->is_public);
+    sqlite3_bind_text(st, 11, t->clock ? t->clock : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 12, t->clock_start);
+    sqlite3_bind_text(st, 13, t->rematch ? t->rematch : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 14, t->rematch_seats);
     int r = step_done(s, st, "create table", err) ? -1 : 0;
     pthread_mutex_unlock(&s->mu);
     return r;
 }
 
 static int sq_append_action(store *base, const char *table_id, int index, int seat,
-                            const char *text, char *err)
+                            const char *text, int64_t ts_ms, int flags, char *err)
 {
     sqlite_store *s = (sqlite_store *)base;
     pthread_mutex_lock(&s->mu);
@@ -217,7 +273,9 @@ static int sq_append_action(store *base, const char *table_id, int index, int se
     sqlite3_bind_int(st, 2, index);
     sqlite3_bind_int(st, 3, seat);
     sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
+    sqlite3_bind_int64(st, 5, (sqlite3_int64)(ts_ms / 1000));
+    sqlite3_bind_int64(st, 6, (sqlite3_int64)ts_ms);
+    sqlite3_bind_int(st, 7, flags);
     int r = step_done(s, st, "append action", err);
     if (r == 0 && sqlite3_changes(s->db) == 0) { /* conditional: the one before is missing */
         snprintf(err, STORE_ERR, "storage: move %d of table %.20s would leave a gap", index,
@@ -240,7 +298,58 @@ static int sq_update_seats(store *base, const char *table_id, const char *seats,
     return r;
 }
 
-/* The actions first (they refer to the table), both in one transaction. */
+static int sq_append_chat(store *base, const store_chat *m, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_stmt *st = s->ins_chat;
+    sqlite3_bind_text(st, 1, m->table_id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, m->index);
+    sqlite3_bind_int(st, 3, m->seat);
+    sqlite3_bind_text(st, 4, m->name ? m->name : "", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, m->text, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 6, m->ts);
+    int r = step_done(s, st, "append chat", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+static int sq_truncate_actions(store *base, const char *table_id, int index, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_bind_text(s->trunc_actions, 1, table_id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s->trunc_actions, 2, index);
+    int r = step_done(s, s->trunc_actions, "undo", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+static int sq_set_clock_start(store *base, const char *table_id, int64_t ms, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_bind_int64(s->upd_clock_start, 1, (sqlite3_int64)ms);
+    sqlite3_bind_text(s->upd_clock_start, 2, table_id, -1, SQLITE_STATIC);
+    int r = step_done(s, s->upd_clock_start, "start the clocks", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+static int sq_set_rematch(store *base, const char *table_id, const char *rematch, int seats,
+                          char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_bind_text(s->upd_rematch, 1, rematch, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s->upd_rematch, 2, seats);
+    sqlite3_bind_text(s->upd_rematch, 3, table_id, -1, SQLITE_STATIC);
+    int r = step_done(s, s->upd_rematch, "rematch", err);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
+/* The actions and chat first (they refer to the table), all in one transaction. */
 static int sq_delete_table(store *base, const char *table_id, char *err)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -250,11 +359,11 @@ static int sq_delete_table(store *base, const char *table_id, char *err)
         r = fail(err, s->db, "delete table");
     if (r == 0) {
         sqlite3_bind_text(s->del_actions, 1, table_id, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s->del_items, 1, table_id, -1, SQLITE_STATIC);
         sqlite3_bind_text(s->del_table, 1, table_id, -1, SQLITE_STATIC);
-        r = step_done(s, s->del_actions, "delete table", err) ? -1 : 0;
-        if (r == 0) r = step_done(s, s->del_items, "delete table", err) ? -1 : 0;
-        if (r == 0) r = step_done(s, s->del_table, "delete table", err) ? -1 : 0;
+        sqlite3_bind_text(s->del_chat, 1, table_id, -1, SQLITE_STATIC);
+        r = step_done(s, s->del_actions, "delete table", err);
+        if (r == 0) r = step_done(s, s->del_chat, "delete table", err);
+        if (r == 0) r = step_done(s, s->del_table, "delete table", err);
         if (sqlite3_exec(s->db, r == 0 ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL) != SQLITE_OK &&
             r == 0) {
             r = fail(err, s->db, "delete table");
@@ -275,18 +384,24 @@ static const char *col(sqlite3_stmt *st, int i)
 static int sq_load_all(store *base, const store_loader *ld, char *err)
 {
     sqlite_store *s = (sqlite_store *)base;
-    sqlite3_stmt *tq = NULL, *aq = NULL;
+    sqlite3_stmt *tq = NULL, *aq = NULL, *cq = NULL;
     int r = -1;
     pthread_mutex_lock(&s->mu);
     if (sqlite3_prepare_v2(s->db,
                            "SELECT id, game, options, seed, seats, admin, created, creator, seed_chosen,"
-                           " (SELECT max(ts) FROM actions WHERE table_id = id)"
+                           " (SELECT max(ts) FROM actions WHERE table_id = id), public,"
+                           " clock, clock_start, rematch, rematch_seats"
                            " FROM tables ORDER BY created, id",
                            -1, &tq, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
-                           "SELECT idx, seat, action FROM actions WHERE table_id = ?1"
+                           "SELECT idx, seat, action, ts_ms, flags FROM actions WHERE table_id = ?1"
                            " ORDER BY idx",
-                           -1, &aq, NULL) != SQLITE_OK) {
+                           -1, &aq, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "SELECT idx, seat, name, text, ts FROM chat WHERE table_id = ?1"
+                           " AND idx > (SELECT coalesce(max(idx), -1) FROM chat"
+                           " WHERE table_id = ?1) - ?2 ORDER BY idx",
+                           -1, &cq, NULL) != SQLITE_OK) {
         fail(err, s->db, "load");
         goto out;
     }
@@ -294,7 +409,10 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
     while ((rc = sqlite3_step(tq)) == SQLITE_ROW) {
         store_table t = {col(tq, 0), col(tq, 1), col(tq, 2), col(tq, 3),
                          col(tq, 4), col(tq, 5), sqlite3_column_int64(tq, 6), col(tq, 7),
-                         sqlite3_column_int64(tq, 9), sqlite3_column_int(tq, 8)};
+                         sqlite3_column_int64(tq, 9), sqlite3_column_int(tq, 8),
+                         sqlite3_column_int(tq, 10),
+                         col(tq, 11), sqlite3_column_int64(tq, 12), col(tq, 13),
+                         sqlite3_column_int(tq, 14)};
         if (ld->table(ld->ctx, &t) != 0) continue; /* the loader skipped it */
         sqlite3_bind_text(aq, 1, t.id, -1, SQLITE_TRANSIENT);
         int expect = 0, arc;
@@ -305,7 +423,8 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
                 snprintf(problem, sizeof problem, "stored move %d is missing", expect);
                 break;
             }
-            if (ld->action(ld->ctx, t.id, idx, sqlite3_column_int(aq, 1), col(aq, 2)) != 0)
+            if (ld->action(ld->ctx, t.id, idx, sqlite3_column_int(aq, 1), col(aq, 2),
+                           sqlite3_column_int64(aq, 3), sqlite3_column_int(aq, 4)) != 0)
                 break;
             expect++;
         }
@@ -313,6 +432,16 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
             snprintf(problem, sizeof problem, "stored moves from %d could not be read: %s",
                      expect, sqlite3_errmsg(s->db));
         sqlite3_reset(aq);
+        if (ld->chat && ld->chat_keep > 0) {
+            sqlite3_bind_text(cq, 1, t.id, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int(cq, 2, ld->chat_keep);
+            while (sqlite3_step(cq) == SQLITE_ROW) {
+                store_chat m = {t.id, sqlite3_column_int(cq, 0), sqlite3_column_int(cq, 1),
+                                col(cq, 2), col(cq, 3), sqlite3_column_int64(cq, 4)};
+                if (ld->chat(ld->ctx, &m) != 0) break;
+            }
+            sqlite3_reset(cq);
+        }
         if (ld->done(ld->ctx, t.id, problem[0] ? problem : NULL) != 0) break;
     }
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
@@ -323,6 +452,7 @@ static int sq_load_all(store *base, const store_loader *ld, char *err)
 out:
     sqlite3_finalize(tq);
     sqlite3_finalize(aq);
+    sqlite3_finalize(cq);
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -337,8 +467,12 @@ static void sq_close(store *base)
     sqlite3_finalize(s->ins_action);
     sqlite3_finalize(s->upd_seats);
     sqlite3_finalize(s->del_actions);
-    sqlite3_finalize(s->del_items);
     sqlite3_finalize(s->del_table);
+    sqlite3_finalize(s->ins_chat);
+    sqlite3_finalize(s->del_chat);
+    sqlite3_finalize(s->trunc_actions);
+    sqlite3_finalize(s->upd_clock_start);
+    sqlite3_finalize(s->upd_rematch);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->mu);
     free(s);
@@ -353,67 +487,18 @@ static const char *sq_failure(store *base)
     return f;
 }
 
-/* A generic per-table log item (store.h): one row, its own transaction. */
-static int sq_append_item(store *base, const char *table_id, const char *kind, int seq,
-                          const char *body, char *err)
-{
-    sqlite_store *s = (sqlite_store *)base;
-    sqlite3_stmt *st = NULL;
-    pthread_mutex_lock(&s->mu);
-    int r = sqlite3_prepare_v2(s->db, "INSERT INTO table_log(table_id, kind, seq, body, ts)"
-                                      " VALUES(?1, ?2, ?3, ?4, ?5)", -1, &st, NULL) == SQLITE_OK
-                ? 0
-                : fail(err, s->db, "append item");
-    if (r == 0) {
-        sqlite3_bind_text(st, 1, table_id, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, 3, seq);
-        sqlite3_bind_text(st, 4, body, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
-        r = step_done(s, st, "append item", err);
-    }
-    sqlite3_finalize(st);
-    pthread_mutex_unlock(&s->mu);
-    return r;
-}
-
-static int sq_read_items(store *base, const char *table_id, const char *kind, int from,
-                         int (*item)(void *ctx, int seq, const char *body), void *ctx, char *err)
-{
-    sqlite_store *s = (sqlite_store *)base;
-    sqlite3_stmt *q = NULL;
-    pthread_mutex_lock(&s->mu);
-    int r = sqlite3_prepare_v2(s->db, "SELECT seq, body FROM table_log WHERE table_id = ?1"
-                                      " AND kind = ?2 AND seq >= ?3 ORDER BY seq", -1, &q,
-                               NULL) == SQLITE_OK
-                ? 0
-                : fail(err, s->db, "read items");
-    if (r == 0) {
-        sqlite3_bind_text(q, 1, table_id, -1, SQLITE_STATIC);
-        sqlite3_bind_text(q, 2, kind, -1, SQLITE_STATIC);
-        sqlite3_bind_int(q, 3, from);
-        int rc;
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW)
-            if (item(ctx, sqlite3_column_int(q, 0), col(q, 1)) != 0) break;
-        if (rc != SQLITE_ROW && rc != SQLITE_DONE) r = fail(err, s->db, "read items");
-    }
-    sqlite3_finalize(q);
-    pthread_mutex_unlock(&s->mu);
-    return r;
-}
-
-static const store_ops sqlite_ops = {
-    .name = "sqlite",
-    .create_table = sq_create_table,
-    .append_action = sq_append_action,
-    .update_seats = sq_update_seats,
-    .delete_table = sq_delete_table,
-    .load_all = sq_load_all,
-    .failure = sq_failure,
-    .close = sq_close,
-    .append_item = sq_append_item,
-    .read_items = sq_read_items,
-};
+static const store_ops sqlite_ops = {.name = "sqlite",
+                                     .create_table = sq_create_table,
+                                     .append_action = sq_append_action,
+                                     .update_seats = sq_update_seats,
+                                     .delete_table = sq_delete_table,
+                                     .append_chat = sq_append_chat,
+                                     .truncate_actions = sq_truncate_actions,
+                                     .set_clock_start = sq_set_clock_start,
+                                     .set_rematch = sq_set_rematch,
+                                     .load_all = sq_load_all,
+                                     .failure = sq_failure,
+                                     .close = sq_close};
 
 /* "ok", or the first problems PRAGMA integrity_check reports. */
 static int integrity(sqlite_store *s, char *err)
@@ -432,53 +517,6 @@ static int integrity(sqlite_store *s, char *err)
     snprintf(err, STORE_ERR, "storage: %.60s fails its integrity check (%.100s); restore a backup "
              "or recover it (sqlite3 .recover)", s->path, found);
     return -1;
-}
-
-static int schema_version(sqlite_store *s)
-{
-    sqlite3_stmt *q = NULL;
-    int v = -1;
-    if (sqlite3_prepare_v2(s->db, "SELECT max(version) FROM schema_version", -1, &q, NULL) ==
-            SQLITE_OK &&
-        sqlite3_step(q) == SQLITE_ROW)
-        v = sqlite3_column_int(q, 0);
-    sqlite3_finalize(q);
-    return v;
-}
-
-/* Brings the schema to SCHEMA_VERSION, one migration a transaction; a
- * database written by a newer server is refused (its schema is unknown). */
-static int migrate(sqlite_store *s, char *err)
-{
-    if (sqlite3_exec(s->db, "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER PRIMARY KEY,"
-                            " applied INTEGER NOT NULL)", NULL, NULL, NULL) != SQLITE_OK)
-        return fail(err, s->db, "schema_version");
-    int v = schema_version(s);
-    if (v < 0) return fail(err, s->db, "schema_version");
-    if (v > SCHEMA_VERSION) {
-        snprintf(err, STORE_ERR, "storage: %.120s has schema version %d, newer than this "
-                 "server's %d: upgrade gemgames", s->path, v, SCHEMA_VERSION);
-        return -1;
-    }
-    for (int i = v; i < SCHEMA_VERSION; i++) {
-        if (i == 0) /* columns of a database from before versions */
-            for (size_t k = 0; k < sizeof v1_legacy / sizeof v1_legacy[0]; k++)
-                sqlite3_exec(s->db, v1_legacy[k], NULL, NULL, NULL);
-        char stamp[96];
-        snprintf(stamp, sizeof stamp, "INSERT INTO schema_version VALUES(%d, %lld);", i + 1,
-                 (long long)time(NULL));
-        if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK ||
-            sqlite3_exec(s->db, migrations[i], NULL, NULL, NULL) != SQLITE_OK ||
-            sqlite3_exec(s->db, stamp, NULL, NULL, NULL) != SQLITE_OK ||
-            sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-            char what[40];
-            snprintf(what, sizeof what, "migration %d", i + 1);
-            fail(err, s->db, what);
-            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-            return -1;
-        }
-    }
-    return 0;
 }
 
 /* The file must be writable now, or the server would take moves it cannot keep. */
@@ -526,22 +564,37 @@ store *store_sqlite_open(const char *path, char *err)
         sq_close(&s->base);
         return NULL;
     }
-    if (migrate(s, err) != 0 || writable(s, err) != 0 ||
+    int schema_ok = sqlite3_exec(s->db, schema, NULL, NULL, NULL) == SQLITE_OK;
+    for (size_t i = 0; schema_ok && i < sizeof migrations / sizeof migrations[0]; i++)
+        sqlite3_exec(s->db, migrations[i], NULL, NULL, NULL);
+    if (!schema_ok || writable(s, err) != 0 || upgrade(s, err) != 0 ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO tables(id, game, options, seed, seats, admin, created,"
-                           " creator, seed_chosen) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                           " creator, seed_chosen, public, clock, clock_start, rematch, rematch_seats)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                            -1, &s->ins_table, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
-                           "INSERT INTO actions(table_id, idx, seat, action, ts)"
-                           " SELECT ?1, ?2, ?3, ?4, ?5 WHERE ?2 = 0 OR EXISTS (SELECT 1"
+                           "INSERT INTO chat(table_id, idx, seat, name, text, ts)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                           -1, &s->ins_chat, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM chat WHERE table_id = ?1", -1, &s->del_chat,
+                           NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "INSERT INTO actions(table_id, idx, seat, action, ts, ts_ms, flags)"
+                           " SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ?2 = 0 OR EXISTS (SELECT 1"
                            " FROM actions WHERE table_id = ?1 AND idx = ?2 - 1)",
                            -1, &s->ins_action, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM actions WHERE table_id = ?1 AND idx >= ?2", -1,
+                           &s->trunc_actions, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "UPDATE tables SET clock_start = ?1 WHERE id = ?2", -1,
+                           &s->upd_clock_start, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "UPDATE tables SET rematch = ?1, rematch_seats = ?2 WHERE id = ?3",
+                           -1, &s->upd_rematch, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "UPDATE tables SET seats = ?1 WHERE id = ?2", -1,
                            &s->upd_seats, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM actions WHERE table_id = ?1", -1,
                            &s->del_actions, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, "DELETE FROM table_log WHERE table_id = ?1", -1,
-                           &s->del_items, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM tables WHERE id = ?1", -1, &s->del_table,
                            NULL) != SQLITE_OK) {
         if (!err[0]) fail(err, s->db, path);

@@ -12,6 +12,8 @@
  *                                   ours and the seats, apply, push
  *   's' seats changed            → the same (a seat went to a bot)
  *   'd' deleted (expired)        → forget it here too
+ *   'h' chat message INDEX       → read the messages after ours, push them
+ *   'u' moves from INDEX undone  → catch up: the shorter log is replayed
  *   'r' the listener reconnected → catch every table up (notifications
  *                                   sent meanwhile are lost)
  *
@@ -51,11 +53,12 @@ typedef struct tail_ctx {
     int applied, failed;
 } tail_ctx;
 
-static int tail_action(void *ctx, const char *id, int index, int seat, const char *text)
+static int tail_action(void *ctx, const char *id, int index, int seat, const char *text,
+                       int64_t ts_ms, int flags)
 {
     tail_ctx *c = ctx;
     (void)id;
-    if (srv_table_apply_stored_locked(c->t, index, seat, text) != 0) {
+    if (srv_table_apply_stored_locked(c->t, index, seat, text, ts_ms, flags) != 0) {
         c->failed = 1;
         return 1;
     }
@@ -76,14 +79,34 @@ int srv_sync_catch_up_locked(srv_table *t)
     if (!sy.shared) return -1;
     tail_ctx c = {t, 0, 0};
     store_loader ld = {&c, NULL, tail_action, tail_done};
-    char *seats = NULL, err[STORE_ERR];
-    if (sy.st->ops->read_tail(sy.st, srv_table_id(t), srv_table_moves_locked(t), &seats, &ld,
+    store_tail tail;
+    char err[STORE_ERR];
+    if (sy.st->ops->read_tail(sy.st, srv_table_id(t), srv_table_moves_locked(t), &tail, &ld,
                               err) != 0)
         return -1;
-    if (seats) srv_table_seats_stored_locked(t, seats);
-    free(seats);
+    if (!tail.seats) return 0; /* deleted meanwhile: its 'd' comes */
+    /* an undo elsewhere: the log is shorter than ours */
+    if (tail.moves < srv_table_moves_locked(t)) srv_table_truncate_stored_locked(t, tail.moves);
+    srv_table_seats_stored_locked(t, tail.seats);
+    srv_table_meta_stored_locked(t, tail.clock_start, tail.rematch, tail.rematch_seats);
+    free(tail.seats);
     srv_table_changed_locked(t);
     return c.applied;
+}
+
+/* Chat messages other servers stored that this one has not (table locked). */
+static int chat_row(void *ctx, const store_chat *m)
+{
+    return srv_chat_stored_locked(ctx, m->index, m->seat, m->name, m->text, m->ts) < 0;
+}
+
+int srv_sync_chat_catch_up_locked(srv_table *t)
+{
+    if (!sy.shared) return -1;
+    store_loader ld = {t, NULL, NULL, NULL, chat_row, 0};
+    char err[STORE_ERR];
+    return sy.st->ops->read_chat(sy.st, srv_table_id(t), srv_chat_count(srv_table_chat_of(t)),
+                                 &ld, err);
 }
 
 /* The longest a claimer may think before others take its move over: its
@@ -102,17 +125,12 @@ int srv_sync_claim_bot(srv_table *t, int index, double *retry_s)
     return 0;
 }
 
-/* Who reads a table's generic logs (chat, clocks: store.h append_item) when
- * another server appended to one; NULL until a feature registers. */
-static void (*item_hook)(srv_table *t, int seq);
-void srv_sync_on_item(void (*hook)(srv_table *t, int seq)) { item_hook = hook; }
-
 static void catch_up(srv_table *t)
 {
     srv_table_lock(t);
     srv_sync_catch_up_locked(t);
+    srv_sync_chat_catch_up_locked(t);
     srv_table_unlock(t);
-    if (item_hook) item_hook(t, -1); /* -1: anything may be new */
 }
 
 /* From the store's listener thread. */
@@ -125,13 +143,21 @@ static void on_change(void *ctx, char kind, const char *id, int index)
         return;
     }
     /* 'c' (and a move of a table we never heard of): fetched by find */
-    srv_table *t = kind == 'c' || kind == 'm' || kind == 's' ? srv_table_find(id) : NULL;
+    srv_table *t = kind == 'c' || kind == 'm' || kind == 's' ? srv_table_find(id)
+                   : kind == 'h' || kind == 'u'               ? srv_table_find_held(id)
+                                                              : NULL;
     if (kind == 'r') {
         srv_tables_each(catch_up);
     } else if (kind == 'd' && (t = srv_table_find_held(id))) {
         srv_table_forget(t); /* expired by another server */
-    } else if (kind == 'l' && item_hook && (t = srv_table_find(id))) {
-        item_hook(t, index); /* unlocked: the hook takes the table's lock itself */
+    } else if (t && kind == 'h') {
+        srv_table_lock(t);
+        if (index >= srv_chat_count(srv_table_chat_of(t))) srv_sync_chat_catch_up_locked(t);
+        srv_table_unlock(t);
+    } else if (t && kind == 'u') {
+        srv_table_lock(t);
+        if (index < srv_table_moves_locked(t)) srv_sync_catch_up_locked(t); /* sees the undo */
+        srv_table_unlock(t);
     } else if (t && (kind == 'm' || kind == 's')) {
         srv_table_lock(t);
         /* our own move, or one a catch-up already read: nothing to read */
@@ -146,7 +172,7 @@ int srv_sync_init(store *st, const srv_config *cfg, char *err)
     sy.st = st;
     sy.cfg = cfg;
     sy.shared = st->ops->listen && st->ops->read_tail && st->ops->load_table &&
-                st->ops->claim_bot;
+                st->ops->claim_bot && st->ops->read_chat;
     if (!sy.shared) return 0;
     return st->ops->listen(st, on_change, NULL, err);
 }

@@ -22,6 +22,9 @@ typedef struct srv_seat {
     char spec[SRV_MAX_BOT_SPEC];
     char token[SRV_TOKEN_HEX + 1]; /* people only */
     gg_bot *b;
+    char name[SRV_NAME_BYTES];       /* people: the display name they chose, "" none */
+    char player[SRV_PLAYER_HEX + 1]; /* people: who holds the seat (public id) */
+    int open;                        /* a free seat of a public table (the lobby) */
 } srv_seat;
 
 struct srv_table {
@@ -43,9 +46,21 @@ struct srv_table {
     int broken; /* its stored log did not replay; read-only */
     char broken_reason[STORE_ERR];
     int bot_busy;
+    int is_public;   /* its open seats are listed in the lobby */
+    srv_chat *chat;  /* chat.c */
     pthread_mutex_t mu;
     srv_conn *conns;
     srv_table *hnext;
+    /* issue 21: clocks, the game-length rule, undo, rematch */
+    srv_clock clock;        /* clock.c: derived from the moves' times */
+    int64_t *move_ms;       /* each move's time (unix ms) */
+    unsigned char *move_flags; /* STORE_MOVE_TIMEOUT: the clock played it */
+    int move_cap;
+    unsigned arrived;       /* person seats that came to the table (clock start) */
+    unsigned gen;           /* bumped by an undo: a bot's older thought is dropped */
+    int adjudicated;        /* ended by the game-length rule G-1 (only bots left) */
+    char rematch[SRV_ID_HEX + 1]; /* the rematch's table, "" none */
+    int rematch_seats;      /* bit k: seat k moved over */
 };
 
 enum { HASH_SLOTS = 8192, GRACE_S = 600 };
@@ -78,10 +93,41 @@ static int store_fail(srv_err *e, const char *err)
 int srv_store_failed(void) { return reg.store_failed; }
 const char *srv_store_error(void) { return reg.store_error; }
 
-static char *result_text(const gg_state *s)
+/* Over by the game's rules, or by the game-length rule G-1. */
+static int table_over(const srv_table *t)
 {
-    return gg_is_over(s) ? gg_result_json(s) : NULL;
+    return t->adjudicated || gg_is_over(t->state);
 }
+
+static char *result_text(const srv_table *t)
+{
+    if (!t->adjudicated) return gg_is_over(t->state) ? gg_result_json(t->state) : NULL;
+    gg_result r;
+    gg_result_adjudicate(t->state, &r); /* rule G-1: scored as it stands */
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "over", 1);
+    cJSON_AddItemToObject(o, "score", cJSON_CreateIntArray((const int *)r.score, r.players));
+    cJSON_AddItemToObject(o, "rank", cJSON_CreateIntArray(r.rank, r.players));
+    cJSON_AddNumberToObject(o, "winners", r.winners);
+    cJSON_AddBoolToObject(o, "adjudicated", 1);
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return text;
+}
+
+/* issue 21 (clocks, rule G-1, undo, rematch): defined further down */
+static int moves_reserve(srv_table *t, int n);
+static void moved_issue21(srv_table *t, int seat, const int *before, int nb, int64_t at,
+                          int flags);
+static void info_issue21(srv_table *t, cJSON *o);
+static void mark_line(const srv_table *t, cJSON *l, int i, int seat);
+static void clock_schedule(srv_table *t);
+static int clock_timed_out(const srv_table *t);
+static gg_bot *clock_stand_in(const srv_table *t, int seat);
+static int seat_arrives(srv_table *t, int seat);
+static int hand_over_locked(srv_table *t, int seat, const char *spec, srv_err *e);
+static void length_rule(srv_table *t);
+static void push_all(srv_table *t, char lines[][GG_MAX_NOTATION], int mover);
 
 static unsigned hash_id(const char *id)
 {
@@ -158,6 +204,9 @@ static void table_free(srv_table *t)
     gg_record_free(t->rec);
     gg_events_free(t->ev);
     free(t->ev_at);
+    srv_chat_free(t->chat);
+    free(t->move_ms);
+    free(t->move_flags);
     pthread_mutex_destroy(&t->mu);
     free(t);
 }
@@ -190,7 +239,7 @@ static int events_reset(srv_table *t)
  * once the game is over everything is public (the record is too). */
 static int events_viewer(const srv_table *t, int seat)
 {
-    return gg_is_over(t->state) ? GG_EVERYONE : seat;
+    return table_over(t) ? GG_EVERYONE : seat;
 }
 
 /* Events [from, upto) for `viewer`, as a JSON array. */
@@ -248,6 +297,8 @@ static int seat_make_bot(srv_table *t, int seat, const char *spec, srv_err *e)
     gg_bot_free(s->b);
     s->b = b;
     s->bot = 1;
+    s->name[0] = s->player[0] = 0; /* a bot is known by its bot name */
+    s->open = 0;
     if (spec != s->spec) snprintf(s->spec, sizeof s->spec, "%s", spec); /* reseeding passes its own */
     memset(s->token, 0, sizeof s->token);
     return 0;
@@ -260,11 +311,28 @@ static char *seats_store_json(const srv_table *t)
         cJSON *o = cJSON_CreateObject();
         if (t->seats[i].bot) cJSON_AddStringToObject(o, "bot", t->seats[i].spec);
         else cJSON_AddStringToObject(o, "token", t->seats[i].token);
+        if (t->seats[i].name[0]) cJSON_AddStringToObject(o, "name", t->seats[i].name);
+        if (t->seats[i].player[0]) cJSON_AddStringToObject(o, "player", t->seats[i].player);
+        if (t->seats[i].open) cJSON_AddBoolToObject(o, "open", 1);
         cJSON_AddItemToArray(a, o);
     }
     char *s = cJSON_PrintUnformatted(a);
     cJSON_Delete(a);
     return s;
+}
+
+/* A person's name, player id and open flag from the stored seats (checked
+ * again: the file is input too). */
+static void seat_people_from_store(srv_seat *s, const cJSON *o)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
+    const cJSON *player = cJSON_GetObjectItemCaseSensitive(o, "player");
+    srv_err e = {0};
+    if (cJSON_IsString(name) && srv_name_clean(name->valuestring, s->name, &e) != 0)
+        s->name[0] = 0;
+    if (cJSON_IsString(player) && strlen(player->valuestring) == SRV_PLAYER_HEX)
+        strcpy(s->player, player->valuestring);
+    s->open = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "open"));
 }
 
 /* A stored bot the server's list no longer allows (an "engine:" spec from
@@ -291,6 +359,7 @@ static int seats_from_store(srv_table *t, const char *json)
             /* allowed: made above */
         } else if (cJSON_IsString(tok) && strlen(tok->valuestring) == SRV_TOKEN_HEX) {
             strcpy(t->seats[i].token, tok->valuestring);
+            seat_people_from_store(&t->seats[i], o);
         } else {
             ok = 0;
         }
@@ -342,6 +411,8 @@ static cJSON *info_locked(srv_table *t)
         cJSON_AddNumberToObject(s, "seat", i);
         cJSON_AddStringToObject(s, "kind", t->seats[i].bot ? "bot" : "human");
         if (t->seats[i].bot) cJSON_AddStringToObject(s, "bot", t->seats[i].spec);
+        if (t->seats[i].name[0]) cJSON_AddStringToObject(s, "name", t->seats[i].name);
+        if (t->seats[i].open) cJSON_AddBoolToObject(s, "open", 1);
         cJSON_AddNumberToObject(s, "connected", seat_connections(t, i));
         cJSON_AddItemToArray(seats, s);
     }
@@ -350,10 +421,11 @@ static cJSON *info_locked(srv_table *t)
     int actors[GG_MAX_SEATS];
     int n = gg_actors(t->state, actors);
     cJSON_AddItemToObject(o, "actors", cJSON_CreateIntArray(actors, n));
-    cJSON_AddBoolToObject(o, "over", gg_is_over(t->state));
-    char *res = result_text(t->state);
+    cJSON_AddBoolToObject(o, "over", table_over(t));
+    char *res = result_text(t);
     if (res) cJSON_AddRawToObject(o, "result", res);
     free(res);
+    info_issue21(t, o);
     if (t->broken) {
         cJSON_AddBoolToObject(o, "broken", 1);
         cJSON_AddStringToObject(o, "broken_reason", t->broken_reason);
@@ -362,6 +434,7 @@ static cJSON *info_locked(srv_table *t)
      * being secret (only tables with one person may choose one). */
     if (t->seed_chosen) cJSON_AddNumberToObject(o, "seed", (double)t->seed);
     cJSON_AddNumberToObject(o, "created", (double)t->created);
+    if (t->is_public) cJSON_AddBoolToObject(o, "public", 1);
     return o;
 }
 
@@ -405,7 +478,8 @@ static srv_table *table_new(const gg_game *game, const gg_options *opts, uint64_
     gg_error ge;
     t->state = gg_new(game, opts, seed, &ge);
     t->rec = t->state ? gg_record_new(game, opts, seed) : NULL;
-    if (!t->state || !t->rec || events_reset(t) != 0) {
+    t->chat = srv_chat_new();
+    if (!t->state || !t->rec || !t->chat || events_reset(t) != 0) {
         srv_fail(e, 400, "bad_options", "%s", t->state ? "out of memory" : ge.msg);
         table_free(t);
         return NULL;
@@ -478,7 +552,8 @@ static int parse_seats(srv_table *t, const cJSON *req, srv_err *e)
         if (s && !cJSON_IsString(s))
             return srv_fail(e, 400, "bad_seats", "seat %d must be \"human\" or a bot spec", i);
         if (!s || strcmp(s->valuestring, "human") == 0) {
-            if (srv_random_hex(t->seats[i].token, SRV_TOKEN_HEX / 2) != 0)
+            if (srv_random_hex(t->seats[i].token, SRV_TOKEN_HEX / 2) != 0 ||
+                srv_random_hex(t->seats[i].player, SRV_PLAYER_HEX / 2) != 0)
                 return srv_fail(e, 500, "internal", "no random source");
         } else if (seat_make_bot(t, i, s->valuestring, e) != 0) {
             return -1;
@@ -519,6 +594,8 @@ static int parse_seed(const cJSON *req, const srv_table *t, uint64_t *seed, int 
 
 static void schedule_if_bot(srv_table *t)
 {
+    if (table_over(t) || t->broken) return;
+    clock_schedule(t);
     int actors[GG_MAX_SEATS];
     int n = gg_actors(t->state, actors);
     for (int i = 0; i < n; i++)
@@ -555,6 +632,36 @@ static cJSON *creation_reply(const srv_table *t)
     return o;
 }
 
+/* "public": true lists the table's free seats in the lobby: every person's
+ * seat but the creator's (the first) is open until someone takes it or
+ * names themselves through its invite. "name": the creator's display name,
+ * for the first person's seat. */
+static int parse_people(const cJSON *req, srv_table *t, int seed_chosen, srv_err *e)
+{
+    const cJSON *pub = cJSON_GetObjectItemCaseSensitive(req, "public");
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "name");
+    if (pub && !cJSON_IsBool(pub))
+        return srv_fail(e, 400, "bad_request", "\"public\" must be true or false");
+    int first = -1;
+    for (int i = 0; i < t->players && first < 0; i++)
+        if (!t->seats[i].bot) first = i;
+    if (name) {
+        if (!cJSON_IsString(name))
+            return srv_fail(e, 400, "bad_name", "\"name\" must be text");
+        if (first < 0)
+            return srv_fail(e, 400, "bad_name", "a name needs a seat for a person");
+        if (srv_name_clean(name->valuestring, t->seats[first].name, e) != 0) return -1;
+    }
+    if (!cJSON_IsTrue(pub)) return 0;
+    if (seed_chosen)
+        return srv_fail(e, 400, "seed_not_allowed",
+                        "a public table cannot have a chosen seed (whoever takes a seat "
+                        "would know the hidden cards)");
+    t->is_public = 1;
+    for (int i = first + 1; i < t->players; i++) t->seats[i].open = !t->seats[i].bot;
+    return 0;
+}
+
 /* Live tables created from one address key. Called with reg.mu held. */
 static int tables_of(const char *creator)
 {
@@ -585,7 +692,10 @@ cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e)
         return NULL;
     }
     gg_options opts;
-    if (parse_options(game, req, &opts, e) != 0) return NULL;
+    srv_clock_cfg clock;
+    if (parse_options(game, req, &opts, e) != 0 ||
+        srv_clock_parse(cJSON_GetObjectItemCaseSensitive(req, "clock"), &clock, e) != 0)
+        return NULL;
     /* set up with a throwaway seed first: the seats decide whether one may be chosen */
     srv_table *t = table_new(game, &opts, 0, e);
     uint64_t seed;
@@ -598,22 +708,30 @@ cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e)
         table_free(t);
         return NULL;
     }
-    if (table_seed(t, &opts, seed, e) != 0) {
+    if (table_seed(t, &opts, seed, e) != 0 || parse_people(req, t, chosen, e) != 0) {
         table_free(t);
         return NULL;
     }
     t->seed_chosen = chosen;
     snprintf(t->creator, sizeof t->creator, "%s", creator);
     t->created = t->last_move = (int64_t)time(NULL);
+    {
+        int actors[GG_MAX_SEATS];
+        int n = gg_actors(t->state, actors);
+        srv_clock_reset(&t->clock, &clock, t->players, actors, n);
+    }
     char seedtxt[24], err[STORE_ERR];
     snprintf(seedtxt, sizeof seedtxt, "%llu", (unsigned long long)seed);
     char *optjson = gg_options_json(&opts, game);
     char *seats = seats_store_json(t);
-    store_table row = {t->id,      gg_game_name(game), optjson,    seedtxt, seats,
-                       t->admin,   t->created,         t->creator, 0,       chosen};
-    int r = (optjson && seats) ? reg.st->ops->create_table(reg.st, &row, err) : -2;
+    char *clocktxt = srv_clock_cfg_text(&clock);
+    store_table row = {t->id,      gg_game_name(game), optjson,    seedtxt,       seats,
+                       t->admin,   t->created,         t->creator, 0,             chosen,
+                       t->is_public, clocktxt ? clocktxt : "", 0, "", 0};
+    int r = (optjson && seats && clocktxt) ? reg.st->ops->create_table(reg.st, &row, err) : -2;
     free(optjson);
     free(seats);
+    free(clocktxt);
     int rr = r == 0 ? register_table(t) : -1;
     if (rr == 1) {
         /* several servers: the store's notice of this very table came first
@@ -663,6 +781,7 @@ static cJSON *log_lines(const srv_table *t, int viewer, int from, int upto)
             cJSON_AddNumberToObject(l, "i", i);
             cJSON_AddNumberToObject(l, "seat", seat);
             cJSON_AddStringToObject(l, "text", buf);
+            mark_line(t, l, i, seat);
             cJSON_AddItemToArray(a, l);
         }
         if (gg_apply(s, seat, act, &ge) != GG_OK) break;
@@ -711,8 +830,8 @@ static cJSON *state_locked(srv_table *t, int seat, int log_from, cJSON *log, con
     char *evs = gg_events_json(t->ev, events_from, events_viewer(t, seat));
     cJSON_AddRawToObject(m, "events", evs ? evs : "[]");
     free(evs);
-    cJSON_AddBoolToObject(m, "over", gg_is_over(t->state));
-    char *res = result_text(t->state);
+    cJSON_AddBoolToObject(m, "over", table_over(t));
+    char *res = result_text(t);
     if (res) cJSON_AddRawToObject(m, "result", res);
     free(res);
     return m;
@@ -722,6 +841,7 @@ cJSON *srv_table_state(srv_table *t, int seat, int log_from)
 {
     pthread_mutex_lock(&t->mu);
     if (log_from > gg_record_length(t->rec)) log_from = gg_record_length(t->rec);
+    if (seat_arrives(t, seat)) push_all(t, NULL, -1);
     cJSON *m = state_locked(t, seat, log_from, NULL, NULL, t->ev_at[log_from]);
     pthread_mutex_unlock(&t->mu);
     return m;
@@ -751,12 +871,13 @@ static void push_all(srv_table *t, char lines[][GG_MAX_NOTATION], int mover)
             cJSON_AddNumberToObject(l, "i", moves - 1);
             cJSON_AddNumberToObject(l, "seat", mover);
             cJSON_AddStringToObject(l, "text", lines[v]);
+            mark_line(t, l, moves - 1, mover);
             cJSON_AddItemToArray(log, l);
         }
         /* Events this connection has not had; all of them again, unmasked,
          * once the game is over (what was hidden is public then). */
         int ev_from = c->ev_sent;
-        if (gg_is_over(t->state) && !c->ev_all) ev_from = 0, c->ev_all = 1;
+        if (table_over(t) && !c->ev_all) ev_from = 0, c->ev_all = 1;
         cJSON *m = state_locked(t, c->seat, from, log, views[v] ? views[v] : "null", ev_from);
         send_json(c, m);
         cJSON_Delete(m);
@@ -775,7 +896,11 @@ void srv_table_subscribe(srv_table *t, srv_conn *c)
     c->log_sent = 0;
     c->ev_sent = 0;
     c->ev_all = 0;
+    seat_arrives(t, c->seat); /* the clocks start once every person has come */
     push_all(t, NULL, -1); /* the newcomer gets everything; others see who is here */
+    cJSON *chat = srv_chat_history_locked(t); /* then the table's recent chat */
+    send_json(c, chat);
+    cJSON_Delete(chat);
     pthread_mutex_unlock(&t->mu);
 }
 
@@ -797,8 +922,10 @@ void srv_table_unsubscribe(srv_conn *c)
 
 /* ------------------------------------------------------------ moves */
 
-static int act_once_locked(srv_table *t, int seat, const char *text, int *index,
-                           char canon[GG_MAX_NOTATION], srv_err *e)
+/* `flags`: STORE_MOVE_TIMEOUT when the clock plays the move for the seat.
+ * One attempt: STORE_CONFLICT when another server's move took the index. */
+static int act_flags(srv_table *t, int seat, const char *text, int flags, int *index,
+                     char canon[GG_MAX_NOTATION], srv_err *e)
 {
     gg_error ge;
     gg_action a;
@@ -807,7 +934,7 @@ static int act_once_locked(srv_table *t, int seat, const char *text, int *index,
                         t->broken_reason);
     if (reg.store_failed) return srv_fail(e, 503, "storage", "%s", reg.store_error);
     if (t->gone_at) return srv_fail(e, 404, "unknown_table", "this table has expired");
-    if (gg_is_over(t->state)) return srv_fail(e, 409, "game_over", "the game is over");
+    if (table_over(t)) return srv_fail(e, 409, "game_over", "the game is over");
     if (!gg_is_actor(t->state, seat))
         return srv_fail(e, 409, "not_your_turn", "seat %d is not to act now", seat);
     if (gg_action_parse(t->state, seat, text, &a, &ge) != GG_OK)
@@ -831,11 +958,18 @@ static int act_once_locked(srv_table *t, int seat, const char *text, int *index,
         gg_action_announce(t->state, seat, a, v, lines[v + 1], GG_MAX_NOTATION);
     int idx = gg_record_length(t->rec);
     char err[STORE_ERR];
-    int stored = reg.st->ops->append_action(reg.st, t->id, idx, seat, canon, err);
+    int64_t now_ms = srv_wall_ms();
+    int before[GG_MAX_SEATS];
+    int nb = gg_actors(t->state, before);
+    int stored = moves_reserve(t, idx + 1) != 0
+                     ? -3
+                     : reg.st->ops->append_action(reg.st, t->id, idx, seat, canon, now_ms,
+                                                  flags, err);
     if (stored != 0) {
         gg_free(next);
         gg_events_truncate(t->ev, ev_before);
-        return stored == STORE_CONFLICT ? STORE_CONFLICT : store_fail(e, err);
+        if (stored == STORE_CONFLICT) return STORE_CONFLICT;
+        return stored == -3 ? srv_fail(e, 500, "internal", "out of memory") : store_fail(e, err);
     }
     t->last_move = (int64_t)time(NULL);
     /* Stored: from here the move is part of the game. */
@@ -845,7 +979,8 @@ static int act_once_locked(srv_table *t, int seat, const char *text, int *index,
     t->ev_at[idx + 1] = gg_events_count(t->ev);
     *index = idx;
     srv_oplog_table(t->id, "move", seat, idx, NULL);
-    if (gg_is_over(t->state)) srv_oplog_table(t->id, "over", -1, idx, NULL);
+    moved_issue21(t, seat, before, nb, now_ms, flags);
+    if (table_over(t)) srv_oplog_table(t->id, "over", -1, idx, NULL);
     push_all(t, lines, seat);
     schedule_if_bot(t);
     return 0;
@@ -860,7 +995,7 @@ static int act_locked(srv_table *t, int seat, const char *text, int *index,
 {
     enum { TRIES = 8 };
     for (int tries = 0;; tries++) {
-        int r = act_once_locked(t, seat, text, index, canon, e);
+        int r = act_flags(t, seat, text, 0, index, canon, e);
         if (r != STORE_CONFLICT) return r;
         srv_sync_lost_race();
         if (tries == TRIES || srv_sync_catch_up_locked(t) < 0)
@@ -886,21 +1021,28 @@ int srv_table_bot_step(srv_table *t)
 {
     pthread_mutex_lock(&t->mu);
     int actors[GG_MAX_SEATS], seat = -1;
-    int n = t->broken || t->bot_busy ? 0 : gg_actors(t->state, actors);
+    int n = t->broken || t->bot_busy || table_over(t) ? 0 : gg_actors(t->state, actors);
     for (int i = 0; i < n && seat < 0; i++)
         if (t->seats[actors[i]].bot) seat = actors[i];
+    /* No bot to move: a person whose time is out gets the clock's move. */
+    gg_bot *stand_in = NULL;
+    if (seat < 0 && n > 0 && (seat = clock_timed_out(t)) >= 0 && !(stand_in = clock_stand_in(t, seat)))
+        seat = -1;
     if (seat < 0) {
+        if (n > 0) clock_schedule(t); /* woken early: wait for the next deadline */
         pthread_mutex_unlock(&t->mu);
         return 0;
     }
     gg_state *copy = gg_clone(t->state);
     int moves = gg_record_length(t->rec);
-    gg_bot *bot = t->seats[seat].b;
+    unsigned gen = t->gen;
+    gg_bot *bot = stand_in ? stand_in : t->seats[seat].b;
     t->bot_busy = 1;
     pthread_mutex_unlock(&t->mu);
     double retry_s;
     if (!srv_sync_claim_bot(t, moves, &retry_s)) { /* another server plays this move */
         gg_free(copy);
+        gg_bot_free(stand_in);
         pthread_mutex_lock(&t->mu);
         t->bot_busy = 0;
         srv_bots_schedule_in(t, retry_s); /* its move, or its lease running out, comes first */
@@ -926,14 +1068,16 @@ int srv_table_bot_step(srv_table *t)
     char text[GG_MAX_NOTATION], canon[GG_MAX_NOTATION];
     if (ok) gg_action_format(copy, seat, a, text, sizeof text);
     gg_free(copy);
+    gg_bot_free(stand_in);
 
     pthread_mutex_lock(&t->mu);
     t->bot_busy = 0;
     int moved = 0, index;
     srv_err e = {0};
-    if (ok && gg_record_length(t->rec) == moves) {
+    if (ok && gg_record_length(t->rec) == moves && t->gen == gen &&
+        (!stand_in || !t->seats[seat].bot)) {
         /* no retry on another server's move: the bot chose for this state */
-        int r = act_once_locked(t, seat, text, &index, canon, &e);
+        int r = act_flags(t, seat, text, stand_in ? STORE_MOVE_TIMEOUT : 0, &index, canon, &e);
         moved = r == 0;
         if (r == STORE_CONFLICT) {
             srv_sync_lost_race();
@@ -967,32 +1111,399 @@ int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec
         r = srv_fail(e, 403, "bad_token", "only seat %d or the table's creator may do that",
                      seat);
     } else {
-        t->seats[seat].b = NULL;
-        if (seat_make_bot(t, seat, spec, e) != 0) {
-            t->seats[seat] = saved;
-            r = -1;
-        } else {
-            char *seats = seats_store_json(t);
-            char err[STORE_ERR];
-            if (!seats || reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) {
-                gg_bot_free(t->seats[seat].b);
-                t->seats[seat] = saved;
-                r = seats ? store_fail(e, err) : srv_fail(e, 503, "internal", "out of memory");
-            }
-            free(seats);
-        }
+        r = hand_over_locked(t, seat, spec, e);
     }
     if (r == 0) {
-        /* The seat's private view goes with it: whoever still watches
-         * through it sees what a spectator sees from this frame on. */
-        srv_oplog_table(t->id, "seat_to_bot", seat, -1, spec);
-        for (srv_conn *c = t->conns; c; c = c->next)
-            if (c->seat == seat) c->seat = GG_SPECTATOR;
         push_all(t, NULL, -1);
         schedule_if_bot(t);
     }
     pthread_mutex_unlock(&t->mu);
     return r;
+}
+
+/* ------------------------------------------------ clocks, rule G-1 (issue 21) */
+
+static unsigned people_mask(const srv_table *t)
+{
+    unsigned m = 0;
+    for (int i = 0; i < t->players; i++) m |= (unsigned)!t->seats[i].bot << i;
+    return m;
+}
+
+/* Moves may be made: the clocks run only then. */
+static int playing(const srv_table *t)
+{
+    return !table_over(t) && !t->broken && !t->gone_at;
+}
+
+static int moves_reserve(srv_table *t, int n)
+{
+    if (n <= t->move_cap) return 0;
+    int cap = t->move_cap ? t->move_cap * 2 : 64;
+    while (cap < n) cap *= 2;
+    int64_t *ms = realloc(t->move_ms, (size_t)cap * sizeof *ms);
+    if (!ms) return -1;
+    t->move_ms = ms;
+    unsigned char *fl = realloc(t->move_flags, (size_t)cap);
+    if (!fl) return -1;
+    t->move_flags = fl;
+    t->move_cap = cap;
+    return 0;
+}
+
+/* The next deadline goes to the bot workers' queue (bots.c): the move for a
+ * seat out of time is chosen there, never on the service thread. */
+static void clock_schedule(srv_table *t)
+{
+    int64_t due;
+    if (!t->clock.cfg.kind || !playing(t)) return;
+    srv_clock_expired(&t->clock, people_mask(t), 1, srv_wall_ms(), &due);
+    if (due) srv_bots_schedule_at(t, due);
+}
+
+static int clock_timed_out(const srv_table *t)
+{
+    int64_t due;
+    if (!t->clock.cfg.kind || !playing(t)) return -1;
+    return srv_clock_expired(&t->clock, people_mask(t), 1, srv_wall_ms(), &due);
+}
+
+/* The heuristic bot that makes the move of a seat whose time ran out. */
+static gg_bot *clock_stand_in(const srv_table *t, int seat)
+{
+    char run[1024], why[200];
+    gg_error ge;
+    if (srv_bot_allowed("heuristic", run, sizeof run, why, sizeof why) != 0) return NULL;
+    return gg_bot_new(run, bot_seed(t, seat), &ge);
+}
+
+/* The clocks start once every person seat has come to the table (joined,
+ * asked for its state or moved): until then nobody can be asked to hurry.
+ * seat -1 only checks (a seat went to a bot). Returns 1 when they started. */
+static int seat_arrives(srv_table *t, int seat)
+{
+    if (!t->clock.cfg.kind || t->clock.start_ms || !playing(t)) return 0;
+    if (seat >= 0 && seat < t->players && !t->seats[seat].bot) t->arrived |= 1u << seat;
+    unsigned people = people_mask(t);
+    if ((t->arrived & people) != people) return 0;
+    int64_t now = srv_wall_ms();
+    char err[STORE_ERR];
+    if (reg.st->ops->set_clock_start(reg.st, t->id, now, err) != 0) {
+        store_fail(NULL, err);
+        return 0;
+    }
+    t->clock.start_ms = now;
+    srv_oplog_table(t->id, "clock_start", -1, gg_record_length(t->rec), NULL);
+    clock_schedule(t);
+    return 1;
+}
+
+/* Rule G-1 (docs/rules-notes.md): a table whose seats are all bots ends
+ * once the game-length limit is reached, scored as it stands. */
+static void length_rule(srv_table *t)
+{
+    int moves = gg_record_length(t->rec);
+    if (t->adjudicated || gg_is_over(t->state) || people_at(t) > 0 ||
+        !gg_length_reached(t->state, moves))
+        return;
+    t->adjudicated = 1;
+    srv_oplog_table(t->id, "over", -1, moves - 1, "length rule G-1");
+}
+
+/* Hands a seat to a bot (checks done by the caller); no push. */
+static int hand_over_locked(srv_table *t, int seat, const char *spec, srv_err *e)
+{
+    srv_seat saved = t->seats[seat];
+    t->seats[seat].b = NULL;
+    if (seat_make_bot(t, seat, spec, e) != 0) {
+        t->seats[seat] = saved;
+        return -1;
+    }
+    char *seats = seats_store_json(t);
+    char err[STORE_ERR];
+    if (!seats || reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) {
+        gg_bot_free(t->seats[seat].b);
+        t->seats[seat] = saved;
+        free(seats);
+        return seats ? store_fail(e, err) : srv_fail(e, 503, "internal", "out of memory");
+    }
+    free(seats);
+    /* The seat's private view goes with it: whoever still watches through
+     * it sees what a spectator sees from this frame on. */
+    srv_oplog_table(t->id, "seat_to_bot", seat, -1, spec);
+    for (srv_conn *c = t->conns; c; c = c->next)
+        if (c->seat == seat) c->seat = GG_SPECTATOR;
+    length_rule(t);
+    seat_arrives(t, -1);
+    return 0;
+}
+
+/* A seat whose clock ran out the table's number of times goes to the
+ * heuristic bot for good (also after a restart that found it owed). */
+static void clock_owed_to_bots(srv_table *t)
+{
+    for (int s = 0; t->clock.cfg.timeouts && s < t->players; s++)
+        if (!t->seats[s].bot && t->clock.timeouts[s] >= t->clock.cfg.timeouts) {
+            srv_err e = {0};
+            if (hand_over_locked(t, s, "heuristic", &e) != 0)
+                fprintf(stderr, "gemgames serve: table %s: seat %d out of time: %s\n", t->id, s,
+                        e.msg);
+        }
+}
+
+/* After move `moves - 1` was stored and applied: its time, the clocks,
+ * what the timeouts and rule G-1 then do. */
+static void moved_issue21(srv_table *t, int seat, const int *before, int nb, int64_t at,
+                          int flags)
+{
+    int idx = gg_record_length(t->rec) - 1;
+    int after[GG_MAX_SEATS];
+    int na = gg_actors(t->state, after);
+    t->move_ms[idx] = at;
+    t->move_flags[idx] = (unsigned char)flags;
+    srv_clock_move(&t->clock, seat, before, nb, after, na, at, flags);
+    if (!flags) seat_arrives(t, seat);
+    clock_owed_to_bots(t);
+    length_rule(t);
+}
+
+/* The clocks again from the start, from the moves' stored times (undo). */
+static void clock_rebuild(srv_table *t)
+{
+    gg_error ge;
+    gg_state *s = gg_record_start(t->rec, &ge);
+    int before[GG_MAX_SEATS], after[GG_MAX_SEATS];
+    int nb = s ? gg_actors(s, before) : 0;
+    srv_clock_reset(&t->clock, &t->clock.cfg, t->players, before, nb);
+    for (int i = 0; s && i < gg_record_length(t->rec); i++) {
+        int seat;
+        gg_action a;
+        const char *text = gg_record_action_text(t->rec, i, &seat);
+        if (gg_action_parse(s, seat, text, &a, &ge) != GG_OK || gg_apply(s, seat, a, &ge) != GG_OK)
+            break;
+        int na = gg_actors(s, after);
+        srv_clock_move(&t->clock, seat, before, nb, after, na, t->move_ms[i], t->move_flags[i]);
+        memcpy(before, after, sizeof after);
+        nb = na;
+    }
+    gg_free(s);
+}
+
+/* How many of seat's moves up to move i the clock played. */
+static int timeouts_upto(const srv_table *t, int seat, int i)
+{
+    int n = 0;
+    for (int k = 0; k <= i && k < t->move_cap; k++) {
+        int s;
+        gg_record_action_text(t->rec, k, &s);
+        n += s == seat && (t->move_flags[k] & STORE_MOVE_TIMEOUT);
+    }
+    return n;
+}
+
+/* A log line of a move the clock played says so; and whether that timeout
+ * gave the seat to a bot. */
+static void mark_line(const srv_table *t, cJSON *l, int i, int seat)
+{
+    if (i < 0 || i >= gg_record_length(t->rec) || !(t->move_flags[i] & STORE_MOVE_TIMEOUT)) return;
+    cJSON_AddBoolToObject(l, "timeout", 1);
+    if (t->clock.cfg.timeouts && timeouts_upto(t, seat, i) == t->clock.cfg.timeouts)
+        cJSON_AddBoolToObject(l, "to_bot", 1);
+}
+
+/* Issue 21's parts of a table's public info: the clocks, the rematch. */
+static void info_issue21(srv_table *t, cJSON *o)
+{
+    cJSON *ck = srv_clock_json(&t->clock, people_mask(t), playing(t), srv_wall_ms());
+    if (ck) cJSON_AddItemToObject(o, "clock", ck);
+    if (t->rematch[0]) {
+        cJSON *r = cJSON_AddObjectToObject(o, "rematch");
+        cJSON_AddStringToObject(r, "table", t->rematch);
+        cJSON *a = cJSON_AddArrayToObject(r, "seats");
+        for (int i = 0; i < t->players; i++)
+            if (t->rematch_seats >> i & 1) cJSON_AddItemToArray(a, cJSON_CreateNumber(i));
+    }
+}
+
+/* ------------------------------------------------ undo against bots (issue 21) */
+
+/* Back to `last` moves in memory (the store already is): the state
+ * replayed, events and clocks cut back, connections resent from there. */
+static int truncate_locked(srv_table *t, int last, gg_error *ge)
+{
+    gg_record_truncate(t->rec, last);
+    gg_state *now = gg_record_replay(t->rec, -1, ge);
+    if (!now) { /* cannot happen: the record replayed before */
+        t->broken = 1;
+        snprintf(t->broken_reason, sizeof t->broken_reason, "undo: %.200s", ge->msg);
+        return -1;
+    }
+    gg_free(t->state);
+    t->state = now;
+    gg_events_truncate(t->ev, t->ev_at[last]);
+    clock_rebuild(t);
+    t->gen++; /* a bot thinking about the old position moves no more */
+    for (srv_conn *c = t->conns; c; c = c->next) {
+        if (c->log_sent > last) c->log_sent = last;
+        if (c->ev_sent > t->ev_at[last]) c->ev_sent = t->ev_at[last];
+        c->ev_all = 0;
+    }
+    return 0;
+}
+
+/* Back to before seat's last move (and the bots' replies), with the
+ * terminal's rule (gg_action_reveals): never across a move that told the
+ * person something hidden or drew chance. Only at a table where every
+ * other seat is a bot. Table locked. */
+static int undo_locked(srv_table *t, int seat, const char *token, srv_err *e)
+{
+    if (t->gone_at) return srv_fail(e, 404, "unknown_table", "this table has expired");
+    if (t->broken)
+        return srv_fail(e, 409, "broken", "this table could not be restored: %s", t->broken_reason);
+    if (t->seats[seat].bot) return srv_fail(e, 403, "bot_seat", "seat %d is played by a bot", seat);
+    if (!token || !srv_token_equal(token, t->seats[seat].token))
+        return srv_fail(e, 403, "bad_token", "wrong token for seat %d", seat);
+    if (people_at(t) != 1)
+        return srv_fail(e, 409, "not_alone", "undo is only for a table whose other seats are all "
+                        "bots; here %d people play", people_at(t));
+    if (table_over(t)) return srv_fail(e, 409, "game_over", "the game is over");
+    if (reg.store_failed) return srv_fail(e, 503, "storage", "%s", reg.store_error);
+    int n = gg_record_length(t->rec), last = -1;
+    for (int i = n - 1; i >= 0 && last < 0; i--) {
+        int s;
+        gg_record_action_text(t->rec, i, &s);
+        if (s == seat) last = i;
+    }
+    if (last < 0) return srv_fail(e, 409, "nothing_to_undo", "you have not moved yet: nothing to take back");
+    gg_error ge;
+    gg_state *s = gg_record_replay(t->rec, last, &ge);
+    if (!s) return srv_fail(e, 500, "internal", "%s", ge.msg);
+    gg_rng rng;
+    gg_rng_seed(&rng, t->seed ^ 0x756e646f756e646full ^ (uint64_t)last);
+    int bad = -1;
+    for (int i = last; i < n && bad < 0; i++) {
+        int si;
+        gg_action a;
+        const char *text = gg_record_action_text(t->rec, i, &si);
+        if (gg_action_parse(s, si, text, &a, &ge) != GG_OK || gg_action_reveals(s, si, a, seat, &rng) ||
+            gg_apply(s, si, a, &ge) != GG_OK)
+            bad = i;
+    }
+    gg_free(s);
+    if (bad >= 0)
+        return srv_fail(e, 409, "cannot_undo", "move %d revealed something hidden or drew a card "
+                        "or chance: undo never goes back across it", bad + 1);
+    char err[STORE_ERR];
+    if (reg.st->ops->truncate_actions(reg.st, t->id, last, err) != 0) return store_fail(e, err);
+    if (truncate_locked(t, last, &ge) != 0) return srv_fail(e, 500, "internal", "%s", ge.msg);
+    srv_oplog_table(t->id, "undo", seat, last, NULL);
+    push_all(t, NULL, -1);
+    schedule_if_bot(t);
+    return 0;
+}
+
+int srv_table_undo(srv_table *t, int seat, const char *token, int *moves, srv_err *e)
+{
+    if (seat < 0 || seat >= t->players)
+        return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
+    pthread_mutex_lock(&t->mu);
+    int r = undo_locked(t, seat, token, e);
+    *moves = gg_record_length(t->rec);
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+/* ------------------------------------------------ rematch (issue 21) */
+
+/* One rematch is made at a time: creating it takes the registry's lock,
+ * which must never be taken while a table is locked. */
+static pthread_mutex_t rematch_mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* The creation request of the same game, options, seats and clock. Table locked. */
+static cJSON *rematch_request(const srv_table *t)
+{
+    cJSON *req = cJSON_CreateObject();
+    cJSON_AddStringToObject(req, "game", gg_game_name(t->game));
+    cJSON_AddNumberToObject(req, "players", t->players);
+    char *opts = gg_options_json(gg_state_options(t->state), t->game);
+    cJSON *o = opts ? cJSON_Parse(opts) : NULL;
+    free(opts);
+    cJSON_DeleteItemFromObjectCaseSensitive(o, "players");
+    cJSON_AddItemToObject(req, "options", o ? o : cJSON_CreateObject());
+    cJSON *seats = cJSON_AddArrayToObject(req, "seats");
+    for (int i = 0; i < t->players; i++)
+        cJSON_AddItemToArray(seats, cJSON_CreateString(t->seats[i].bot ? t->seats[i].spec : "human"));
+    if (t->clock.cfg.kind) cJSON_AddItemToObject(req, "clock", srv_clock_cfg_json(&t->clock.cfg));
+    return req;
+}
+
+static int rematch_check(const srv_table *t, int seat, const char *token, srv_err *e)
+{
+    if (t->gone_at) return srv_fail(e, 404, "unknown_table", "this table has expired");
+    if (t->seats[seat].bot) return srv_fail(e, 403, "bot_seat", "seat %d is played by a bot", seat);
+    if (!token || !srv_token_equal(token, t->seats[seat].token))
+        return srv_fail(e, 403, "bad_token", "only the players seated here may offer or accept "
+                        "a rematch; wrong token for seat %d", seat);
+    if (!table_over(t)) return srv_fail(e, 409, "not_over", "a rematch is offered once the game is over");
+    return 0;
+}
+
+/* Offers (the first call makes the new table) or accepts the rematch:
+ * returns {"type":"rematch","table","seat","token","invite"} for the new
+ * table (plus "admin" for the one who offered), or NULL with e. */
+cJSON *srv_table_rematch(srv_table *t, int seat, const char *token, const char *creator,
+                         srv_err *e)
+{
+    if (seat < 0 || seat >= t->players) {
+        srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
+        return NULL;
+    }
+    pthread_mutex_lock(&rematch_mu);
+    pthread_mutex_lock(&t->mu);
+    int ok = rematch_check(t, seat, token, e) == 0;
+    char rid[SRV_ID_HEX + 1];
+    snprintf(rid, sizeof rid, "%s", t->rematch);
+    cJSON *req = ok && !rid[0] ? rematch_request(t) : NULL;
+    pthread_mutex_unlock(&t->mu);
+    cJSON *made = req ? srv_table_create(req, creator, e) : NULL;
+    cJSON_Delete(req);
+    if (made) snprintf(rid, sizeof rid, "%s", cJSON_GetObjectItemCaseSensitive(made, "id")->valuestring);
+    srv_table *nt = ok && rid[0] ? srv_table_find(rid) : NULL;
+    if (ok && !nt && !e->code) srv_fail(e, 410, "gone", "the rematch's table has expired");
+    cJSON *reply = NULL;
+    if (nt) {
+        char tok[SRV_TOKEN_HEX + 1];
+        pthread_mutex_lock(&nt->mu);
+        snprintf(tok, sizeof tok, "%s", nt->seats[seat].bot ? "" : nt->seats[seat].token);
+        pthread_mutex_unlock(&nt->mu);
+        pthread_mutex_lock(&t->mu);
+        int seats = t->rematch_seats | 1 << seat;
+        char err[STORE_ERR];
+        if (!tok[0]) {
+            srv_fail(e, 409, "bot_seat", "your seat at the rematch is played by a bot now");
+        } else if (reg.st->ops->set_rematch(reg.st, t->id, rid, seats, err) != 0) {
+            store_fail(e, err);
+        } else {
+            snprintf(t->rematch, sizeof t->rematch, "%s", rid);
+            t->rematch_seats = seats;
+            srv_oplog_table(t->id, "rematch", seat, -1, rid);
+            reply = cJSON_CreateObject();
+            cJSON_AddStringToObject(reply, "type", "rematch");
+            cJSON_AddStringToObject(reply, "table", rid);
+            cJSON_AddNumberToObject(reply, "seat", seat);
+            cJSON_AddStringToObject(reply, "token", tok);
+            char link[160];
+            snprintf(link, sizeof link, "/table.html#table=%s&seat=%d&token=%s", rid, seat, tok);
+            cJSON_AddStringToObject(reply, "invite", link);
+            const cJSON *admin = cJSON_GetObjectItemCaseSensitive(made, "admin");
+            if (cJSON_IsString(admin)) cJSON_AddStringToObject(reply, "admin", admin->valuestring);
+            push_all(t, NULL, -1);
+        }
+        pthread_mutex_unlock(&t->mu);
+    }
+    cJSON_Delete(made);
+    pthread_mutex_unlock(&rematch_mu);
+    return reply;
 }
 
 /* ------------------------------------------------------------ records */
@@ -1001,7 +1512,7 @@ char *srv_table_record(srv_table *t, srv_err *e)
 {
     pthread_mutex_lock(&t->mu);
     char *r = NULL;
-    if (!gg_is_over(t->state))
+    if (!table_over(t))
         srv_fail(e, 403, "not_over", "the record is shown once the game is over");
     else if (!(r = gg_record_json(t->rec)))
         srv_fail(e, 500, "internal", "out of memory");
@@ -1014,7 +1525,7 @@ cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, s
     pthread_mutex_lock(&t->mu);
     cJSON *m = NULL;
     int moves = gg_record_length(t->rec);
-    int over = gg_is_over(t->state);
+    int over = table_over(t);
     if (viewer < GG_SPECTATOR || viewer >= t->players) {
         srv_fail(e, 400, "bad_seat", "viewer must be -1 (spectator) or 0 to %d",
                  t->players - 1);
@@ -1101,19 +1612,37 @@ static int restore_table(void *ctx, const store_table *row)
     t->created = row->created;
     t->last_move = row->last_move > row->created ? row->last_move : row->created;
     t->seed_chosen = row->seed_chosen;
+    t->is_public = row->is_public;
+    {
+        srv_clock_cfg ck;
+        int actors[GG_MAX_SEATS];
+        int na = gg_actors(t->state, actors);
+        if (srv_clock_cfg_load(row->clock, &ck) != 0) {
+            fprintf(stderr, "gemgames serve: table %s: unreadable clock, played without\n", t->id);
+            memset(&ck, 0, sizeof ck);
+        }
+        t->clock.start_ms = row->clock_start;
+        srv_clock_reset(&t->clock, &ck, t->players, actors, na);
+        if (row->rematch && strlen(row->rematch) == SRV_ID_HEX) strcpy(t->rematch, row->rematch);
+        t->rematch_seats = row->rematch_seats;
+    }
     if (t->broken) fprintf(stderr, "gemgames serve: table %s: %s; marked broken\n", t->id,
                            t->broken_reason);
     rc->cur = t;
     return 0;
 }
 
-/* Applies stored move `index` (the table's next) as a restore does. */
-static int apply_stored_locked(srv_table *t, int index, int seat, const char *text)
+/* Applies stored move `index` (the table's next) as a restore does, its
+ * clocks from the stored time. */
+static int apply_stored_locked(srv_table *t, int index, int seat, const char *text,
+                               int64_t ts_ms, int flags)
 {
     gg_error ge;
     gg_action a;
     int len = gg_record_length(t->rec);
-    if (seat < 0 || seat >= t->players ||
+    int before[GG_MAX_SEATS], after[GG_MAX_SEATS];
+    int nb = gg_actors(t->state, before);
+    if (seat < 0 || seat >= t->players || moves_reserve(t, len + 1) != 0 ||
         gg_action_parse(t->state, seat, text, &a, &ge) != GG_OK ||
         events_mark(t, len + 1) != 0 || gg_record_add(t->rec, t->state, seat, a) != GG_OK ||
         gg_apply_events(t->state, seat, a, t->ev, &ge) != GG_OK) {
@@ -1127,20 +1656,34 @@ static int apply_stored_locked(srv_table *t, int index, int seat, const char *te
         return -1;
     }
     t->ev_at[len + 1] = gg_events_count(t->ev);
+    /* the clocks from the stored times: the same as before the restart */
+    t->move_ms[len] = ts_ms;
+    t->move_flags[len] = (unsigned char)flags;
+    int na = gg_actors(t->state, after);
+    srv_clock_move(&t->clock, seat, before, nb, after, na, ts_ms, flags);
     return 0;
 }
 
-static int restore_action(void *ctx, const char *id, int index, int seat, const char *text)
+static int restore_action(void *ctx, const char *id, int index, int seat, const char *text,
+                          int64_t ts_ms, int flags)
 {
     restore_ctx *rc = ctx;
     srv_table *t = rc->cur;
     (void)id;
     if (!t || rc->replay_failed) return 1;
-    if (apply_stored_locked(t, index, seat, text) != 0) {
+    if (apply_stored_locked(t, index, seat, text, ts_ms, flags) != 0) {
         rc->replay_failed = 1;
         return 1;
     }
     rc->moves++;
+    return 0;
+}
+
+static int restore_chat(void *ctx, const store_chat *m)
+{
+    restore_ctx *rc = ctx;
+    if (!rc->cur) return 1;
+    srv_chat_restore(rc->cur->chat, m->index, m->seat, m->name, m->text, m->ts);
     return 0;
 }
 
@@ -1165,21 +1708,20 @@ static int restore_done(void *ctx, const char *id, const char *problem)
     rc->tables++;
     rc->broken += t->broken;
     pthread_mutex_lock(&t->mu);
-    if (!t->broken) schedule_if_bot(t);
+    if (!t->broken) length_rule(t); /* before any bot may move (no write) */
     pthread_mutex_unlock(&t->mu);
-    return 0;
+    return 0; /* bots are scheduled once every table is read (srv_tables_init) */
 }
 
 /* ------------------------------------------------------------ sync hooks */
 
-void srv_table_lock(srv_table *t) { pthread_mutex_lock(&t->mu); }
-void srv_table_unlock(srv_table *t) { pthread_mutex_unlock(&t->mu); }
 int srv_table_moves_locked(const srv_table *t) { return gg_record_length(t->rec); }
 
-int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char *text)
+int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char *text,
+                                  int64_t ts_ms, int flags)
 {
     if (t->broken || index != gg_record_length(t->rec)) return -1;
-    if (apply_stored_locked(t, index, seat, text) != 0) return -1;
+    if (apply_stored_locked(t, index, seat, text, ts_ms, flags) != 0) return -1;
     t->last_move = (int64_t)time(NULL);
     return 0;
 }
@@ -1203,6 +1745,20 @@ void srv_table_seats_stored_locked(srv_table *t, const char *seats)
     cJSON_Delete(a);
 }
 
+void srv_table_truncate_stored_locked(srv_table *t, int moves)
+{
+    gg_error ge;
+    if (moves >= 0 && moves < gg_record_length(t->rec)) truncate_locked(t, moves, &ge);
+}
+
+void srv_table_meta_stored_locked(srv_table *t, int64_t clock_start, const char *rematch,
+                                  int rematch_seats)
+{
+    if (clock_start && !t->clock.start_ms) t->clock.start_ms = clock_start;
+    if (rematch && strlen(rematch) == SRV_ID_HEX) strcpy(t->rematch, rematch);
+    t->rematch_seats |= rematch_seats;
+}
+
 void srv_table_changed_locked(srv_table *t)
 {
     push_all(t, NULL, -1);
@@ -1212,11 +1768,22 @@ void srv_table_changed_locked(srv_table *t)
 srv_table *srv_table_fetch(const char *id)
 {
     restore_ctx rc = {0};
-    store_loader ld = {&rc, restore_table, restore_action, restore_done};
+    store_loader ld = {&rc, restore_table, restore_action, restore_done, restore_chat,
+                       SRV_CHAT_KEEP};
     char err[STORE_ERR];
     if (!reg.st->ops->load_table || reg.st->ops->load_table(reg.st, id, &ld, err) != 0)
         return NULL;
-    return find_local(id);
+    srv_table *t = find_local(id);
+    if (t && rc.tables) { /* as srv_tables_init does once every table is read */
+        pthread_mutex_lock(&t->mu);
+        if (!t->broken) {
+            clock_owed_to_bots(t);
+            length_rule(t);
+            schedule_if_bot(t);
+        }
+        pthread_mutex_unlock(&t->mu);
+    }
+    return t;
 }
 
 void srv_tables_each(void (*fn)(srv_table *t))
@@ -1235,9 +1802,29 @@ int srv_tables_init(store *st, const srv_config *cfg, char *err)
     reg.st = st;
     reg.cfg = cfg;
     restore_ctx rc = {0};
-    store_loader ld = {&rc, restore_table, restore_action, restore_done};
+    store_loader ld = {&rc, restore_table, restore_action, restore_done, restore_chat,
+                       SRV_CHAT_KEEP};
     double t0 = srv_now();
     if (st->ops->load_all(st, &ld, err) != 0) return -1;
+    /* What the stored moves imply but a crash may have left unwritten: a
+     * seat out of time too often goes to its bot; rule G-1 ends a table of
+     * bots past the limit (both write, so not inside load_all). */
+    pthread_mutex_lock(&reg.mu);
+    int n = reg.n;
+    srv_table **all = malloc(((size_t)n + 1) * sizeof *all);
+    if (all && n) memcpy(all, reg.all, (size_t)n * sizeof *all);
+    pthread_mutex_unlock(&reg.mu);
+    for (int i = 0; all && i < n; i++) {
+        srv_table *t = all[i];
+        pthread_mutex_lock(&t->mu);
+        if (!t->broken) {
+            clock_owed_to_bots(t);
+            length_rule(t);
+            schedule_if_bot(t);
+        }
+        pthread_mutex_unlock(&t->mu);
+    }
+    free(all);
     if (!cfg->quiet)
         fprintf(stderr, "gemgames serve: restored %d tables (%d moves%s) in %.0f ms\n",
                 rc.tables, rc.moves, rc.broken ? ", some broken" : "",
@@ -1252,7 +1839,7 @@ int srv_tables_init(store *st, const srv_config *cfg, char *err)
 static int expired_locked(const srv_table *t, int64_t wall)
 {
     int64_t idle = wall - t->last_move;
-    long limit = gg_is_over(t->state) ? reg.cfg->expire_over_s : reg.cfg->expire_idle_s;
+    long limit = table_over(t) ? reg.cfg->expire_over_s : reg.cfg->expire_idle_s;
     return idle >= limit && !t->conns && !t->bot_busy && !srv_bots_queued(t);
 }
 
@@ -1375,3 +1962,146 @@ void srv_tables_shutdown(void)
     memset(reg.hash, 0, sizeof reg.hash);
     pthread_mutex_unlock(&reg.mu);
 }
+
+/* ------------------------------------------------------------ people */
+
+/* Stores the seats after a change to one; on failure puts `saved` back.
+ * Table locked. */
+static int seats_commit(srv_table *t, int seat, const srv_seat *saved, srv_err *e)
+{
+    char *seats = seats_store_json(t);
+    char err[STORE_ERR];
+    int r = 0;
+    if (!seats) r = srv_fail(e, 503, "internal", "out of memory");
+    else if (reg.store_failed) r = srv_fail(e, 503, "storage", "%s", reg.store_error);
+    else if (reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) r = store_fail(e, err);
+    free(seats);
+    if (r != 0) t->seats[seat] = *saved;
+    return r;
+}
+
+/* A person names themselves: shown on the board, in the log and chat. The
+ * seat is no longer open in the lobby once its holder has a name. */
+int srv_table_set_name(srv_table *t, int seat, const char *token, const char *name, srv_err *e)
+{
+    char clean[SRV_NAME_BYTES];
+    if (seat < 0 || seat >= t->players)
+        return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
+    if (!name) return srv_fail(e, 400, "bad_name", "\"name\" must be text");
+    if (srv_name_clean(name, clean, e) != 0) return -1;
+    pthread_mutex_lock(&t->mu);
+    srv_seat *s = &t->seats[seat], saved = *s;
+    int r = 0;
+    if (t->gone_at) r = srv_fail(e, 404, "unknown_table", "this table has expired");
+    else if (s->bot) r = srv_fail(e, 403, "bot_seat", "seat %d is played by a bot", seat);
+    else if (!token || !srv_token_equal(token, s->token))
+        r = srv_fail(e, 403, "bad_token", "wrong token for seat %d", seat);
+    else if (strcmp(s->name, clean) != 0 || s->open) {
+        snprintf(s->name, sizeof s->name, "%s", clean);
+        s->open = 0;
+        if (!(r = seats_commit(t, seat, &saved, e))) push_all(t, NULL, -1);
+    }
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+int srv_table_take_seat(srv_table *t, int seat, const char *name, char *token, srv_err *e)
+{
+    char clean[SRV_NAME_BYTES];
+    if (seat < 0 || seat >= t->players)
+        return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
+    if (!name) return srv_fail(e, 400, "bad_name", "\"name\" must be text: who takes the seat");
+    if (srv_name_clean(name, clean, e) != 0) return -1;
+    pthread_mutex_lock(&t->mu);
+    srv_seat *s = &t->seats[seat], saved = *s;
+    int r = 0;
+    if (t->gone_at) r = srv_fail(e, 404, "unknown_table", "this table has expired");
+    else if (!t->is_public) r = srv_fail(e, 403, "not_public", "this table is by invitation only");
+    else if (gg_is_over(t->state)) r = srv_fail(e, 409, "game_over", "the game is over");
+    else if (!s->open || s->bot) r = srv_fail(e, 409, "seat_taken", "seat %d is not free", seat);
+    else if (srv_random_hex(s->token, SRV_TOKEN_HEX / 2) != 0 ||
+             srv_random_hex(s->player, SRV_PLAYER_HEX / 2) != 0) {
+        *s = saved;
+        r = srv_fail(e, 503, "internal", "no random source");
+    } else {
+        snprintf(s->name, sizeof s->name, "%s", clean);
+        s->open = 0;
+        if (!(r = seats_commit(t, seat, &saved, e))) {
+            strcpy(token, s->token);
+            srv_oplog_table(t->id, "seat_taken", seat, -1, NULL);
+            push_all(t, NULL, -1);
+        }
+    }
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+/* Table locked. Only public facts: what info says, for open seats. */
+static cJSON *lobby_entry_locked(srv_table *t)
+{
+    int open = 0;
+    for (int i = 0; i < t->players; i++) open += t->seats[i].open;
+    if (!t->is_public || !open || t->broken || t->gone_at || gg_is_over(t->state)) return NULL;
+    return info_locked(t);
+}
+
+cJSON *srv_table_lobby_entry(srv_table *t)
+{
+    pthread_mutex_lock(&t->mu);
+    cJSON *o = lobby_entry_locked(t);
+    pthread_mutex_unlock(&t->mu);
+    return o;
+}
+
+/* The public tables with a free seat, newest first (at most 100). */
+cJSON *srv_tables_lobby(void)
+{
+    pthread_mutex_lock(&reg.mu);
+    int n = reg.n;
+    srv_table **copy = malloc(((size_t)n + 1) * sizeof *copy);
+    if (copy && n) memcpy(copy, reg.all, (size_t)n * sizeof *copy);
+    pthread_mutex_unlock(&reg.mu);
+    cJSON *a = cJSON_CreateArray();
+    for (int i = n - 1, k = 0; copy && i >= 0 && k < 100; i--) {
+        cJSON *o = srv_table_lobby_entry(copy[i]);
+        if (o) cJSON_AddItemToArray(a, o), k++;
+    }
+    free(copy);
+    return a;
+}
+
+/* What "my tables" shows of one seat's table: the public info (whose turn,
+ * names, moves, result) plus "your_turn" — nothing of any view. */
+cJSON *srv_table_seat_status(srv_table *t, int seat, const char *token, srv_err *e)
+{
+    if (srv_table_check_seat(t, seat, token, e) != 0) return NULL;
+    pthread_mutex_lock(&t->mu);
+    cJSON *o = info_locked(t);
+    cJSON_AddNumberToObject(o, "seat", seat);
+    cJSON_AddBoolToObject(o, "your_turn", !gg_is_over(t->state) && gg_is_actor(t->state, seat));
+    cJSON_AddNumberToObject(o, "last_move", (double)t->last_move);
+    pthread_mutex_unlock(&t->mu);
+    return o;
+}
+
+/* Access for chat.c. */
+void srv_table_lock(srv_table *t) { pthread_mutex_lock(&t->mu); }
+void srv_table_unlock(srv_table *t) { pthread_mutex_unlock(&t->mu); }
+srv_chat *srv_table_chat_of(srv_table *t) { return t->chat; }
+int srv_table_players(const srv_table *t) { return t->players; }
+int srv_table_gone(const srv_table *t) { return t->gone_at != 0; }
+const char *srv_table_name_locked(const srv_table *t, int seat)
+{
+    return seat >= 0 && seat < t->players && !t->seats[seat].bot ? t->seats[seat].name : "";
+}
+void srv_table_send_all_locked(srv_table *t, const char *text, size_t len)
+{
+    for (srv_conn *c = t->conns; c; c = c->next) c->send(c->handle, text, len);
+}
+store *srv_tables_store(void) { return reg.st; }
+int srv_tables_store_fail(srv_err *e, const char *err)
+{
+    if (reg.store_failed) return srv_fail(e, 503, "storage", "%s", reg.store_error);
+    return store_fail(e, err);
+}
+double srv_tables_chat_rate(void) { return reg.cfg && reg.cfg->rate > 0 ? 1.0 : 0; }

@@ -47,12 +47,12 @@ static void conflicts_change_nothing(store *st, const char *id)
     store_table t;
     table_row(&t, id);
     assert_int_equal(st->ops->create_table(st, &t, err), 0);
-    assert_int_equal(st->ops->append_action(st, id, 0, 0, "a", err), 0);
-    assert_int_equal(st->ops->append_action(st, id, 1, 1, "b", err), 0);
-    assert_int_equal(st->ops->append_action(st, id, 1, 0, "c", err), STORE_CONFLICT);
-    assert_int_equal(st->ops->append_action(st, id, 3, 0, "d", err), STORE_CONFLICT);
+    assert_int_equal(st->ops->append_action(st, id, 0, 0, "a", 0, 0, err), 0);
+    assert_int_equal(st->ops->append_action(st, id, 1, 1, "b", 0, 0, err), 0);
+    assert_int_equal(st->ops->append_action(st, id, 1, 0, "c", 0, 0, err), STORE_CONFLICT);
+    assert_int_equal(st->ops->append_action(st, id, 3, 0, "d", 0, 0, err), STORE_CONFLICT);
     assert_null(st->ops->failure(st)); /* a lost race is no storage failure */
-    assert_int_equal(st->ops->append_action(st, id, 2, 0, "e", err), 0);
+    assert_int_equal(st->ops->append_action(st, id, 2, 0, "e", 0, 0, err), 0);
 }
 
 static void sqlite_conflicts(void **state)
@@ -65,8 +65,9 @@ static void sqlite_conflicts(void **state)
     store *st = store_sqlite_open(path, err);
     assert_non_null(st);
     conflicts_change_nothing(st, "0000000000a1");
-    assert_int_equal(st->ops->append_item(st, "0000000000a1", "chat", 0, "{}", err), 0);
-    assert_int_equal(st->ops->append_item(st, "0000000000a1", "chat", 0, "{}", err), STORE_CONFLICT);
+    store_chat m = {"0000000000a1", 0, 0, "", "hello", 1};
+    assert_int_equal(st->ops->append_chat(st, &m, err), 0);
+    assert_int_equal(st->ops->append_chat(st, &m, err), STORE_CONFLICT); /* index taken */
     st->ops->close(st);
     unlink(path);
     char more[sizeof path + 8];
@@ -91,8 +92,11 @@ typedef struct tail_seen {
     char text[64];
 } tail_seen;
 
-static int seen_action(void *ctx, const char *id, int index, int seat, const char *text)
+static int seen_action(void *ctx, const char *id, int index, int seat, const char *text,
+                       int64_t ts_ms, int flags)
 {
+    (void)ts_ms;
+    (void)flags;
     tail_seen *s = ctx;
     (void)id;
     (void)seat;
@@ -121,16 +125,16 @@ static void racer(shared *sh, int who, const char *url, const char *id)
         char text[32];
         snprintf(text, sizeof text, "racer%d-%d", who, i);
         pthread_barrier_wait(&sh->go);
-        res[i] = st ? st->ops->append_action(st, id, i, who, text, err) : -1;
+        res[i] = st ? st->ops->append_action(st, id, i, who, text, 0, 0, err) : -1;
         if (res[i] == STORE_CONFLICT) { /* what won? (a server's catch-up) */
             tail_seen s = {-1, ""};
             store_loader ld = {&s, NULL, seen_action, seen_done};
-            char *seats = NULL;
+            store_tail tail;
             char want[32];
             snprintf(want, sizeof want, "racer%d-%d", 1 - who, i);
-            saw[i] = st->ops->read_tail(st, id, i, &seats, &ld, err) == 0 && s.index == i &&
+            saw[i] = st->ops->read_tail(st, id, i, &tail, &ld, err) == 0 && s.index == i &&
                      !strcmp(s.text, want);
-            free(seats);
+            free(tail.seats);
         }
     }
     if (st) st->ops->close(st);
@@ -141,8 +145,11 @@ typedef struct log_check {
     shared *sh;
 } log_check;
 
-static int check_action(void *ctx, const char *id, int index, int seat, const char *text)
+static int check_action(void *ctx, const char *id, int index, int seat, const char *text,
+                        int64_t ts_ms, int flags)
 {
+    (void)ts_ms;
+    (void)flags;
     log_check *c = ctx;
     (void)id;
     char want[32];
@@ -202,9 +209,10 @@ static void pg_race(void **state)
     }
     log_check c = {0, 0, sh};
     store_loader ld = {&c, NULL, check_action, seen_done};
-    char *seats = NULL;
-    assert_int_equal(st->ops->read_tail(st, id, 0, &seats, &ld, err), 0);
-    free(seats);
+    store_tail tail;
+    assert_int_equal(st->ops->read_tail(st, id, 0, &tail, &ld, err), 0);
+    assert_int_equal(tail.moves, rounds);
+    free(tail.seats);
     printf("# %d rounds: racer 0 won %d, racer 1 won %d; %d stored\n", rounds, wins[0], wins[1],
            c.next);
     assert_int_equal(one_winner, rounds); /* exactly one winner at every index */

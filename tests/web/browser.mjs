@@ -60,6 +60,9 @@ async function clickMove(p, useBoard) {
     await target.click();
     viaBoard = true;
   }
+  // on a phone the whole list opens on request (the move sheet, web/js/phone.js)
+  const all = p.page.locator('.sheet button.sheet-all[aria-expanded=false]');
+  if (!viaBoard && (await all.count()) > 0) await all.click();
   const btn = p.page.locator('button.move').first();
   await btn.waitFor({ timeout: 5000 });
   const text = await btn.getAttribute('data-move');

@@ -2,8 +2,17 @@
 // play, restart it on the same database, and check that nothing
 // acknowledged was lost: every move acknowledged to the client is in its
 // table's log at the index the ack gave, no table has fewer moves than a
-// spectator was already shown, and every game still reaches its end.
+// spectator was already shown, and every game still reaches its end. The
+// client also chats and renames its seat as it plays (issue 21): every chat
+// message acknowledged is kept at its index with its text, and the seat's
+// name after each restart is the last one acknowledged (or the one in
+// flight when the server died). The
+// client's table has a clock (a bank): before each kill the client pauses on
+// its own turn, and after the restart every seat's clock must be what the
+// stored move times give — the same deadline for the running clock, the same
+// banks for the others — not a fresh or reset one.
 // CRASH_KILLS (default 20) sets how many times; `make soak` uses more.
+import { execFileSync } from 'node:child_process';
 import { ok, skip, done, sleep, tempDir, startServer, http, Client, cleanup } from './lib.mjs';
 
 const KILLS = Number(process.env.CRASH_KILLS || 20);
@@ -28,12 +37,16 @@ for (const g of games) {
     tables.push({ id: r.json.id, bot: true });
   }
 }
-const human = (await http(srv, 'POST', '/api/tables', { game: game.name, players: P, seats: ['human', ...Array(P - 1).fill('random')], seed: 7 })).json;
+const human = (await http(srv, 'POST', '/api/tables', { game: game.name, players: P, seats: ['human', ...Array(P - 1).fill('random')], seed: 7,
+  clock: { kind: 'bank', bank_s: 3600, increment_s: 5 } })).json;
 tables.push({ id: human.id, bot: false });
 const token = human.seats[0].token;
 const acked = [];          // [index] = notation, for the client's seat
 const seen = new Map();    // table id → most moves a spectator was shown
 let ackErrors = 0;
+const chatAcked = [];      // [index] = text of each chat message acknowledged
+const namesSent = [];      // every name asked for, in order
+let nameAcked = -1, chatSent = 0, lastChat = 0; // nameAcked: index in namesSent
 
 // Spectators on every table, reconnecting after each restart.
 let watchers = [];
@@ -53,14 +66,32 @@ function watchAll() {
 }
 watchAll();
 
-// The client plays seat 0 over HTTP; a refused or failed request is retried.
+// The client plays seat 0 over HTTP (and chats on after its game is over);
+// a refused or failed request is retried.
 let stopClient = false;
+let hold = false, holding = false; // the client pauses while the clocks are compared
 const client = (async () => {
   while (!stopClient) {
-    if (!up) { await sleep(20); continue; }
+    if (!up || hold) { holding = hold; await sleep(20); continue; }
+    holding = false;
     try {
       const st = await http(srv, 'GET', `/api/tables/${human.id}/state?seat=0&token=${token}`);
-      if (st.json.over) break;
+      // a chat message (at most 20 a second) and now and then a new name
+      if (Date.now() - lastChat >= 50 && chatSent < 3000) {
+        lastChat = Date.now();
+        const text = `message ${chatSent++} <b>${st.json.moves}</b>`;
+        const c = await http(srv, 'POST', `/api/tables/${human.id}/chat`, { seat: 0, token, text });
+        if (c.status === 200) {
+          if (chatAcked[c.json.i] !== undefined) ackErrors++;
+          chatAcked[c.json.i] = text;
+        }
+        if (chatSent % 10 === 0) {
+          namesSent.push(`Player ${chatSent}`);
+          const k = namesSent.length - 1;
+          const n = await http(srv, 'POST', `/api/tables/${human.id}/name`, { seat: 0, token, name: namesSent[k] });
+          if (n.status === 200) nameAcked = k;
+        }
+      }
       if (!st.json.legal.length) { await sleep(10); continue; }
       const a = st.json.legal[Math.floor(rand() * st.json.legal.length)];
       const r = await http(srv, 'POST', `/api/tables/${human.id}/action`, { seat: 0, token, action: a });
@@ -74,6 +105,8 @@ const client = (async () => {
 
 async function checkDurable(when) {
   const problems = [];
+  // what was acknowledged before we look (the client goes on meanwhile)
+  const chatBefore = chatAcked.slice(), nameBefore = nameAcked;
   for (const t of tables) {
     const info = (await http(srv, 'GET', `/api/tables/${t.id}`)).json;
     if (info.moves < (seen.get(t.id) || 0)) problems.push(`${t.id}: ${info.moves} moves < ${seen.get(t.id)} shown before ${when}`);
@@ -85,7 +118,51 @@ async function checkDurable(when) {
     const l = log.get(i);
     if (!l || l.seat !== 0 || l.text !== a) problems.push(`acknowledged move ${i} "${a}" is ${l ? `"${l.text}"` : 'missing'} after ${when}`);
   });
+  // chat: the count covers every acknowledged message; the history (the
+  // last 200) holds each of them at its index with its text
+  const chat = (await http(srv, 'GET', `/api/tables/${human.id}/chat`)).json;
+  const byI = new Map(chat.messages.map((m) => [m.i, m]));
+  if (chat.count < chatBefore.length) problems.push(`chat has ${chat.count} messages, ${chatBefore.length} were acknowledged, after ${when}`);
+  chatBefore.forEach((text, i) => {
+    if (text === undefined || i < chat.count - 200) return;
+    const m = byI.get(i);
+    if (!m || m.text !== text || m.seat !== 0) problems.push(`acknowledged chat ${i} "${text}" is ${m ? `"${m.text}"` : 'missing'} after ${when}`);
+  });
+  // the name: the last one acknowledged, or one asked for after it
+  const name = st.table.seats[0].name ?? null;
+  if (nameBefore >= 0 && namesSent.lastIndexOf(name) < nameBefore) problems.push(`the seat is named "${name}", "${namesSent[nameBefore]}" was acknowledged, after ${when}`);
   return problems;
+}
+
+// The client's clocks just before a kill: taken on its own turn while it
+// pauses, so nothing moves at that table until they are compared again.
+async function clockBefore() {
+  hold = true;
+  while (!holding) await sleep(5);
+  for (let k = 0; k < 200; k++) {
+    const i = (await http(srv, 'GET', `/api/tables/${human.id}`)).json;
+    if (i.over) return null;
+    if (i.actors.includes(0)) return i;
+    await sleep(10);
+  }
+  return null;
+}
+const clockProblems = [];
+let clockChecks = 0;
+function clockAfter(before, after, when) {
+  if (!before) return;
+  clockChecks++;
+  const a = after.clock, b = before.clock;
+  if (after.moves !== before.moves) clockProblems.push(`${when}: ${after.moves} moves, ${before.moves} before`);
+  if (!a || !a.started) clockProblems.push(`${when}: the clocks did not resume (${JSON.stringify(a)})`);
+  else b.seats.forEach((sb, k) => {
+    const sa = a.seats[k];
+    if (sa.running !== sb.running) clockProblems.push(`${when}: seat ${k} running ${sa.running}, before ${sb.running}`);
+    else if (sb.running && Math.abs((sa.remaining_ms + a.now) - (sb.remaining_ms + b.now)) > 1)
+      clockProblems.push(`${when}: seat ${k} runs out at ${sa.remaining_ms + a.now}, before the kill at ${sb.remaining_ms + b.now}`);
+    else if (!sb.running && sa.remaining_ms !== sb.remaining_ms)
+      clockProblems.push(`${when}: seat ${k} has ${sa.remaining_ms} ms, before the kill ${sb.remaining_ms}`);
+  });
 }
 
 let lost = [];
@@ -113,16 +190,21 @@ for (; kills < KILLS; kills++) {
     tables.push({ id: r.json.id, bot: true });
     while ((await http(srv, 'GET', `/api/tables/${r.json.id}`)).json.moves < 2) await sleep(5);
   }
+  const clockSeen = await clockBefore();
   up = false;
   await srv.kill();
   watchers.forEach((w) => { try { w.ws.terminate(); } catch { /* gone */ } });
   srv = await startServer(db, ['--bot-delay', '15', '--rate', '0', '--tables-per-addr', '100000', '--threads', '512', '--ws-per-addr', '100000']);
+  clockAfter(clockSeen, (await http(srv, 'GET', `/api/tables/${human.id}`)).json, `kill ${kills + 1}`);
+  hold = false;
   up = true;
   lost.push(...(await checkDurable(`kill ${kills + 1}`)));
   watchAll();
 }
 ok(kills === KILLS && killsDuringPlay === KILLS, `the server was killed with SIGKILL ${KILLS} times during play and restarted`, { killsDuringPlay });
 ok(lost.length === 0, 'every acknowledged or shown move survived every kill', lost.slice(0, 10));
+ok(clockChecks >= Math.min(KILLS, 3) && clockProblems.length === 0,
+   `after each restart the clocks resume as the stored move times give them (${clockChecks} compared)`, clockProblems.slice(0, 10));
 ok(acked.filter((a) => a !== undefined).length > 0, `the client's moves were acknowledged (${acked.filter((a) => a !== undefined).length})`);
 
 // Let everything finish.
@@ -141,6 +223,14 @@ const mismatch = acked.map((a, i) => (a !== undefined && (!rec.actions[i] || rec
 ok(rec && mismatch.length === 0 && ackErrors === 0, 'the final record holds every acknowledged move at its index', mismatch);
 const last = await checkDurable('the end');
 ok(last.length === 0, 'nothing shown was lost at the end', last);
+{
+  // every acknowledged chat message, not only the last 200, is in the store
+  const rows = execFileSync('sqlite3', ['-json', db, `SELECT idx, text FROM chat WHERE table_id = '${human.id}'`], { encoding: 'utf8' });
+  const stored = new Map((rows.trim() ? JSON.parse(rows) : []).map((r) => [r.idx, r.text]));
+  const missing = chatAcked.map((text, i) => (text !== undefined && stored.get(i) !== text ? i : -1)).filter((i) => i >= 0);
+  ok(chatAcked.filter((x) => x !== undefined).length > 0 && missing.length === 0 && nameAcked >= 0,
+     `every acknowledged chat message (${chatAcked.filter((x) => x !== undefined).length}) and name survived the kills`, missing.slice(0, 10));
+}
 
 watchers.forEach((w) => { try { w.ws.terminate(); } catch { /* gone */ } });
 await srv.stop();

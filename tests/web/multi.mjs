@@ -104,7 +104,7 @@ for (const [game, players] of [['splendor', 2], ['ys', 3]]) {
   const r = (await http(S[0], 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['human', 'human'] })).json;
   const watch = await join(S[2], r.id, 1, r.seats[1].token);
   const h = await http(S[1], 'POST', `/api/tables/${r.id}/bot`, { seat: 1, token: r.admin, bot: 'random' });
-  const spect = await watch.next((f) => f.type === 'state' && f.seat === -1, 5000).catch(() => null);
+  const spect = await watch.next((f) => f.type === 'state' && f.seat === -1, 5000, 0).catch(() => null);
   ok(h.status === 200 && spect, 'a seat handed to a bot on one server turns its connection on another into a spectator', h.text);
   const st = (await http(S[0], 'GET', `/api/tables/${r.id}/state?seat=0&token=${r.seats[0].token}`)).json;
   await http(S[0], 'POST', `/api/tables/${r.id}/action`, { seat: 0, token: r.seats[0].token, action: st.legal[0] });
@@ -112,6 +112,55 @@ for (const [game, players] of [['splendor', 2], ['ys', 3]]) {
   for (let i = 0; i < 200; i++) { info = (await http(S[2], 'GET', `/api/tables/${r.id}`)).json; if (info.moves >= 2) break; await sleep(25); }
   ok(info.moves === 2 && info.actors[0] === 0, 'the bot answers once, through one of the servers', info);
   watch.close();
+}
+
+// ------------------------------------------------------------ chat over servers
+// Players on two servers chat, both at the same instant 20 times: every
+// message is stored once with its own index and reaches both, in one order.
+{
+  const r = (await http(S[0], 'POST', '/api/tables', { game: 'splendor', players: 2 })).json;
+  const A = await join(S[0], r.id, 0, r.seats[0].token);
+  const B = await join(S[1], r.id, 1, r.seats[1].token);
+  const acks = [];
+  for (let i = 0; i < 20; i++) {
+    acks.push(...await Promise.all([
+      A.request({ type: 'chat', text: `a${i}` }, (f) => f.type === 'chat_ack' || f.type === 'error'),
+      B.request({ type: 'chat', text: `b${i}` }, (f) => f.type === 'chat_ack' || f.type === 'error'),
+    ]));
+  }
+  await sleep(500);
+  const seen = (c) => {
+    const m = new Map();
+    for (const f of c.frames) if (f.type === 'chat') for (const x of f.messages) m.set(x.index ?? x.i, x.text);
+    return [...m.entries()].sort((x, y) => x[0] - y[0]).map((e) => e[1]).join(',');
+  };
+  const stored = psql(`SELECT string_agg(text, ',' ORDER BY idx) FROM chat WHERE table_id = '${r.id}'`);
+  ok(acks.every((a) => a.type === 'chat_ack') && stored.split(',').length === 40 && seen(A) === stored && seen(B) === stored,
+     '40 chat messages sent at once in pairs through two servers: each stored once, both players see all in the stored order',
+     { acks: acks.filter((a) => a.type !== 'chat_ack').slice(0, 3), stored, A: seen(A), B: seen(B) });
+  A.close();
+  B.close();
+}
+
+// ------------------------------------------------------------ undo over servers
+// An undo against a bot through one server takes the moves back on another.
+{
+  const r = (await http(S[0], 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['human', 'random'], seed: 5 })).json;
+  const tok = r.seats[0].token;
+  let st = (await http(S[0], 'GET', `/api/tables/${r.id}/state?seat=0&token=${tok}`)).json;
+  for (let k = 0; k < 100 && !st.legal.length; k++) { await sleep(20); st = (await http(S[0], 'GET', `/api/tables/${r.id}/state?seat=0&token=${tok}`)).json; }
+  const before = st.moves;
+  const move = st.legal.find((x) => x.startsWith('take')) || st.legal[0];
+  await http(S[0], 'POST', `/api/tables/${r.id}/action`, { seat: 0, token: tok, action: move });
+  await sleep(500); // the bot answers
+  const spec = await join(S[1], r.id, -1);
+  const u = await http(S[0], 'POST', `/api/tables/${r.id}/undo`, { seat: 0, token: tok });
+  let seen = null;
+  for (let k = 0; k < 100; k++) { seen = (await http(S[1], 'GET', `/api/tables/${r.id}`)).json; if (seen.moves === before) break; await sleep(20); }
+  const frame = await spec.next((f) => f.type === 'state' && f.moves === before, 3000, 0).catch(() => null);
+  ok(u.status === 200 && seen.moves === before && frame && Number(psql(`SELECT count(*) FROM actions WHERE table_id = '${r.id}'`)) === before,
+     'an undo through one server takes the moves back on another, and its spectator is told', { u: u.text.slice(0, 200), seen: seen.moves, before });
+  spec.close();
 }
 
 // ------------------------------------------------------------ bot games over three servers

@@ -2,6 +2,7 @@
 // the pieces of a table screen (seats, log, moves, score breakdown).
 import { h } from 'preact';
 import htm from 'htm';
+import { t } from './i18n.js';
 
 export const html = htm.bind(h);
 
@@ -26,8 +27,8 @@ export function hashParams() {
 // A WebSocket joined to one table as one seat; reconnects with backoff and
 // re-joins, so a reload or a network drop gives the full view back.
 export class Session {
-  constructor({ table, seat, token, onState, onError, onAck, onStatus }) {
-    Object.assign(this, { table, seat, token, onState, onError, onAck, onStatus });
+  constructor({ table, seat, token, onState, onError, onAck, onStatus, onOther }) {
+    Object.assign(this, { table, seat, token, onState, onError, onAck, onStatus, onOther });
     this.backoff = 500;
     this.nextId = 1;
     this.closedByUs = false;
@@ -48,6 +49,7 @@ export class Session {
       if (m.type === 'state') { this.onStatus && this.onStatus('live'); this.onState(m); }
       else if (m.type === 'error') this.onError && this.onError(m);
       else if (m.type === 'ack') this.onAck && this.onAck(m);
+      else if (this.onOther) this.onOther(m); // chat, chat_ack, name_ack (chat.js, people.js); undone, rematch (online.js)
     };
     ws.onclose = () => {
       if (this.closedByUs) return;
@@ -73,10 +75,22 @@ export function mergeLog(log, m) {
   return out;
 }
 
+// Players' display names (people.js): untrusted text, only ever put in
+// text nodes and attributes by htm, never parsed as markup. A seat without
+// a name is "Seat N"; a bot keeps its bot name.
 export const seatName = (table, i) => {
   const s = table && table.seats[i];
-  if (!s) return `Seat ${i + 1}`;
-  return s.kind === 'bot' ? `Seat ${i + 1} (bot: ${s.bot})` : `Seat ${i + 1}`;
+  if (!s) return t('Seat {n}', { n: i + 1 });
+  if (s.kind === 'bot') return `Seat ${i + 1} (bot: ${s.bot})`;
+  return s.name ? s.name : t('Seat {n}', { n: i + 1 });
+};
+// The names of the table on screen, for sentences written without the
+// table at hand (events.js, humanize).
+let namesTable = null;
+export function setSeatNames(table) { namesTable = table; }
+export const seatLabel = (i) => {
+  const s = namesTable && namesTable.seats[i];
+  return s && s.kind !== 'bot' && s.name ? s.name : t('Seat {n}', { n: i + 1 });
 };
 
 // Rule ids in engine sentences (Y-8.12, S-3.4) are entries of the project's
@@ -109,14 +123,15 @@ export function withRules(text) {
 
 // "seat 2 …" in engine sentences becomes "Seat 3" / "you" for people.
 export function humanize(text, me) {
-  return String(text).replace(/\b[Ss]eat (\d+)\b/g, (_, d) => `Seat ${Number(d) + 1}${Number(d) === me ? ' (you)' : ''}`);
+  return String(text).replace(/\b[Ss]eat (\d+)\b/g, (_, d) => `${seatLabel(Number(d))}${Number(d) === me ? t(' (you)') : ''}`);
 }
 
 export function Seats({ table, me, actors }) {
   return html`<ul class="seats">
     ${table.seats.map((s) => html`<li class=${[actors.includes(s.seat) ? 'to-act' : '', s.seat === me ? 'me' : ''].join(' ')}>
       <span class=${'dot ' + (s.kind === 'bot' || s.connected ? 'on' : 'off')}></span>
-      ${s.seat === me ? html`<b>You</b> (seat ${s.seat + 1})` : seatName(table, s.seat)}
+      ${s.seat === me ? html`<b>You</b> (${s.name ? s.name : t('seat {n}', { n: s.seat + 1 })})` : html`<span class="pname">${seatName(table, s.seat)}</span>`}
+      ${s.open ? html` <span class="muted small">${t('free seat')}</span>` : ''}
       ${actors.includes(s.seat) ? html` <span class="badge">to act</span>` : ''}
     </li>`)}
     ${table.spectators ? html`<li class="muted">${table.spectators} watching</li>` : ''}
@@ -126,7 +141,7 @@ export function Seats({ table, me, actors }) {
 export function Log({ log, me }) {
   const items = log.filter(Boolean).slice().reverse();
   return html`<ol class="log" reversed>
-    ${items.map((l) => html`<li key=${l.i} value=${l.i + 1}><span class="who">${l.seat === me ? 'You' : `Seat ${l.seat + 1}`}</span> ${l.text}</li>`)}
+    ${items.map((l) => html`<li key=${l.i} value=${l.i + 1}><span class="who">${l.seat === me ? 'You' : seatLabel(l.seat)}</span> ${l.text}</li>`)}
   </ol>`;
 }
 

@@ -4,7 +4,7 @@
 // rules as src/core/words.c (docs/formats.md, "Event sentences"). Gem words
 // become coloured chips, cards get a card chip; every piece is a text node
 // (htm/Preact), never HTML made from event data.
-import { html } from './common.js';
+import { html, seatLabel } from './common.js';
 
 let catalogue = null;
 let loading = null;
@@ -106,7 +106,7 @@ function value(out, v, hint, cx, depth) {
       render(out, entry(cx.cat, 'word.seat') ?? 'Seat {n}', { n: v }, cx, depth + 1);
     } else if (typeof v === 'number') {
       // seats are numbered from 1 in the browser, as on the rest of the page
-      out.push(html`<span class="seatref">${v === cx.me ? 'You' : `Seat ${v + 1}`}</span>`);
+      out.push(html`<span class="seatref">${v === cx.me ? 'You' : seatLabel(v)}</span>`);
     } else out.push(entry(cx.cat, typeof v === 'string' ? 'word.neutral' : 'word.nobody') ?? '-');
     return;
   }

@@ -3,52 +3,10 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html, api } from './common.js';
+import { t } from './i18n.js';
+import { MyTables, Lobby } from './lobby.js';
 
-function CreateForm({ games, bots, onCreated }) {
-  const [gameName, setGameName] = useState(games[0].name);
-  const game = games.find((g) => g.name === gameName) || games[0];
-  const [players, setPlayers] = useState(game.min_players);
-  const [opts, setOpts] = useState({});
-  const [seats, setSeats] = useState([]);
-  const [error, setError] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const n = Math.min(Math.max(players, game.min_players), game.max_players);
-  const seatKind = (i) => seats[i] || (i === 0 ? 'human' : bots[0] || 'human');
-
-  const submit = async (ev) => {
-    ev.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const options = Object.fromEntries(Object.entries(opts).filter(([k]) => game.options.some((o) => o.key === k)));
-      const r = await api('POST', '/api/tables', { game: game.name, players: n, options, seats: Array.from({ length: n }, (_, i) => seatKind(i)) });
-      onCreated(r);
-    } catch (e) { setError(e.message); }
-    setBusy(false);
-  };
-
-  return html`<form class="create" onSubmit=${submit}>
-    <h2>Open a table</h2>
-    <label>Game <select name="game" value=${gameName} onChange=${(e) => { setGameName(e.target.value); setOpts({}); setSeats([]); }}>
-      ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
-    <label>Players <select name="players" value=${n} onChange=${(e) => setPlayers(Number(e.target.value))}>
-      ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((k) => html`<option value=${k}>${k}</option>`)}
-    </select></label>
-    ${game.options.map((o) => html`<label title=${o.help}>${o.key.replace(/_/g, ' ')}
-      <select name=${'opt-' + o.key} value=${opts[o.key] || o.values[0]} onChange=${(e) => setOpts({ ...opts, [o.key]: e.target.value })}>
-        ${o.values.map((v) => html`<option value=${v}>${v}</option>`)}</select>
-      <span class="help">${o.help}</span></label>`)}
-    <fieldset><legend>Seats</legend>
-      ${Array.from({ length: n }, (_, i) => html`<label>Seat ${i + 1}
-        <select name=${'seat-' + i} value=${seatKind(i)} onChange=${(e) => { const s = Array.from({ length: n }, (_, k) => seatKind(k)); s[i] = e.target.value; setSeats(s); }}>
-          <option value="human">a person (invite link)</option>
-          ${bots.map((b) => html`<option value=${b}>bot: ${b}</option>`)}
-        </select></label>`)}
-    </fieldset>
-    ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-    <button type="submit" class="primary" disabled=${busy}>Open the table</button>
-  </form>`;
-}
+import { CreateForm, botWords } from './create_form.js';
 
 function Invites({ created }) {
   const abs = (p) => `${location.origin}${p}`;
@@ -61,7 +19,7 @@ function Invites({ created }) {
         <b>Seat ${s.seat + 1}</b> <a class="invite" data-seat=${s.seat} href=${s.invite}>play this seat</a>
         <input readonly value=${abs(s.invite)} onFocus=${(e) => e.target.select()} />
         <button onClick=${() => copy(abs(s.invite))}>copy</button></li>`
-        : html`<li><b>Seat ${s.seat + 1}</b> bot: ${s.bot}</li>`)}
+        : html`<li><b>Seat ${s.seat + 1}</b> ${botWords(s.bot).name}</li>`)}
       <li><b>Spectators</b> <a href=${created.spectate}>watch</a> <input readonly value=${abs(created.spectate)} onFocus=${(e) => e.target.select()} /></li>
     </ul>
     <p class="muted small">Your creator key lets you give a seat to a bot if a friend leaves: it is in the${' '}
@@ -100,11 +58,13 @@ function Home() {
   return html`<div class="page home">
     <header><a href="/" class="home">gemgames</a><span class="title">Ys and Splendor with friends</span></header>
     ${error ? html`<p class="error">${error}</p>` : ''}
+    <${MyTables} />
     <div class="home-grid">
       ${meta && meta.games.length ? html`<${CreateForm} games=${meta.games} bots=${meta.bots} onCreated=${(c) => { setCreated(c); refresh(); }} />`
         : html`<p class="muted">${meta ? 'This server has no games yet.' : 'Loading…'}</p>`}
       ${created ? html`<${Invites} created=${created} />` : ''}
     </div>
+    <${Lobby} />
     <h2>Tables</h2>
     <${TableList} tables=${tables} />
   </div>`;

@@ -3,7 +3,7 @@
 // follow it from any seat's point of view, which then shows everything.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { html, api, hashParams, humanize, Log, Scores, GenericBoard, breakdownOf, seatName } from './common.js';
+import { html, api, hashParams, humanize, Log, Scores, GenericBoard, breakdownOf, seatName, setSeatNames } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, EventLog } from './events.js';
@@ -33,6 +33,7 @@ function Replay() {
 
   if (!info) return html`<div class="page">${error ? html`<p class="error">${error}</p>` : html`<p class="loading">Loading…</p>`}</div>`;
   const Board = boards[info.game] || GenericBoard;
+  setSeatNames(info); // players' names in the sentences
   const go = (s) => setStep(Math.max(0, Math.min(info.moves, s)));
   const viewers = info.over ? [-1, ...info.seats.map((s) => s.seat)] : [-1, ...(params.token && params.viewer !== undefined ? [Number(params.viewer)] : [])];
   return html`<div class="page replay-page">

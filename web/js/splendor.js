@@ -4,6 +4,7 @@
 // narrows the move list to the legal moves about it (notation in
 // docs/notation.md: "take W B G", "buy 2-3", "reserve deck 1", "buy r1", ...).
 import { html, seatName } from './common.js';
+import { ZoomBox } from './phone.js';
 
 const COLOURS = ['white', 'blue', 'green', 'red', 'black', 'gold'];
 const LETTER = { white: 'W', blue: 'B', green: 'G', red: 'R', black: 'K', gold: 'Y' };
@@ -110,7 +111,7 @@ export function Board({ view, me, table, legal, select, selected }) {
   const nobles = view.nobles || [];
   const click = (key, label, test) => (legal.some(test) ? () => select({ key, label, test }) : undefined);
   return html`<div class="splendor">
-    <svg class="board" viewBox="0 0 660 560" role="img" aria-label="Splendor table">
+    <${ZoomBox}><svg class="board" viewBox="0 0 660 560" role="img" aria-label="Splendor table">
       ${nobles.map((n, i) => html`<${Noble} key=${i} noble=${n} x=${110 + i * 92} y=${2}
           legal=${n && legal.some(nobleTest(n.slot))} onClick=${n ? click(`noble-${n.slot}`, `Noble ${n.slot}`, nobleTest(n.slot)) : undefined} />`)}
       ${[...view.tiers].reverse().map((t, row) => {
@@ -147,7 +148,7 @@ export function Board({ view, me, table, legal, select, selected }) {
           <${Gem} x=${610} y=${38 + i * 90} r=${30} colour=${c} n=${view.supply[c]} label=${c} />
         </g>`;
       })}
-    </svg>
+    </svg></${ZoomBox}>
     <div class="players">
       ${view.players.map((p) => html`<${Player} key=${p.seat} p=${p} me=${me} view=${view} table=${table}
           legal=${legal} select=${select} selectedKey=${sel} />`)}

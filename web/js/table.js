@@ -2,12 +2,19 @@
 // Everything shown comes from the server's "state" messages: the view of
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf } from './common.js';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName } from './common.js';
+import { t } from './i18n.js';
+import { Chat, mergeChat } from './chat.js';
+import { NameForm, savedName, rememberSeat } from './people.js';
+import { turnAlert, AlertSettings } from './notify.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
 import { ScoringWalk } from './ys_scoring.js';
+import { Clocks, ClockNotices } from './clock.js';
+import { UndoButton, Rematch, LengthNotice, followRematch } from './online.js';
+import { MoveSheet, useMedia, PHONE } from './phone.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -22,7 +29,19 @@ function App() {
   const [error, setError] = useState(null);
   const [filter, setFilter] = useState(null);
   const [pending, setPending] = useState(false);
+  const [chat, setChat] = useState([]);
+  const [chatError, setChatError] = useState(null);
+  const [nameError, setNameError] = useState(null);
+  const [renaming, setRenaming] = useState(false);
   const session = useRef(null);
+  const named = useRef(false);
+  const wasMyTurn = useRef(false);
+  const phone = useMedia(PHONE); // moves by tapping the board, the list in a sheet (phone.js)
+  const [boardOffers, setBoardOffers] = useState(true);
+  useLayoutEffect(() => {
+    const offers = !!document.querySelector('.board-area .legal.clickable, .board-area button.broker-chip.legal');
+    if (offers !== boardOffers) setBoardOffers(offers);
+  });
 
   useEffect(() => {
     if (!params.table) { setError({ message: 'This link names no table.' }); return undefined; }
@@ -40,8 +59,26 @@ function App() {
         });
         setPending(false);
         if (m.legal.length === 0) setFilter(null);
+        // names (people.js): this browser keeps the seat for "my tables" and
+        // gives its saved name to a seat that has none yet
+        if (seat >= 0 && m.seat === seat && params.token) {
+          rememberSeat({ table: params.table, seat, token: params.token, title: m.table.title });
+          if (!named.current && !m.table.seats[seat].name && savedName()) s.send({ type: 'name', name: savedName(), id: 'name-auto' });
+          named.current = true;
+        }
       },
-      onError: (m) => { setError(m); setPending(false); },
+      onOther: (m) => {
+        if (m.type === 'chat') setChat((old) => mergeChat(m.history ? [] : old, m));
+        else if (m.type === 'name_ack') { setNameError(null); setRenaming(false); }
+        else if (m.type === 'rematch') followRematch(m); // online.js
+        else if (m.type === 'undone') setError(null);
+      },
+      onError: (m) => {
+        const id = String(m.id ?? '');
+        if (id.startsWith('chat')) setChatError(m.message);
+        else if (id.startsWith('name')) setNameError(m.message);
+        else { setError(m); setPending(false); }
+      },
       onAck: () => setError(null),
       onStatus: setStatus,
     });
@@ -66,19 +103,26 @@ function App() {
   const me = st.seat;
   const Board = boards[table.game] || GenericBoard;
   const myTurn = st.legal.length > 0;
+  setSeatNames(table);
+  if (myTurn && !wasMyTurn.current) turnAlert(t('Your move at {game}, table {id}', { game: table.title, id: table.id }), location.href);
+  wasMyTurn.current = myTurn;
+  const myName = me >= 0 && table.seats[me] ? table.seats[me].name : null;
   document.title = `${myTurn ? '● Your move — ' : st.over ? 'Game over — ' : ''}${table.title} · gemgames`;
   const waitingOn = st.actors.filter((a) => a !== me);
 
-  return html`<div class="page table-page">
+  return html`<div class=${'page table-page' + (phone && myTurn ? ' has-sheet' : '')}>
     <header>
       <a href="/" class="home">gemgames</a>
       <span class="title">${table.title} · table ${table.id}${table.seed !== undefined ? html` · <span title="The creator chose this seed: it decides every hidden card">seed ${table.seed} (chosen)</span>` : ''}</span>
       <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${status}</span>
     </header>
+    ${me >= 0 && table.seats[me] && table.seats[me].kind === 'human' && (!myName || renaming) ? html`<div class="name-prompt">
+      <${NameForm} label=${t('Choose the name others will see')} button=${t('Sit down')} error=${nameError}
+        onSave=${(n) => session.current.send({ type: 'name', name: n, id: 'name-form' })} /></div>` : ''}
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
       ${st.over ? html`<b>Game over.</b> ${withRules(humanize(view.decision || '', me))}`
         : myTurn ? html`<b>Your move.</b> ${withRules(humanize(view.decision || '', me))}`
-        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => `Seat ${a + 1}`).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
+        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => seatName(table, a)).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
       ${pending ? html` <span class="muted">sending…</span>` : ''}
     </div>
     ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
@@ -88,26 +132,37 @@ function App() {
         <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
       </section>
       <aside class="side">
-        ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
+        ${myTurn && !phone ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
             onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
+        <${UndoButton} st=${st} log=${log} session=${session.current} />
+        <${Rematch} st=${st} session=${session.current} />
+        <${LengthNotice} result=${st.result} />
         ${st.over ? html`<${Scores} result=${st.result} breakdown=${breakdownOf(view)} table=${table} me=${me} />` : ''}
         ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
         <h3>Players</h3>
         <${Seats} table=${table} me=${me} actors=${st.actors} />
+        <${Clocks} table=${table} me=${me} />
         ${me >= 0 && !st.over && table.seats[me].kind === 'human' ? html`<p><button class="link danger"
             onClick=${() => { if (confirm('Leave for good and let a bot play your seat?')) session.current.toBot('random'); }}>Leave: hand my seat to a bot</button></p>` : ''}
         ${params.admin && !st.over ? table.seats.filter((s) => s.kind === 'human' && s.seat !== me).map((s) => html`<p key=${s.seat}><button class="link"
             onClick=${() => { if (confirm(`Let a bot play seat ${s.seat + 1} from now on?`)) session.current.send({ type: 'bot', seat: s.seat, token: params.admin, bot: 'random' }); }}>
             Give seat ${s.seat + 1} to a bot${s.connected ? '' : ' (away)'}</button></p>`) : ''}
         ${me >= 0 && params.token ? html`<p class="muted small"><a href=${`/replay.html#table=${table.id}&viewer=${me}&token=${params.token}`}>Look back at earlier moves</a></p>` : ''}
+        ${myName && !renaming ? html`<p class="small"><button class="link rename" onClick=${() => setRenaming(true)}>${t('Change my name')}</button></p>` : ''}
+        ${me >= 0 ? html`<${AlertSettings} />` : ''}
+        <${Chat} table=${table.id} me=${me} messages=${chat} session=${session.current} error=${chatError} clearError=${() => setChatError(null)} />
         <h3>What happened</h3>
+        <${ClockNotices} log=${log} me=${me} table=${table} />
         <${EventLog} events=${events} me=${me} fresh=${fresh} />
         <details class="notation"><summary>Moves in notation</summary><${Log} log=${log} me=${me} /></details>
       </aside>
     </main>
+    ${myTurn && phone ? html`<${MoveSheet} game=${table.game} legal=${st.legal} filter=${filter} onPick=${pick} onClear=${() => setFilter(null)} boardOffers=${boardOffers} />` : ''}
   </div>`;
 }
 
+// Another table's link opened in this tab changes only the hash: start over.
+window.addEventListener('hashchange', () => location.reload());
 const root = document.getElementById('app');
 root.textContent = '';
 render(html`<${App} />`, root);

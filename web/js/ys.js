@@ -6,6 +6,7 @@
 // "up 2 d3-port", "down 4 blue2", "gem red", "rate yellow-", "column red",
 // "play magician ...", "order 1", "refill 3", "pass").
 import { html, seatName } from './common.js';
+import { ZoomBox, useMedia, NARROW } from './phone.js';
 
 const GEMS = ['blue', 'green', 'yellow', 'red'];
 const GEM_FILL = { blue: '#2f6fd6', green: '#2f9a52', yellow: '#e9c22c', red: '#d23a3a', black: '#2b2b2b', white: '#f5f5f0' };
@@ -190,7 +191,17 @@ function Extras({ view }) {
 export function Board({ view, me, table, legal, select, selected }) {
   const sel = selected && selected.key;
   const city = view.city || [];
-  const width = Math.max(city.length * 240 + 10, 800);
+  // A narrow screen (phone.js) stacks the districts two by two, then the
+  // market, then the rates: 485 wide instead of up to 970, so the board
+  // fits a phone's width at a readable size.
+  const narrow = useMedia(NARROW);
+  const cols = narrow ? 2 : Math.max(city.length, 1);
+  const rows = Math.ceil(city.length / cols) || 1;
+  const marketY = rows * 310 + 30;
+  const marketRows = view.market ? view.market.rows.length : 0;
+  const rateAt = narrow ? [5, marketY + 80 + marketRows * 40] : [470, 370];
+  const width = narrow ? 485 : Math.max(city.length * 240 + 10, 800);
+  const height = narrow ? rateAt[1] + 160 : 560;
   return html`<div class="ys">
     <div class="ys-info">
       <span>Round <b>${view.round}</b></span>
@@ -201,11 +212,11 @@ export function Board({ view, me, table, legal, select, selected }) {
       <span class="muted">ships left ${view.ship_deck_left} · palace piles ${view.palace_piles_left}</span>
     </div>
     ${Extras({ view })}
-    <svg class="board" viewBox=${`0 0 ${width} 560`} role="img" aria-label="Ys board">
-      ${city.map((d, i) => html`<${District} key=${d.district} d=${d} x=${5 + i * 240} me=${me} legal=${legal} select=${select} sel=${sel} event=${view.events && view.events.ports ? view.events.ports[i] : null} />`)}
-      ${view.market ? html`<g transform="translate(5 340)"><${Market} market=${view.market} y=${20} me=${me} legal=${legal} select=${select} sel=${sel} /></g>` : ''}
-      ${view.rates ? html`<${Rates} rates=${view.rates} x=${470} y=${370} legal=${legal} select=${select} sel=${sel} />` : ''}
-    </svg>
+    <${ZoomBox}><svg class="board" viewBox=${`0 0 ${width} ${height}`} role="img" aria-label="Ys board">
+      ${city.map((d, i) => html`<g key=${d.district} transform=${`translate(${(i % cols) * 240 - i * 240} ${Math.floor(i / cols) * 310})`}><${District} d=${d} x=${5 + i * 240} me=${me} legal=${legal} select=${select} sel=${sel} event=${view.events && view.events.ports ? view.events.ports[i] : null} /></g>`)}
+      ${view.market ? html`<g transform=${`translate(5 ${narrow ? marketY : 340})`}><${Market} market=${view.market} y=${20} me=${me} legal=${legal} select=${select} sel=${sel} /></g>` : ''}
+      ${view.rates ? html`<${Rates} rates=${view.rates} x=${rateAt[0]} y=${rateAt[1]} legal=${legal} select=${select} sel=${sel} />` : ''}
+    </svg></${ZoomBox}>
     <div class="players">
       ${view.players.map((p) => html`<${PlayerPanel} key=${p.seat} p=${p} me=${me} view=${view} table=${table} legal=${legal} select=${select} sel=${sel} />`)}
     </div>
