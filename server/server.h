@@ -221,7 +221,8 @@ int srv_table_moves_locked(const srv_table *t);
  * does not replay (the table is then broken, with the reason). */
 int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char *text,
                                   int64_t ts_ms, int flags);
-/* The stored seats (JSON): seats handed to a bot elsewhere become bots here. */
+/* The stored seats (JSON): seats handed to a bot elsewhere become bots here;
+ * people's names, tokens and open flags are copied. */
 void srv_table_seats_stored_locked(srv_table *t, const char *seats);
 /* The store's log is shorter than ours (an undo through another server):
  * back to `moves` moves, as the undo did there. */

@@ -1730,7 +1730,20 @@ void srv_table_seats_stored_locked(srv_table *t, const char *seats)
 {
     cJSON *a = cJSON_Parse(seats);
     for (int i = 0; i < t->players && cJSON_IsArray(a); i++) {
-        const cJSON *bot = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(a, i), "bot");
+        const cJSON *o = cJSON_GetArrayItem(a, i);
+        const cJSON *bot = cJSON_GetObjectItemCaseSensitive(o, "bot");
+        const cJSON *tok = cJSON_GetObjectItemCaseSensitive(o, "token");
+        if (!t->seats[i].bot && cJSON_IsString(tok) && strlen(tok->valuestring) == SRV_TOKEN_HEX) {
+            /* a person's seat changed elsewhere: a name, or taken from the lobby
+             * (a new token: whoever sat with the old one watches from now on) */
+            if (strcmp(t->seats[i].token, tok->valuestring) != 0) {
+                strcpy(t->seats[i].token, tok->valuestring);
+                for (srv_conn *c = t->conns; c; c = c->next)
+                    if (c->seat == i) c->seat = GG_SPECTATOR;
+            }
+            seat_people_from_store(&t->seats[i], o);
+            continue;
+        }
         if (!cJSON_IsString(bot) || t->seats[i].bot) continue;
         /* handed to a bot through another server: the same as here */
         srv_seat saved = t->seats[i];

@@ -6,7 +6,7 @@
 // times (default 10000): exactly one move at each index, no gap, every ack
 // matching the database. GG_PG_URL names the database.
 import { execFileSync } from 'node:child_process';
-import { ok, skip, done, sleep, tempDir, startServer, http, join, leakCheck, cleanup, pgUrlFor } from './lib.mjs';
+import { ok, skip, done, sleep, tempDir, startServer, http, connect, join, leakCheck, cleanup, pgUrlFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.RACE_ROUNDS || 10000);
 const LANES = Number(process.env.RACE_LANES || 8);
@@ -112,6 +112,24 @@ for (const [game, players] of [['splendor', 2], ['ys', 3]]) {
   for (let i = 0; i < 200; i++) { info = (await http(S[2], 'GET', `/api/tables/${r.id}`)).json; if (info.moves >= 2) break; await sleep(25); }
   ok(info.moves === 2 && info.actors[0] === 0, 'the bot answers once, through one of the servers', info);
   watch.close();
+}
+
+// ------------------------------------------------------------ the lobby over servers
+// A free seat of a public table taken through another server: the new token
+// sits everywhere, the old one nowhere, the name and the taken seat show.
+{
+  const pub = (await http(S[0], 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['human', 'human'], public: true, name: 'Host' })).json;
+  const t1 = await http(S[1], 'POST', `/api/tables/${pub.id}/take`, { seat: 1, name: 'Bo' });
+  let info = null;
+  for (let k = 0; k < 100; k++) { info = (await http(S[2], 'GET', `/api/tables/${pub.id}`)).json; if (info.seats[1].name === 'Bo') break; await sleep(20); }
+  const c = await connect(S[2]);
+  const refused = await c.request({ type: 'join', table: pub.id, seat: 1, token: pub.seats[1].token }, (f) => f.type === 'error' || f.type === 'state');
+  const sits = await c.request({ type: 'join', table: pub.id, seat: 1, token: t1.json?.token }, (f) => f.type === 'error' || f.type === 'state');
+  c.close();
+  const lobby = (await http(S[0], 'GET', '/api/lobby')).json.tables.filter((x) => x.id === pub.id);
+  ok(t1.status === 200 && info.seats[1].name === 'Bo' && refused.code === 'bad_token' && sits.type === 'state' && sits.seat === 1 && lobby.length === 0,
+     'a free seat taken from the lobby through one server: its name and new token are known on the others, the old invite is refused, the lobby shows it taken',
+     { t1: t1.text.slice(0, 200), name: info.seats[1].name, refused: refused.code, sits: sits.type, lobby });
 }
 
 // ------------------------------------------------------------ chat over servers
