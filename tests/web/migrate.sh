@@ -10,7 +10,7 @@ D=$(mktemp -d build/tmp/migrate-XXXXXX)
 serve_once() { # db: start, wait for the listening line, stop; prints stdout+stderr
     "$BIN" serve --port 0 --host 127.0.0.1 --db "$1" >"$D/out" 2>&1 &
     pid=$!
-    for _ in $(seq 100); do grep -q "listening on\|gemgames serve:.*storage" "$D/out" 2>/dev/null && break; sleep 0.1; done
+    for _ in $(seq 300); do grep -q "listening on\|gemgames serve:.*storage\|schema version\|cannot connect" "$D/out" 2>/dev/null && break; sleep 0.1; done
     kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
     cat "$D/out"
 }
