@@ -17,8 +17,8 @@ CC      ?= cc
 CSTD    := -std=c11 -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-missing-field-initializers
-INCS    := -Iinclude -Isrc -Icommon -I$(GEN)
-LIBS    := -lcjson -lsqlite3 -lwebsockets -lncursesw -lpthread -lm
+INCS    := -Iinclude -Isrc -Icommon -I$(GEN) -I/usr/include/postgresql
+LIBS    := -lcjson -lsqlite3 -lpq -lwebsockets -lncursesw -lpthread -lm
 
 ifeq ($(VARIANT),san)
   OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -80,6 +80,12 @@ $(O)/tests/%: $(O)/obj/tests/unit/%.o $(TSUP_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(TSUP_OBJ) $(LIB) $(LIBS) -lcmocka
 
+# The store race test links the two stores (server/store.h) as well.
+STORE_OBJ := $(O)/obj/server/store_pg.o $(O)/obj/server/store_sqlite.o
+$(O)/tests/test_store_race: $(O)/obj/tests/unit/test_store_race.o $(STORE_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $< $(STORE_OBJ) $(LIB) $(LIBS) -lcmocka
+
 tests-build: $(BIN) $(TEST_BINS)
 
 # The test build: sanitizers on, then every unit, CLI and browser test. The
@@ -129,7 +135,7 @@ build/fuzz/fuzzers/%: fuzz/%.c fuzz-lib
 # fuzz_server also links the server's request handling (not the transport, http.c,
 # nor serve.c): the tables, the guard, the bot list and the SQLite store.
 FUZZ_SERVER_OBJ := $(addprefix build/fuzz/obj/server/,guard.o tables.o botlist.o bots.o util.o \
-                     store_sqlite.o oplog.o people.o chat.o clock.o)
+                     store_sqlite.o oplog.o people.o chat.o clock.o sync.o)
 build/fuzz/fuzzers/fuzz_server: fuzz/fuzz_server.c fuzz-lib
 	@$(MAKE) --no-print-directory VARIANT=fuzz $(FUZZ_SERVER_OBJ)
 	@mkdir -p $(dir $@)

@@ -4,11 +4,13 @@
 set -e
 need=""
 have() { dpkg -s "$1" >/dev/null 2>&1; }
-for p in build-essential libcjson-dev libcmocka-dev libwebsockets-dev libsqlite3-dev \
+for p in build-essential libcjson-dev libcmocka-dev libwebsockets-dev libsqlite3-dev libpq-dev \
          libncurses-dev clang libfuzzer-14-dev tmux chromium sqlite3 \
          python3-dev python3-numpy python3-pytest python3-setuptools python3-pip python3-venv; do
     have "$p" || need="$need $p"
 done
+# The PostgreSQL store's tests start a PostgreSQL 15 of their own (tests/lib/pg.sh)
+have postgresql || need="$need postgresql"
 # make install's test (curl, pkg-config) and the Debian package (debian/, .ci/run)
 for p in curl pkgconf debhelper lintian fakeroot; do
     have "$p" || need="$need $p"

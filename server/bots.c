@@ -66,6 +66,15 @@ void srv_bots_schedule(srv_table *t)
     pthread_mutex_unlock(&q.mu);
 }
 
+/* In `delay` seconds, or sooner if queued for sooner (sync.c: a bot move
+ * another server claimed, retried when its lease runs out). */
+void srv_bots_schedule_in(srv_table *t, double delay)
+{
+    pthread_mutex_lock(&q.mu);
+    if (!q.stop) enqueue(t, srv_now() + delay);
+    pthread_mutex_unlock(&q.mu);
+}
+
 /* A clock's deadline: the worker that takes the table plays the move of a
  * seat whose time is out (tables.c), never on the service thread. */
 void srv_bots_schedule_at(srv_table *t, int64_t at_ms)

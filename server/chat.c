@@ -57,6 +57,8 @@ static int keep(srv_chat *c, int index, int seat, const char *name, const char *
     return 0;
 }
 
+int srv_chat_count(const srv_chat *c) { return c ? c->count : 0; }
+
 int srv_chat_restore(srv_chat *c, int index, int seat, const char *name, const char *text,
                      int64_t ts)
 {
@@ -106,6 +108,22 @@ cJSON *srv_chat_history(srv_table *t)
     return o;
 }
 
+int srv_chat_stored_locked(srv_table *t, int index, int seat, const char *name,
+                           const char *text, int64_t ts)
+{
+    srv_chat *c = srv_table_chat_of(t);
+    if (!c || index < c->count) return 0;
+    if (index > c->count || keep(c, index, seat, name, text, ts) != 0) return -1;
+    cJSON *o = frame(t, 0);
+    cJSON *a = cJSON_AddArrayToObject(o, "messages");
+    cJSON_AddItemToArray(a, msg_json(&c->ring[index % SRV_CHAT_KEEP]));
+    char *out = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (out) srv_table_send_all_locked(t, out, strlen(out));
+    free(out);
+    return 0;
+}
+
 int srv_chat_post(srv_table *t, int seat, const char *name, const char *text,
                   srv_bucket *bucket, int *index, srv_err *e)
 {
@@ -134,8 +152,15 @@ int srv_chat_post(srv_table *t, int seat, const char *name, const char *text,
         char err[STORE_ERR];
         store *st = srv_tables_store();
         store_chat row = {srv_table_id(t), c->count, seat, who, clean, (int64_t)time(NULL)};
+        int stored = st->ops->failure(st) ? -1 : st->ops->append_chat(st, &row, err);
+        /* several servers: another's message took the index; read it, go on */
+        for (int tries = 0; stored == STORE_CONFLICT && tries < 8; tries++) {
+            if (srv_sync_chat_catch_up_locked(t) != 0) break;
+            row.index = c->count;
+            stored = st->ops->append_chat(st, &row, err);
+        }
         if (st->ops->failure(st)) r = srv_tables_store_fail(e, st->ops->failure(st));
-        else if (st->ops->append_chat(st, &row, err) != 0) r = srv_tables_store_fail(e, err);
+        else if (stored != 0) r = srv_tables_store_fail(e, err);
         else if (keep(c, row.index, seat, who, clean, row.ts) != 0)
             r = srv_fail(e, 500, "internal", "out of memory"); /* stored: back at restart */
         if (r == 0) {

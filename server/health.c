@@ -59,6 +59,7 @@ void srv_drain_wait(double max_s)
 static int store_healthy(void)
 {
     struct stat sb;
+    if (store_is_pg(cfg->db_path)) return !srv_store_failed(); /* a broken connection fails it */
     return !srv_store_failed() && stat(cfg->db_path, &sb) == 0 && S_ISREG(sb.st_mode) &&
            access(cfg->db_path, W_OK) == 0;
 }
@@ -74,6 +75,8 @@ cJSON *srv_health_json(int *status)
     cJSON_AddStringToObject(o, "version", GG_VERSION);
     cJSON_AddNumberToObject(o, "tables", srv_table_count());
     cJSON_AddNumberToObject(o, "uptime_s", (double)(time(NULL) - started));
+    if (srv_sync_shared()) /* several servers: moves that lost their index to another's */
+        cJSON_AddNumberToObject(o, "races_lost", (double)srv_sync_races_lost());
     *status = ok ? 200 : 503;
     return o;
 }

@@ -101,7 +101,9 @@ enum {
 static const cli_opt opts[O_COUNT + 1] = {
     [O_PORT] = {"port", "N", "TCP port (default 8080; 0: any free port)"},
     [O_HOST] = {"host", "ADDR", "listen on this address only (default: every interface)"},
-    [O_DB] = {"db", "PATH", "the SQLite file (default $XDG_DATA_HOME/gemgames/gemgames.db)"},
+    [O_DB] = {"db", "PATH",
+              "the SQLite file (default $XDG_DATA_HOME/gemgames/gemgames.db), or a "
+              "PostgreSQL URI postgresql://... that several servers share"},
     [O_WEB] = {"web", "DIR", "the browser UI (default ./web, else next to the build)"},
     [O_THREADS] = {"threads", "N", "ignored: one thread serves every connection"},
     [O_BOT_THREADS] = {"bot-threads", "N", "threads that let bots move (default 2)"},
@@ -252,12 +254,17 @@ int cmd_serve(int argc, char **argv)
     srv_oplog_init(&cfg);
     srv_health_init(&cfg);
     if (srv_botlist_init(&cfg, err) != 0) return serve_error("%s", err);
-    store *st = store_sqlite_open(db, err);
+    store *st = store_is_pg(db) ? store_pg_open(db, err) : store_sqlite_open(db, err);
     if (!st) return serve_error("%s", err);
+    char shown[PATH_MAX];
+    if (store_is_pg(db)) store_pg_redact(db, shown, sizeof shown); /* no password in logs */
+    else snprintf(shown, sizeof shown, "%s", db);
     if (srv_outq_start((double)cfg.ws_idle_s, cfg.quiet) != 0 ||
         srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 ||
-        srv_tables_init(st, &cfg, err) != 0 || srv_http_start(&cfg, err) != 0) {
+        srv_tables_init(st, &cfg, err) != 0 || srv_sync_init(st, &cfg, err) != 0 ||
+        srv_http_start(&cfg, err) != 0) {
         srv_bots_stop();
+        srv_sync_stop();
         srv_outq_stop();
         srv_tables_shutdown();
         st->ops->close(st);
@@ -265,7 +272,7 @@ int cmd_serve(int argc, char **argv)
     }
     install_signals();
     printf("gemgames serve: listening on http://%s:%d/ (db %s)\n",
-           cfg.host ? cfg.host : "localhost", srv_http_port(), db);
+           cfg.host ? cfg.host : "localhost", srv_http_port(), shown);
     fflush(stdout);
     while (!stop_requested && !srv_store_failed()) {
         sleep(1);
@@ -278,6 +285,7 @@ int cmd_serve(int argc, char **argv)
     srv_http_stop();
     srv_outq_stop();
     srv_bots_stop();
+    srv_sync_stop();
     srv_tables_shutdown();
     st->ops->close(st);
     return failed ? 1 : 0;

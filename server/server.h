@@ -15,7 +15,9 @@
  *                  public tables, taking a free seat, "my tables" status
  *   chat.c         each table's chat: checked, rate-limited, stored, pushed
  *   clock.c        time controls: each seat's clock, derived from move times
- *   store.h        the storage interface (store_sqlite.c)
+ *   store.h        the storage interface (store_sqlite.c, store_pg.c)
+ *   sync.c         several servers on one database: catching a table up
+ *                  with other servers' moves, bot move claims, notifications
  *
  * Nothing that leaves the server is made from gg_state_json: a client gets
  * gg_view_json for its seat, its own legal moves and gg_action_announce lines.
@@ -213,6 +215,49 @@ cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, s
  * and plays one move. Returns 1 if it moved. */
 int srv_table_bot_step(srv_table *t);
 
+/* What sync.c needs from a table (tables.c); all with the table locked. */
+int srv_table_moves_locked(const srv_table *t);
+/* Applies stored move `index` (the next one) as a restore does; -1 when it
+ * does not replay (the table is then broken, with the reason). */
+int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char *text,
+                                  int64_t ts_ms, int flags);
+/* The stored seats (JSON): seats handed to a bot elsewhere become bots here;
+ * people's names, tokens and open flags are copied. */
+void srv_table_seats_stored_locked(srv_table *t, const char *seats);
+/* The store's log is shorter than ours (an undo through another server):
+ * back to `moves` moves, as the undo did there. */
+void srv_table_truncate_stored_locked(srv_table *t, int moves);
+/* The clock start and rematch as stored (set through another server). */
+void srv_table_meta_stored_locked(srv_table *t, int64_t clock_start, const char *rematch,
+                                  int rematch_seats);
+/* Moves or seats came from the store: push every connection, wake bots. */
+void srv_table_changed_locked(srv_table *t);
+/* Reads a table another server created from the store and registers it
+ * (NULL: no such table). */
+srv_table *srv_table_fetch(const char *id);
+/* The table if this server holds it (never read from the store). */
+srv_table *srv_table_find_held(const char *id);
+/* Another server deleted it from the store: it leaves the registry. */
+void srv_table_forget(srv_table *t);
+/* Calls fn on every registered table (not under the registry's lock). */
+void srv_tables_each(void (*fn)(srv_table *t));
+
+/* ----------------------------------------------------------------- sync */
+/* sync.c: several servers on one database (a store with listen/read_tail).
+ * With a single-server store every call is a no-op (shared() is 0). */
+int srv_sync_init(store *st, const srv_config *cfg, char *err);
+void srv_sync_stop(void); /* before the tables are freed */
+int srv_sync_shared(void);
+/* Reads the table's moves and seats newer than ours (table locked), applies
+ * them and pushes them; -1 when the store could not be read. */
+int srv_sync_catch_up_locked(srv_table *t);
+/* 1 when this server may play bot move `index` of the table now; else 0
+ * and *retry_s, when to ask again (another server holds the claim). */
+int srv_sync_claim_bot(srv_table *t, int index, double *retry_s);
+/* Reads the chat messages other servers stored after ours (table locked). */
+int srv_sync_chat_catch_up_locked(srv_table *t);
+void srv_sync_lost_race(void);  /* a move lost its index to another server's */
+long srv_sync_races_lost(void); /* how many since start (GET /healthz) */
 /* ------------------------------------------------- people (people.c) */
 /* A display name or chat text from a client: valid UTF-8 (checked before
  * parsing), spaces trimmed at both ends, min..max characters (code points),
@@ -257,6 +302,11 @@ enum { SRV_CHAT_KEEP = 200,     /* messages kept in memory and sent on join */
 srv_chat *srv_chat_new(void);
 void srv_chat_free(srv_chat *c);
 /* A stored message, at restart (index order). */
+int srv_chat_count(const srv_chat *c); /* messages the table has (the next index) */
+/* A message another server stored (table locked): kept and pushed; -1 on
+ * a gap or out of memory, 0 if already held. */
+int srv_chat_stored_locked(srv_table *t, int index, int seat, const char *name,
+                           const char *text, int64_t ts);
 int srv_chat_restore(srv_chat *c, int index, int seat, const char *name, const char *text,
                      int64_t ts);
 /* Posts a message from `seat` (GG_SPECTATOR: a watcher, who may give a
@@ -314,6 +364,7 @@ int srv_bots_start(int threads, int delay_ms);
 void srv_bots_stop(void);
 /* Queues the table for a bot move (no-op if already queued). */
 void srv_bots_schedule(srv_table *t);
+void srv_bots_schedule_in(srv_table *t, double delay_s); /* or sooner, if queued */
 /* Queues the table at unix ms `at_ms` (a clock's deadline), or moves its
  * place earlier if it waits for later. */
 void srv_bots_schedule_at(srv_table *t, int64_t at_ms);

@@ -1,7 +1,7 @@
 /*
  * store.h — where the server keeps its tables: an interface with one
- * backend per file (store_sqlite.c today; a PostgreSQL backend would be
- * store_pg.c implementing the same table of functions).
+ * backend per file: store_sqlite.c (one server, the embedded default) and
+ * store_pg.c (PostgreSQL: several servers on one database, see sync.c).
  *
  * A table is stored as its header (game, options, seed, seats) plus its
  * action log in notation. Restoring a table is replaying its log. Every
@@ -19,9 +19,13 @@
 #ifndef GG_SERVER_STORE_H
 #define GG_SERVER_STORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-enum { STORE_ERR = 400 };
+enum {
+    STORE_ERR = 400,
+    STORE_CONFLICT = -2 /* append_action: that index is taken (another server won) */
+};
 enum { STORE_MOVE_TIMEOUT = 1 }; /* action flags */
 
 typedef struct store store;
@@ -71,12 +75,23 @@ typedef struct store_loader {
     int chat_keep;
 } store_loader;
 
+/* A table's state in the store, for catching up (read_tail). */
+typedef struct store_tail {
+    char *seats;         /* malloc'd; NULL: no such table (any more) */
+    int moves;           /* moves stored: fewer than a server holds means an undo */
+    int64_t clock_start; /* unix ms, 0: not started */
+    char rematch[16];    /* "" none */
+    int rematch_seats;
+} store_tail;
+
 typedef struct store_ops {
     const char *name;
     int (*create_table)(store *st, const store_table *t, char *err);
     /* Appends action `index` (0-based, must be the next one) to a table,
      * made at `ts_ms` (unix ms: the clocks are derived from these), with
-     * `flags` (STORE_MOVE_TIMEOUT: played by the clock for the seat). */
+     * `flags` (STORE_MOVE_TIMEOUT: played by the clock for the seat).
+     * STORE_CONFLICT (and err) when the index is already taken or the one
+     * before it is missing: the caller reads the log again and re-validates. */
     int (*append_action)(store *st, const char *table_id, int index, int seat,
                          const char *text, int64_t ts_ms, int flags, char *err);
     int (*update_seats)(store *st, const char *table_id, const char *seats, char *err);
@@ -94,6 +109,30 @@ typedef struct store_ops {
     /* NULL while healthy; else why every write now fails (the first fault). */
     const char *(*failure)(store *st);
     void (*close)(store *st);
+
+    /* ---- several servers on one database (NULL in a single-server store) */
+    /* Reads one table as load_all would (nothing called when it is gone). */
+    int (*load_table)(store *st, const char *table_id, const store_loader *ld, char *err);
+    /* What catching a table up needs, in one snapshot: its actions from
+     * index `from` on, through ld->action then ld->done (ld->table is not
+     * called), and the rest in *out (out->seats NULL: the table is gone). */
+    int (*read_tail)(store *st, const char *table_id, int from, store_tail *out,
+                     const store_loader *ld, char *err);
+    /* Chat messages of a table from `index` on, in order, through ld->chat. */
+    int (*read_chat)(store *st, const char *table_id, int from, const store_loader *ld,
+                     char *err);
+    /* Claims the bot move `index` of a table for this server for lease_ms:
+     * 1 claimed, 0 another live server holds it, -1 error. */
+    int (*claim_bot)(store *st, const char *table_id, int index, int lease_ms, char *err);
+    /* Starts the thread that tells this server about other servers' writes:
+     * on_change(ctx, kind, table_id, index) with kind 'c' created, 'm' move
+     * `index` appended, 's' seats (or clock start, rematch) changed, 'd' deleted,
+     * kind 'r' (table_id "") after a lost connection: anything may have changed.
+     * Also 'h' chat message `index` appended, 'u' moves from `index` on undone. */
+    int (*listen)(store *st, void (*on_change)(void *ctx, char kind, const char *table_id,
+                                               int index),
+                  void *ctx, char *err);
+
 } store_ops;
 
 struct store {
@@ -105,5 +144,15 @@ struct store {
  * first checks the file is still the one opened (not deleted or replaced);
  * once a write fails, every later one fails too (the server stops). */
 store *store_sqlite_open(const char *path, char *err);
+
+/* Connects to PostgreSQL (a libpq URI "postgresql://..." or
+ * "postgres://..."), creates or migrates the schema (schema_version, under
+ * an advisory lock so servers starting together take turns). The connection
+ * string is never printed; errors name the server's message only. */
+store *store_pg_open(const char *conninfo, char *err);
+/* 1 when --db names a PostgreSQL database rather than an SQLite file. */
+int store_is_pg(const char *db);
+/* The connection string with any password replaced by "***" (for logs). */
+void store_pg_redact(const char *conninfo, char *out, size_t n);
 
 #endif

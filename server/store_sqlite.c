@@ -231,6 +231,7 @@ static int step_done(sqlite_store *s, sqlite3_stmt *st, const char *what, char *
             /* a refused row (a constraint) is that write's problem; anything
              * else means the database itself is in trouble */
             if ((rc & 0xff) != SQLITE_CONSTRAINT) snprintf(s->failed, STORE_ERR, "%s", err);
+            else r = STORE_CONFLICT;
         }
     }
     sqlite3_reset(st);
@@ -257,7 +258,7 @@ static int sq_create_table(store *base, const store_table *t, char *err)
     sqlite3_bind_int64(st, 12, t->clock_start);
     sqlite3_bind_text(st, 13, t->rematch ? t->rematch : "", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 14, t->rematch_seats);
-    int r = step_done(s, st, "create table", err);
+    int r = step_done(s, st, "create table", err) ? -1 : 0;
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -276,6 +277,11 @@ static int sq_append_action(store *base, const char *table_id, int index, int se
     sqlite3_bind_int64(st, 6, (sqlite3_int64)ts_ms);
     sqlite3_bind_int(st, 7, flags);
     int r = step_done(s, st, "append action", err);
+    if (r == 0 && sqlite3_changes(s->db) == 0) { /* conditional: the one before is missing */
+        snprintf(err, STORE_ERR, "storage: move %d of table %.20s would leave a gap", index,
+                 table_id);
+        r = STORE_CONFLICT;
+    }
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -287,7 +293,7 @@ static int sq_update_seats(store *base, const char *table_id, const char *seats,
     sqlite3_stmt *st = s->upd_seats;
     sqlite3_bind_text(st, 1, seats, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, table_id, -1, SQLITE_STATIC);
-    int r = step_done(s, st, "update seats", err);
+    int r = step_done(s, st, "update seats", err) ? -1 : 0;
     pthread_mutex_unlock(&s->mu);
     return r;
 }
@@ -575,7 +581,8 @@ store *store_sqlite_open(const char *path, char *err)
                            NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO actions(table_id, idx, seat, action, ts, ts_ms, flags)"
-                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                           " SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ?2 = 0 OR EXISTS (SELECT 1"
+                           " FROM actions WHERE table_id = ?1 AND idx = ?2 - 1)",
                            -1, &s->ins_action, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM actions WHERE table_id = ?1 AND idx >= ?2", -1,
                            &s->trunc_actions, NULL) != SQLITE_OK ||

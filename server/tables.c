@@ -146,9 +146,8 @@ int srv_table_count(void)
     return n;
 }
 
-srv_table *srv_table_find(const char *id)
+static srv_table *find_local(const char *id)
 {
-    if (!id) return NULL;
     pthread_mutex_lock(&reg.mu);
     srv_table *t = reg.hash[hash_id(id)];
     while (t && strcmp(t->id, id) != 0) t = t->hnext;
@@ -156,9 +155,29 @@ srv_table *srv_table_find(const char *id)
     return t;
 }
 
+srv_table *srv_table_find_held(const char *id) { return id ? find_local(id) : NULL; }
+
+srv_table *srv_table_find(const char *id)
+{
+    if (!id) return NULL;
+    srv_table *t = find_local(id);
+    /* several servers: another one may have created it (sync.c) */
+    if (!t && srv_sync_shared() && strlen(id) == SRV_ID_HEX &&
+        strspn(id, "0123456789abcdef") == SRV_ID_HEX)
+        t = srv_table_fetch(id);
+    return t;
+}
+
+/* -1 out of memory, 1 a table with this id is there already (two threads
+ * fetched it from the store at once: the caller frees its copy). */
 static int register_table(srv_table *t)
 {
     pthread_mutex_lock(&reg.mu);
+    for (srv_table *o = reg.hash[hash_id(t->id)]; o; o = o->hnext)
+        if (!strcmp(o->id, t->id)) {
+            pthread_mutex_unlock(&reg.mu);
+            return 1;
+        }
     if (reg.n == reg.cap) {
         int cap = reg.cap ? reg.cap * 2 : 256;
         srv_table **a = realloc(reg.all, (size_t)cap * sizeof *a);
@@ -728,7 +747,19 @@ cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e)
     free(optjson);
     free(seats);
     free(clocktxt);
-    if (r != 0 || register_table(t) != 0) {
+    int rr = r == 0 ? register_table(t) : -1;
+    if (rr == 1) {
+        /* several servers: the store's notice of this very table came first
+         * and the listener registered a copy read back from the store (the
+         * same tokens): that copy is the table from now on */
+        char id[SRV_ID_HEX + 1];
+        memcpy(id, t->id, sizeof id);
+        table_free(t);
+        t = find_local(id);
+        rr = t ? 0 : -1;
+        r = t ? 0 : -2;
+    }
+    if (rr != 0) {
         if (r == -1) store_fail(e, err);
         else srv_fail(e, 503, "internal", "out of memory");
         table_free(t);
@@ -906,7 +937,8 @@ void srv_table_unsubscribe(srv_conn *c)
 
 /* ------------------------------------------------------------ moves */
 
-/* `flags`: STORE_MOVE_TIMEOUT when the clock plays the move for the seat. */
+/* `flags`: STORE_MOVE_TIMEOUT when the clock plays the move for the seat.
+ * One attempt: STORE_CONFLICT when another server's move took the index. */
 static int act_flags(srv_table *t, int seat, const char *text, int flags, int *index,
                      char canon[GG_MAX_NOTATION], srv_err *e)
 {
@@ -944,12 +976,15 @@ static int act_flags(srv_table *t, int seat, const char *text, int flags, int *i
     int64_t now_ms = srv_wall_ms();
     int before[GG_MAX_SEATS];
     int nb = gg_actors(t->state, before);
-    if (moves_reserve(t, idx + 1) != 0 ||
-        reg.st->ops->append_action(reg.st, t->id, idx, seat, canon, now_ms, flags, err) != 0) {
+    int stored = moves_reserve(t, idx + 1) != 0
+                     ? -3
+                     : reg.st->ops->append_action(reg.st, t->id, idx, seat, canon, now_ms,
+                                                  flags, err);
+    if (stored != 0) {
         gg_free(next);
         gg_events_truncate(t->ev, ev_before);
-        return t->move_cap <= idx ? srv_fail(e, 500, "internal", "out of memory")
-                                  : store_fail(e, err);
+        if (stored == STORE_CONFLICT) return STORE_CONFLICT;
+        return stored == -3 ? srv_fail(e, 500, "internal", "out of memory") : store_fail(e, err);
     }
     t->last_move = (int64_t)time(NULL);
     /* Stored: from here the move is part of the game. */
@@ -966,10 +1001,22 @@ static int act_flags(srv_table *t, int seat, const char *text, int flags, int *i
     return 0;
 }
 
+/* A move another server's move beat to its index (STORE_CONFLICT) is
+ * checked again against the state after that move (caught up from the
+ * store): it is then played at the next index, or refused as any move
+ * would be (not your turn, illegal). */
 static int act_locked(srv_table *t, int seat, const char *text, int *index,
                       char canon[GG_MAX_NOTATION], srv_err *e)
 {
-    return act_flags(t, seat, text, 0, index, canon, e);
+    enum { TRIES = 8 };
+    for (int tries = 0;; tries++) {
+        int r = act_flags(t, seat, text, 0, index, canon, e);
+        if (r != STORE_CONFLICT) return r;
+        srv_sync_lost_race();
+        if (tries == TRIES || srv_sync_catch_up_locked(t) < 0)
+            return srv_fail(e, 503, "storage", "the move could not be stored: the table kept "
+                            "changing or its moves could not be read; try again");
+    }
 }
 
 int srv_table_act(srv_table *t, int seat, const char *text, int *index,
@@ -1008,6 +1055,16 @@ int srv_table_bot_step(srv_table *t)
     int timeout = stand_in != NULL;
     t->bot_busy = 1;
     pthread_mutex_unlock(&t->mu);
+    double retry_s;
+    if (!srv_sync_claim_bot(t, moves, &retry_s)) { /* another server plays this move */
+        gg_free(copy);
+        gg_bot_free(stand_in);
+        pthread_mutex_lock(&t->mu);
+        t->bot_busy = 0;
+        srv_bots_schedule_in(t, retry_s); /* its move, or its lease running out, comes first */
+        pthread_mutex_unlock(&t->mu);
+        return 0;
+    }
 
     /* Think without the lock: people may watch and join meanwhile. */
     gg_action a;
@@ -1035,11 +1092,16 @@ int srv_table_bot_step(srv_table *t)
     srv_err e = {0};
     if (ok && gg_record_length(t->rec) == moves && t->gen == gen &&
         (!timeout || !t->seats[seat].bot)) {
-        moved = act_flags(t, seat, text, timeout ? STORE_MOVE_TIMEOUT : 0, &index, canon,
-                          &e) == 0;
-        if (!moved)
+        /* no retry on another server's move: the bot chose for this state */
+        int r = act_flags(t, seat, text, timeout ? STORE_MOVE_TIMEOUT : 0, &index, canon, &e);
+        moved = r == 0;
+        if (r == STORE_CONFLICT) {
+            srv_sync_lost_race();
+            srv_sync_catch_up_locked(t); /* and think again if a bot is still to act */
+        } else if (!moved) {
             fprintf(stderr, "gemgames serve: table %s: bot move \"%s\" refused: %s\n", t->id,
                     text, e.msg);
+        }
     } else if (ok) {
         schedule_if_bot(t); /* someone moved meanwhile: think again */
     }
@@ -1281,6 +1343,30 @@ static void info_issue21(srv_table *t, cJSON *o)
 
 /* ------------------------------------------------ undo against bots (issue 21) */
 
+/* Back to `last` moves in memory (the store already is): the state
+ * replayed, events and clocks cut back, connections resent from there. */
+static int truncate_locked(srv_table *t, int last, gg_error *ge)
+{
+    gg_record_truncate(t->rec, last);
+    gg_state *now = gg_record_replay(t->rec, -1, ge);
+    if (!now) { /* cannot happen: the record replayed before */
+        t->broken = 1;
+        snprintf(t->broken_reason, sizeof t->broken_reason, "undo: %.200s", ge->msg);
+        return -1;
+    }
+    gg_free(t->state);
+    t->state = now;
+    gg_events_truncate(t->ev, t->ev_at[last]);
+    clock_rebuild(t);
+    t->gen++; /* a bot thinking about the old position moves no more */
+    for (srv_conn *c = t->conns; c; c = c->next) {
+        if (c->log_sent > last) c->log_sent = last;
+        if (c->ev_sent > t->ev_at[last]) c->ev_sent = t->ev_at[last];
+        c->ev_all = 0;
+    }
+    return 0;
+}
+
 /* Back to before seat's last move (and the bots' replies), with the
  * terminal's rule (gg_action_reveals): never across a move that told the
  * person something hidden or drew chance. Only at a table where every
@@ -1325,23 +1411,7 @@ static int undo_locked(srv_table *t, int seat, const char *token, srv_err *e)
                         "or chance: undo never goes back across it", bad + 1);
     char err[STORE_ERR];
     if (reg.st->ops->truncate_actions(reg.st, t->id, last, err) != 0) return store_fail(e, err);
-    gg_record_truncate(t->rec, last);
-    gg_state *now = gg_record_replay(t->rec, -1, &ge);
-    if (!now) { /* cannot happen: the record replayed before */
-        t->broken = 1;
-        snprintf(t->broken_reason, sizeof t->broken_reason, "undo: %.200s", ge.msg);
-        return srv_fail(e, 500, "internal", "%s", ge.msg);
-    }
-    gg_free(t->state);
-    t->state = now;
-    gg_events_truncate(t->ev, t->ev_at[last]);
-    clock_rebuild(t);
-    t->gen++; /* a bot thinking about the old position moves no more */
-    for (srv_conn *c = t->conns; c; c = c->next) {
-        if (c->log_sent > last) c->log_sent = last;
-        if (c->ev_sent > t->ev_at[last]) c->ev_sent = t->ev_at[last];
-        c->ev_all = 0;
-    }
+    if (truncate_locked(t, last, &ge) != 0) return srv_fail(e, 500, "internal", "%s", ge.msg);
     srv_oplog_table(t->id, "undo", seat, last, NULL);
     push_all(t, NULL, -1);
     schedule_if_bot(t);
@@ -1585,13 +1655,11 @@ static int restore_table(void *ctx, const store_table *row)
     return 0;
 }
 
-static int restore_action(void *ctx, const char *id, int index, int seat, const char *text,
-                          int64_t ts_ms, int flags)
+/* Applies stored move `index` (the table's next) as a restore does, its
+ * clocks from the stored time. */
+static int apply_stored_locked(srv_table *t, int index, int seat, const char *text,
+                               int64_t ts_ms, int flags)
 {
-    restore_ctx *rc = ctx;
-    srv_table *t = rc->cur;
-    (void)index;
-    if (!t || rc->replay_failed) return 1;
     gg_error ge;
     gg_action a;
     int len = gg_record_length(t->rec);
@@ -1601,15 +1669,14 @@ static int restore_action(void *ctx, const char *id, int index, int seat, const 
         gg_action_parse(t->state, seat, text, &a, &ge) != GG_OK ||
         events_mark(t, len + 1) != 0 || gg_record_add(t->rec, t->state, seat, a) != GG_OK ||
         gg_apply_events(t->state, seat, a, t->ev, &ge) != GG_OK) {
-        fprintf(stderr, "gemgames serve: table %s: move %d \"%s\" does not replay\n", id, index,
-                text);
+        fprintf(stderr, "gemgames serve: table %s: move %d \"%s\" does not replay\n", t->id,
+                index, text);
         gg_record_truncate(t->rec, len);
         snprintf(t->broken_reason, sizeof t->broken_reason,
                  "stored move %d \"%.60s\" does not replay (%.80s)", index, text,
                  seat < 0 || seat >= t->players ? "no such seat" : ge.msg);
         t->broken = 1;
-        rc->replay_failed = 1;
-        return 1;
+        return -1;
     }
     t->ev_at[len + 1] = gg_events_count(t->ev);
     /* the clocks from the stored times: the same as before the restart */
@@ -1617,6 +1684,20 @@ static int restore_action(void *ctx, const char *id, int index, int seat, const 
     t->move_flags[len] = (unsigned char)flags;
     int na = gg_actors(t->state, after);
     srv_clock_move(&t->clock, seat, before, nb, after, na, ts_ms, flags);
+    return 0;
+}
+
+static int restore_action(void *ctx, const char *id, int index, int seat, const char *text,
+                          int64_t ts_ms, int flags)
+{
+    restore_ctx *rc = ctx;
+    srv_table *t = rc->cur;
+    (void)id;
+    if (!t || rc->replay_failed) return 1;
+    if (apply_stored_locked(t, index, seat, text, ts_ms, flags) != 0) {
+        rc->replay_failed = 1;
+        return 1;
+    }
     rc->moves++;
     return 0;
 }
@@ -1642,9 +1723,10 @@ static int restore_done(void *ctx, const char *id, const char *problem)
     }
     for (int i = 0; i < t->players; i++)
         if (t->seats[i].b) seat_make_bot(t, i, t->seats[i].spec, NULL); /* reseed */
-    if (register_table(t) != 0) {
+    int reg_r = register_table(t);
+    if (reg_r != 0) {
         table_free(t);
-        return 1;
+        return reg_r < 0; /* 1: fetched twice at once, the other copy is registered */
     }
     rc->tables++;
     rc->broken += t->broken;
@@ -1652,6 +1734,103 @@ static int restore_done(void *ctx, const char *id, const char *problem)
     if (!t->broken) length_rule(t); /* before any bot may move (no write) */
     pthread_mutex_unlock(&t->mu);
     return 0; /* bots are scheduled once every table is read (srv_tables_init) */
+}
+
+/* ------------------------------------------------------------ sync hooks */
+
+int srv_table_moves_locked(const srv_table *t) { return gg_record_length(t->rec); }
+
+int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char *text,
+                                  int64_t ts_ms, int flags)
+{
+    if (t->broken || index != gg_record_length(t->rec)) return -1;
+    if (apply_stored_locked(t, index, seat, text, ts_ms, flags) != 0) return -1;
+    t->last_move = (int64_t)time(NULL);
+    return 0;
+}
+
+void srv_table_seats_stored_locked(srv_table *t, const char *seats)
+{
+    cJSON *a = cJSON_Parse(seats);
+    for (int i = 0; i < t->players && cJSON_IsArray(a); i++) {
+        const cJSON *o = cJSON_GetArrayItem(a, i);
+        const cJSON *bot = cJSON_GetObjectItemCaseSensitive(o, "bot");
+        const cJSON *tok = cJSON_GetObjectItemCaseSensitive(o, "token");
+        if (!t->seats[i].bot && cJSON_IsString(tok) && strlen(tok->valuestring) == SRV_TOKEN_HEX) {
+            /* a person's seat changed elsewhere: a name, or taken from the lobby
+             * (a new token: whoever sat with the old one watches from now on) */
+            if (strcmp(t->seats[i].token, tok->valuestring) != 0) {
+                strcpy(t->seats[i].token, tok->valuestring);
+                for (srv_conn *c = t->conns; c; c = c->next)
+                    if (c->seat == i) c->seat = GG_SPECTATOR;
+            }
+            seat_people_from_store(&t->seats[i], o);
+            continue;
+        }
+        if (!cJSON_IsString(bot) || t->seats[i].bot) continue;
+        /* handed to a bot through another server: the same as here */
+        srv_seat saved = t->seats[i];
+        t->seats[i].b = NULL;
+        if (seat_make_bot(t, i, bot->valuestring, NULL) != 0) {
+            t->seats[i] = saved;
+            continue;
+        }
+        for (srv_conn *c = t->conns; c; c = c->next)
+            if (c->seat == i) c->seat = GG_SPECTATOR;
+    }
+    cJSON_Delete(a);
+}
+
+void srv_table_truncate_stored_locked(srv_table *t, int moves)
+{
+    gg_error ge;
+    if (moves >= 0 && moves < gg_record_length(t->rec)) truncate_locked(t, moves, &ge);
+}
+
+void srv_table_meta_stored_locked(srv_table *t, int64_t clock_start, const char *rematch,
+                                  int rematch_seats)
+{
+    if (clock_start && !t->clock.start_ms) t->clock.start_ms = clock_start;
+    if (rematch && strlen(rematch) == SRV_ID_HEX) strcpy(t->rematch, rematch);
+    t->rematch_seats |= rematch_seats;
+}
+
+void srv_table_changed_locked(srv_table *t)
+{
+    push_all(t, NULL, -1);
+    if (!t->broken) schedule_if_bot(t);
+}
+
+srv_table *srv_table_fetch(const char *id)
+{
+    restore_ctx rc = {0};
+    store_loader ld = {&rc, restore_table, restore_action, restore_done, restore_chat,
+                       SRV_CHAT_KEEP};
+    char err[STORE_ERR];
+    if (!reg.st->ops->load_table || reg.st->ops->load_table(reg.st, id, &ld, err) != 0)
+        return NULL;
+    srv_table *t = find_local(id);
+    if (t && rc.tables) { /* as srv_tables_init does once every table is read */
+        pthread_mutex_lock(&t->mu);
+        if (!t->broken) {
+            clock_owed_to_bots(t);
+            length_rule(t);
+            schedule_if_bot(t);
+        }
+        pthread_mutex_unlock(&t->mu);
+    }
+    return t;
+}
+
+void srv_tables_each(void (*fn)(srv_table *t))
+{
+    pthread_mutex_lock(&reg.mu);
+    int n = reg.n;
+    srv_table **copy = malloc(((size_t)n + 1) * sizeof *copy);
+    if (copy && n) memcpy(copy, reg.all, (size_t)n * sizeof *copy);
+    pthread_mutex_unlock(&reg.mu);
+    for (int i = 0; copy && i < n; i++) fn(copy[i]);
+    free(copy);
 }
 
 int srv_tables_init(store *st, const srv_config *cfg, char *err)
@@ -1742,6 +1921,38 @@ static void free_gone(double now)
         else reg.gone[kept++] = t;
     }
     reg.n_gone = kept;
+}
+
+/* Another server deleted the table from the store (expiry): it leaves the
+ * registry as an expired one does; its memory goes after the grace period. */
+void srv_table_forget(srv_table *t)
+{
+    double now = srv_now();
+    pthread_mutex_lock(&reg.mu);
+    int found = 0;
+    for (int i = 0; i < reg.n && !found; i++)
+        if (reg.all[i] == t) { /* keep the order: newest last */
+            memmove(&reg.all[i], &reg.all[i + 1], (size_t)(reg.n - i - 1) * sizeof *reg.all);
+            reg.n--;
+            found = 1;
+        }
+    if (found && reg.n_gone == reg.cap_gone) {
+        int cap = reg.cap_gone ? reg.cap_gone * 2 : 64;
+        srv_table **g = realloc(reg.gone, (size_t)cap * sizeof *g);
+        if (g) reg.gone = g, reg.cap_gone = cap;
+    }
+    if (found) {
+        for (srv_table **p = &reg.hash[hash_id(t->id)]; *p; p = &(*p)->hnext)
+            if (*p == t) {
+                *p = t->hnext;
+                break;
+            }
+        if (reg.n_gone < reg.cap_gone) reg.gone[reg.n_gone++] = t; /* else leaked, not freed early */
+        pthread_mutex_lock(&t->mu);
+        t->gone_at = now;
+        pthread_mutex_unlock(&t->mu);
+    }
+    pthread_mutex_unlock(&reg.mu);
 }
 
 void srv_tables_expire(void)

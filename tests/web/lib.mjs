@@ -1,6 +1,7 @@
 // lib.mjs — helpers for the server tests: start `gemgames serve` on a free
 // loopback port, HTTP and WebSocket clients, TAP output and the leak check.
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as pathJoin } from 'node:path';
@@ -36,7 +37,23 @@ export function tempDir(prefix) {
 }
 
 // ------------------------------------------------------------------ server
+// With GG_PG_URL set (tests/lib/pg.sh), a test's database file stands for a
+// PostgreSQL database of its own, made on first use: the same test then runs
+// against the PostgreSQL store (the same path: the same database again).
+export function pgUrlFor(db) {
+  const base = process.env.GG_PG_URL;
+  if (!base || /^postgres(ql)?:\/\//.test(db)) return db;
+  const name = 'gg_' + createHash('sha256').update(db).digest('hex').slice(0, 16);
+  const url = base.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
+  try {
+    execFileSync(`${process.env.GG_PG_BIN || '/usr/lib/postgresql/15/bin'}/psql`,
+                 [base, '-qc', `CREATE DATABASE ${name}`], { stdio: 'ignore' });
+  } catch { /* it exists already */ }
+  return url;
+}
+
 export async function startServer(db, extra = []) {
+  db = pgUrlFor(db);
   const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--quiet',
                 '--bot-delay', '0', ...extra];
   const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
