@@ -121,6 +121,10 @@ typedef struct store_ops {
     /* Chat messages of a table from `index` on, in order, through ld->chat. */
     int (*read_chat)(store *st, const char *table_id, int from, const store_loader *ld,
                      char *err);
+    /* Replaces the seats only if they are still `old` (what this server last
+     * read or wrote): STORE_CONFLICT when another server changed them. */
+    int (*update_seats_if)(store *st, const char *table_id, const char *old,
+                           const char *seats, char *err);
     /* Claims the bot move `index` of a table for this server for lease_ms:
      * 1 claimed, 0 another live server holds it, -1 error. */
     int (*claim_bot)(store *st, const char *table_id, int index, int lease_ms, char *err);

@@ -307,6 +307,23 @@ static int pg_update_seats(store *base, const char *table_id, const char *seats,
     return rows >= 0 ? 0 : -1;
 }
 
+static int pg_update_seats_if(store *base, const char *table_id, const char *old,
+                              const char *seats, char *err)
+{
+    pg_store *s = (pg_store *)base;
+    const char *p[] = {seats, table_id, old};
+    int rows = exec_rows(s, "update seats",
+                         "WITH up AS (UPDATE tables SET seats = $1 WHERE id = $2 AND seats = $3"
+                         " RETURNING id) SELECT pg_notify('gemgames', 's:' || id) FROM up",
+                         3, p, err);
+    if (rows == 0) {
+        snprintf(err, STORE_ERR, "storage: the seats of table %.20s changed on another server",
+                 table_id);
+        return STORE_CONFLICT;
+    }
+    return rows == 1 ? 0 : -1;
+}
+
 static int pg_delete_table(store *base, const char *table_id, char *err)
 {
     pg_store *s = (pg_store *)base;
@@ -674,6 +691,7 @@ static const store_ops pg_ops = {
     .load_table = pg_load_table,
     .read_tail = pg_read_tail,
     .claim_bot = pg_claim_bot,
+    .update_seats_if = pg_update_seats_if,
     .listen = pg_listen,
     .append_chat = pg_append_chat,
     .truncate_actions = pg_truncate_actions,

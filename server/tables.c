@@ -2003,15 +2003,31 @@ void srv_tables_shutdown(void)
 
 /* Stores the seats after a change to one; on failure puts `saved` back.
  * Table locked. */
+/* Several servers: the seats are replaced only if they are still what this
+ * server holds (`saved` at `seat`); STORE_CONFLICT when another server
+ * changed them (the caller catches up and checks again). */
 static int seats_commit(srv_table *t, int seat, const srv_seat *saved, srv_err *e)
 {
     char *seats = seats_store_json(t);
+    char *old = NULL;
+    if (reg.st->ops->update_seats_if && srv_sync_shared()) {
+        srv_seat now = t->seats[seat];
+        t->seats[seat] = *saved;
+        old = seats_store_json(t);
+        t->seats[seat] = now;
+    }
     char err[STORE_ERR];
     int r = 0;
     if (!seats) r = srv_fail(e, 503, "internal", "out of memory");
     else if (reg.store_failed) r = srv_fail(e, 503, "storage", "%s", reg.store_error);
-    else if (reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) r = store_fail(e, err);
+    else if (old) {
+        int c = reg.st->ops->update_seats_if(reg.st, t->id, old, seats, err);
+        r = c == STORE_CONFLICT ? STORE_CONFLICT : c != 0 ? store_fail(e, err) : 0;
+    } else if (reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) {
+        r = store_fail(e, err);
+    }
     free(seats);
+    free(old);
     if (r != 0) t->seats[seat] = *saved;
     return r;
 }
@@ -2036,6 +2052,10 @@ int srv_table_set_name(srv_table *t, int seat, const char *token, const char *na
         snprintf(s->name, sizeof s->name, "%s", clean);
         s->open = 0;
         if (!(r = seats_commit(t, seat, &saved, e))) push_all(t, NULL, -1);
+        else if (r == STORE_CONFLICT) { /* another server changed the seats first */
+            srv_sync_catch_up_locked(t);
+            r = srv_fail(e, 409, "seats_changed", "the seats just changed; try again");
+        }
     }
     pthread_mutex_unlock(&t->mu);
     return r;
@@ -2049,8 +2069,10 @@ int srv_table_take_seat(srv_table *t, int seat, const char *name, char *token, s
     if (!name) return srv_fail(e, 400, "bad_name", "\"name\" must be text: who takes the seat");
     if (srv_name_clean(name, clean, e) != 0) return -1;
     pthread_mutex_lock(&t->mu);
-    srv_seat *s = &t->seats[seat], saved = *s;
     int r = 0;
+    for (int tries = 0; tries < 8; tries++) {
+    srv_seat *s = &t->seats[seat], saved = *s;
+    r = 0;
     if (t->gone_at) r = srv_fail(e, 404, "unknown_table", "this table has expired");
     else if (!t->is_public) r = srv_fail(e, 403, "not_public", "this table is by invitation only");
     else if (gg_is_over(t->state)) r = srv_fail(e, 409, "game_over", "the game is over");
@@ -2071,6 +2093,12 @@ int srv_table_take_seat(srv_table *t, int seat, const char *name, char *token, s
             push_all(t, NULL, -1);
         }
     }
+    /* another server changed the seats first (maybe took this one): read
+     * them and decide again */
+    if (r != STORE_CONFLICT || srv_sync_catch_up_locked(t) < 0) break;
+    }
+    if (r == STORE_CONFLICT)
+        r = srv_fail(e, 503, "storage", "the seats kept changing; try again");
     pthread_mutex_unlock(&t->mu);
     return r;
 }

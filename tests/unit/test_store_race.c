@@ -219,7 +219,8 @@ static void pg_race(void **state)
     assert_int_equal(loser_saw, rounds);  /* and the loser read the winner's move */
     assert_int_equal(c.next, rounds);     /* every index stored, in order, no gap */
     assert_int_equal(c.bad, 0);           /* each the winner's */
-    assert_true(wins[0] > 0 && wins[1] > 0); /* both really raced */
+    /* (every round had a loser that got STORE_CONFLICT: both really raced;
+     * which one wins is the scheduler's affair, often lopsided) */
     assert_int_equal(st->ops->delete_table(st, id, err), 0);
     assert_int_equal(st->ops->delete_table(st, cid, err), 0);
     pthread_barrier_destroy(&sh->go);
