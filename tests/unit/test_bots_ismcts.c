@@ -222,6 +222,33 @@ static void check_hints_view_only(const gg_game *game, const char *spec, const g
     gg_bot_free(b1), gg_bot_free(b2);
 }
 
+/* Post-game analysis of one decision (gg_analyse_decision) on two states
+ * with the same view: the same preferred move, estimates and loss for each
+ * move played (here the first and the last legal one). */
+static void check_analysis_view_only(const gg_game *game, const char *spec, const gg_state *s,
+                                     const gg_state *y, int seat, uint64_t seed)
+{
+    if (strncmp(spec, "ismcts", 6) != 0) return;
+    gg_action legal[GG_MAX_ACTIONS];
+    int n = gg_legal(s, seat, legal);
+    for (int k = 0; k < 2; k++) {
+        gg_action played = legal[k ? n - 1 : 0];
+        gg_error err;
+        gg_bot *b1 = gg_bot_new(spec, seed, &err), *b2 = gg_bot_new(spec, seed, &err);
+        gg_analysis a1, a2;
+        assert_int_equal(gg_analyse_decision(b1, s, seat, played, &a1, &err), GG_OK);
+        assert_int_equal(gg_analyse_decision(b2, y, seat, played, &a2, &err), GG_OK);
+        if (strcmp(a1.best, a2.best) || strcmp(a1.played, a2.played) ||
+            a1.best_win != a2.best_win || a1.played_win != a2.played_win || a1.loss != a2.loss)
+            fail_msg("%s, %s: seat %d got a different analysis on two states with the same view",
+                     gg_game_name(game), spec, seat);
+        assert_int_equal(a1.choices, n);
+        assert_true(a1.loss == -1 || (a1.loss >= 0 && a1.loss <= 1));
+        assert_true(a1.loss == -1 || a1.played_win + a1.loss >= a1.best_win - 1e-9);
+        gg_bot_free(b1), gg_bot_free(b2);
+    }
+}
+
 /* For every registered game (and Goofspiel): play some random moves, then
  * give each actor two states with the same view — the true one and one whose
  * hidden parts were replaced by gg_determinize — and check the bot chooses
@@ -271,6 +298,7 @@ static void check_view_only(const gg_game *game, const char *spec, int positions
                          gg_game_name(game), spec, seats[i]);
             gg_bot_free(b1), gg_bot_free(b2);
             check_hints_view_only(game, spec, s, y, seats[i], 9 + (uint64_t)k);
+            check_analysis_view_only(game, spec, s, y, seats[i], 9 + (uint64_t)k);
             gg_free(y);
         }
         gg_free(s);
