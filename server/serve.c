@@ -255,8 +255,9 @@ int cmd_serve(int argc, char **argv)
     store *st = store_sqlite_open(db, err);
     if (!st) return serve_error("%s", err);
     if (srv_outq_start((double)cfg.ws_idle_s, cfg.quiet) != 0 ||
-        srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 ||
+        srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 || srv_advice_start() != 0 ||
         srv_tables_init(st, &cfg, err) != 0 || srv_http_start(&cfg, err) != 0) {
+        srv_advice_stop();
         srv_bots_stop();
         srv_outq_stop();
         srv_tables_shutdown();
@@ -277,6 +278,7 @@ int cmd_serve(int argc, char **argv)
     if (!failed) srv_drain_wait(10.0); /* new requests refused, running ones finish */
     srv_http_stop();
     srv_outq_stop();
+    srv_advice_stop();
     srv_bots_stop();
     srv_tables_shutdown();
     st->ops->close(st);

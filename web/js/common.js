@@ -26,8 +26,8 @@ export function hashParams() {
 // A WebSocket joined to one table as one seat; reconnects with backoff and
 // re-joins, so a reload or a network drop gives the full view back.
 export class Session {
-  constructor({ table, seat, token, onState, onError, onAck, onStatus }) {
-    Object.assign(this, { table, seat, token, onState, onError, onAck, onStatus });
+  constructor({ table, seat, token, onState, onError, onAck, onStatus, onAdvice }) {
+    Object.assign(this, { table, seat, token, onState, onError, onAck, onStatus, onAdvice });
     this.backoff = 500;
     this.nextId = 1;
     this.closedByUs = false;
@@ -48,6 +48,7 @@ export class Session {
       if (m.type === 'state') { this.onStatus && this.onStatus('live'); this.onState(m); }
       else if (m.type === 'error') this.onError && this.onError(m);
       else if (m.type === 'ack') this.onAck && this.onAck(m);
+      else if (m.type === 'hint' || m.type === 'analysis') this.onAdvice && this.onAdvice(m);
     };
     ws.onclose = () => {
       if (this.closedByUs) return;

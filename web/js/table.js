@@ -8,6 +8,7 @@ import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
 import { ScoringWalk } from './ys_scoring.js';
+import { HintPanel, AnalysisPanel } from './advice.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -22,6 +23,7 @@ function App() {
   const [error, setError] = useState(null);
   const [filter, setFilter] = useState(null);
   const [pending, setPending] = useState(false);
+  const [advice, setAdvice] = useState({});
   const session = useRef(null);
 
   useEffect(() => {
@@ -41,7 +43,8 @@ function App() {
         setPending(false);
         if (m.legal.length === 0) setFilter(null);
       },
-      onError: (m) => { setError(m); setPending(false); },
+      onError: (m) => { setError(m); setPending(false); setAdvice((a) => ({ ...a, waiting: null })); },
+      onAdvice: (m) => setAdvice((a) => ({ ...a, waiting: null, [m.type]: m })),
       onAck: () => setError(null),
       onStatus: setStatus,
     });
@@ -55,6 +58,7 @@ function App() {
     if (session.current.act(a)) setPending(true);
     else setError({ message: 'Not connected; reconnecting…' });
   };
+  const ask = (kind) => { if (session.current.send({ type: kind })) setAdvice((a) => ({ ...a, waiting: kind })); };
   const select = (f) => setFilter((old) => (!f || (old && old.key === f.key && !f.replace) ? null : f));
 
   if (!st) {
@@ -88,10 +92,12 @@ function App() {
         <${Board} view=${view} me=${me} table=${table} legal=${st.legal} select=${select} selected=${filter} />
       </section>
       <aside class="side">
+        <${HintPanel} st=${st} advice=${advice} ask=${ask} onPick=${pick} />
         ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
             onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
         ${st.over ? html`<${Scores} result=${st.result} breakdown=${breakdownOf(view)} table=${table} me=${me} />` : ''}
         ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
+        <${AnalysisPanel} st=${st} advice=${advice} ask=${ask} />
         <h3>Players</h3>
         <${Seats} table=${table} me=${me} actors=${st.actors} />
         ${me >= 0 && !st.over && table.seats[me].kind === 'human' ? html`<p><button class="link danger"
