@@ -13,3 +13,6 @@ $(O)/train_value: $(O)/obj/tools/train_value.o $(LIB)
 
 .PHONY: train-value
 train-value: $(O)/train_value
+
+# tests/cli/learned_value.sh runs the trainer of the test build
+tests-build: $(O)/train_value
