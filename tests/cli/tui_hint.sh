@@ -11,7 +11,7 @@ TMP=$(mktemp -d); trap 'tui_stop; rm -rf "$TMP"' EXIT
 cd "$TMP" || exit 1
 
 tui_start 100 30 play splendor --players 2 --seed 11 --bots heuristic
-screen_has "the game waits for us" "S0 (you) to play"
+screen_has "the game waits for us" "S1 (you) to play"
 screen_has "the key line offers a hint" "F5 hint"
 tui_keys F5
 screen_has "F5 shows the bot's top moves for our seat" "The bot's top moves for Seat 1, best first:"
@@ -44,9 +44,9 @@ tui_stop
 
 # Two people at the keyboard: no hints.
 tui_start 100 30 play splendor --seats human,human --seed 21
-screen_has "a hand-over screen first" "Pass the keyboard to S0"
+screen_has "a hand-over screen first" "Pass the keyboard to S1"
 tui_keys Enter
-screen_has "S0 plays" "S0 to play"
+screen_has "S1 plays" "S1 to play"
 tui_keys F5
 screen_has "F5 is refused when other people play" "Hints and analysis are off: other people play at this table."
 screen_lacks "no hint is shown" "The bot's top moves"

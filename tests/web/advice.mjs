@@ -100,16 +100,16 @@ if (!chromium || !existsSync(CHROMIUM)) {
   await page.waitForSelector('ol.hints li', { timeout: 60000 });
   const items = await page.$$eval('ol.hints li', (li) => li.map((x) => x.textContent));
   ok(items.length >= 1 && items.every((x) => /estimated chance to win \d+%/.test(x)), 'the Hint button shows the top moves with their chances', items);
+  await page.goto('about:blank'); // another table's link: load it afresh (only the hash differs)
   await page.goto(`${srv.base}/table.html#table=${id}&seat=0&token=${token}`);
-  await page.reload();
   await page.waitForSelector('.analysis-button', { timeout: 20000 });
   await page.click('.analysis-button');
   await page.waitForSelector('table.analysis tbody tr', { timeout: 120000 });
   const rows = await page.$$eval('table.analysis tbody tr', (tr) => tr.map((x) => x.textContent));
   ok(rows.length > 5, `the finished game's analysis is shown as a table (${rows.length} decisions)`, rows.slice(0, 3));
   const two = await http(srv, 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['human', 'human'] });
+  await page.goto('about:blank');
   await page.goto(`${srv.base}${two.json.seats[0].invite}`);
-  await page.reload();
   await page.waitForSelector('.board-area', { timeout: 20000 });
   ok(await page.$('.hint-button') === null, 'no Hint button at a table of two people');
   await browser.close();
