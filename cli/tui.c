@@ -24,7 +24,7 @@
 /* The next key. getch() blocks, so ERR means the terminal is gone (closed
  * window, dropped ssh, killed tmux): end the program instead of asking
  * again and again at full speed. */
-static int key_in(void)
+static int raw_key(void)
 {
     int ch = getch();
     if (ch == ERR) {
@@ -33,6 +33,18 @@ static int key_in(void)
         exit(1);
     }
     return ch;
+}
+
+static int too_small(void);
+
+/* The next key for any screen. While the terminal is too small every key
+ * waits (nothing is chosen blind on a screen the player cannot read); when
+ * it is big enough again KEY_RESIZE tells the caller to redraw. */
+static int key_in(void)
+{
+    if (!too_small()) return raw_key();
+    while (too_small()) raw_key();
+    return KEY_RESIZE;
 }
 
 enum { VIEWERS = GG_MAX_SEATS + 1 }; /* every seat, then the spectator */
@@ -451,17 +463,26 @@ static const char *const MOVE_KEYS =
 
 enum { MIN_COLS = 80, MIN_LINES = 24 };
 
-/* A clear word instead of a clipped board. */
+/* A clear word instead of a clipped board: the size needed and the size
+ * now, centred; key_in waits until the window grows. */
+static void put_centred(int y, tui_role role, const char *text)
+{
+    int w = (int)strlen(text), x = (COLS - w) / 2;
+    tui_box b = {0, 0, LINES, COLS};
+    if (y < 0) y = 0;
+    tui_put(&b, y, x > 0 ? x : 0, tui_attr(role), "%s", text);
+}
+
 static int too_small(void)
 {
     if (COLS >= MIN_COLS && LINES >= MIN_LINES) return 0;
+    char need[160];
+    snprintf(need, sizeof need, _("The terminal is %dx%d; gemgames needs %dx%d."), COLS, LINES, MIN_COLS,
+             MIN_LINES);
     erase();
-    tui_box b = {0, 0, LINES, COLS};
-    int y = LINES / 2 - 1;
-    tui_put(&b, y > 0 ? y : 0, 0, tui_attr(TR_ERROR), "The terminal is %dx%d; gemgames needs %dx%d.",
-            COLS, LINES, MIN_COLS, MIN_LINES);
-    tui_put(&b, y + 1 > 0 ? y + 1 : 1, 0, tui_attr(TR_TEXT),
-            "Enlarge the window (the game waits), or play with --plain.");
+    put_centred(LINES / 2 - 1, TR_ERROR, need);
+    put_centred(LINES / 2, TR_TEXT, _("Enlarge the window: the game waits."));
+    put_centred(LINES / 2 + 1, TR_DIM, _("(Or play with --plain.)"));
     curs_set(0);
     refresh();
     return 1;

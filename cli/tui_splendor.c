@@ -93,7 +93,9 @@ static void draw_tiers(const cJSON *view, const tui_box *b, int y)
     }
 }
 
-static void draw_reserved(const cJSON *player, const tui_box *b, int y, int x)
+/* The reserved cards from column x; returns the column after them. Drawn
+ * only on a row of the box (y = -1 measures). */
+static int draw_reserved(const cJSON *player, const tui_box *b, int y, int x)
 {
     x = tui_put(b, y, x, tui_attr(TR_DIM), "reserved:");
     int i = 0;
@@ -108,11 +110,16 @@ static void draw_reserved(const cJSON *player, const tui_box *b, int y, int x)
             x = put_card(b, y, x, r);
         if (tj_bool(r, "shown")) x = tui_put(b, y, x, tui_attr(TR_DIM), " shown"); /* S-3.6 */
     }
-    if (!i) tui_put(b, y, x + 1, tui_attr(TR_DIM), "none");
+    if (!i) x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "none");
+    return x;
 }
 
+/* Every player on two lines; one's own reserved cards, when they do not
+ * fit after the bonuses (two-digit bonuses, "shown" cards), get a third line
+ * if the box has room, so they are always read in full. */
 static void draw_players(const cJSON *view, int seat, const tui_box *b, int y, int gap)
 {
+    int left = b->h - y - (2 + gap) * cJSON_GetArraySize(tj(view, "players"));
     const cJSON *actors = tj(view, "actors");
     const cJSON *pl;
     cJSON_ArrayForEach(pl, tj(view, "players"))
@@ -130,7 +137,12 @@ static void draw_players(const cJSON *view, int seat, const tui_box *b, int y, i
         tui_put(b, y, x, tui_attr(TR_TEXT), "=%d", tj_int(pl, "token_count"));
         x = tui_put(b, y + 1, 4, tui_attr(TR_DIM), "bonus ");
         x = put_counts(b, y + 1, x, tj(pl, "bonus"), 5);
-        draw_reserved(pl, b, y + 1, x + 1);
+        if (q == seat && left > 0 && draw_reserved(pl, b, -1, x + 1) > b->w) {
+            draw_reserved(pl, b, y + 2, 4);
+            y++;
+        } else {
+            draw_reserved(pl, b, y + 1, x + 1);
+        }
         y += 2 + gap;
     }
 }

@@ -249,11 +249,10 @@ static void put_values(const tui_box *b, int y, int *x, const cJSON *vals, int h
     for (int i = 0; i < hidden; i++) *x = tui_put(b, y, *x, tui_attr(TR_HIDDEN), " ?");
 }
 
-static int draw_cards(const cJSON *pl, const tui_box *b, int y, int x);
-static int cards_width(const cJSON *pl);
+static int lay_cards(const cJSON *pl, const tui_box *b, int y, int x, int wrap, int draw);
 
 /* A player on two lines (`full`) or, when rows are short, on one; one's own
- * cards go on a third line when they do not fit on the second. */
+ * cards wrap onto more lines when they do not fit on the second. */
 static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_box *b, int y, int full)
 {
     int q = tj_int(pl, "seat"), acting = 0;
@@ -290,17 +289,17 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
     }
     if (tj_int(pl, "spy_peeks_left"))
         x = tui_put(b, y + 1, x + 2, tui_attr(TR_GOLD), "spy %d", tj_int(pl, "spy_peeks_left"));
-    if (q == seat && x + cards_width(pl) > b->w) { /* one's own cards always in full */
-        y++;
-        x = 2;
-    }
-    draw_cards(pl, b, y + 1, x);
+    lay_cards(pl, b, y + 1, x, q == seat, 1); /* one's own cards always in full */
 }
 
-/* Character cards in hand (* playable now), kept and active cards. */
-static int draw_cards(const cJSON *pl, const tui_box *b, int y, int x)
+/* Character cards in hand (* playable now), kept and active cards, from
+ * column x of row y. With `wrap` a card that does not fit starts a new row
+ * (names are never cut: one's own cards are always read in full); drawn only
+ * with `draw`. Returns the rows used after the first. */
+static int lay_cards(const cJSON *pl, const tui_box *b, int y, int x, int wrap, int draw)
 {
     static const char *const lists[3] = {"cards", "kept", "active"};
+    int rows = 0;
     for (int k = 0; k < 3; k++) {
         const cJSON *c;
         int first = 1;
@@ -310,33 +309,20 @@ static int draw_cards(const cJSON *pl, const tui_box *b, int y, int x)
             const char *key = k == 0 ? tj_str(c, "card") : cJSON_IsString(c) ? c->valuestring : "";
             int playable = k == 0 && tj_bool(c, "playable");
             cli_ys_card_title(key, title, sizeof title);
-            if (first) x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "%s:", lists[k]);
-            x = tui_put(b, y, x + 1, tui_attr(playable ? TR_GOLD : k ? TR_GOOD : TR_TEXT), "%s%s", title,
-                        playable ? "*" : "");
+            int w = (first ? 3 + (int)strlen(lists[k]) : 0) + 1 + (int)strlen(title) + playable;
+            if (wrap && x + w > b->w && x > 2) {
+                rows++;
+                x = 2;
+            }
+            if (first) x = draw ? tui_put(b, y + rows, x + 2, tui_attr(TR_DIM), "%s:", lists[k])
+                            : x + 3 + (int)strlen(lists[k]);
+            x = draw ? tui_put(b, y + rows, x + 1, tui_attr(playable ? TR_GOLD : k ? TR_GOOD : TR_TEXT), "%s%s",
+                               title, playable ? "*" : "")
+                     : x + 1 + (int)strlen(title) + playable;
             first = 0;
         }
     }
-    return x;
-}
-
-/* The width draw_cards needs. */
-static int cards_width(const cJSON *pl)
-{
-    static const char *const lists[3] = {"cards", "kept", "active"};
-    int w = 0;
-    for (int k = 0; k < 3; k++) {
-        const cJSON *c;
-        int first = 1;
-        cJSON_ArrayForEach(c, tj(pl, lists[k]))
-        {
-            char title[32];
-            cli_ys_card_title(k == 0 ? tj_str(c, "card") : cJSON_IsString(c) ? c->valuestring : "", title,
-                              sizeof title);
-            w += (first ? 3 + (int)strlen(lists[k]) : 0) + 1 + (int)strlen(title) + 1;
-            first = 0;
-        }
-    }
-    return w;
+    return rows;
 }
 
 /* The width of a player's second line before the cards (as draw_player). */
@@ -355,9 +341,9 @@ static void draw_players(const cJSON *view, int seat, const tui_box *b, int y, i
 {
     const cJSON *pl;
     int rows = cJSON_GetArraySize(tj(view, "players")) + (tj(view, "neutral") ? 1 : 0);
-    int own_extra = 0; /* a third line for one's own cards (draw_player) */
+    int own_extra = 0; /* more lines for one's own cards (draw_player) */
     cJSON_ArrayForEach(pl, tj(view, "players")) if (tj_int(pl, "seat") == seat) own_extra =
-        own_line2_width(pl) + cards_width(pl) > b->w;
+        lay_cards(pl, b, 0, own_line2_width(pl), 1, 0);
     int compact = y + 2 * rows + own_extra > b->h; /* 5 players in 24 rows: others on one line */
     cJSON_ArrayForEach(pl, tj(view, "players"))
     {
