@@ -73,7 +73,8 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BIN): $(CLI_OBJ) $(LIB)
+# the terminal's catalogues (cli/module.mk) come with the program
+$(BIN): $(CLI_OBJ) $(LIB) | $(MO_FILES)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LIBS)
 
 $(O)/tests/%: $(O)/obj/tests/unit/%.o $(TSUP_OBJ) $(LIB)
@@ -190,15 +191,18 @@ install: build/rel/gemgames build/rel/libgemgames.a
 		$(INSTALL) -D -m 644 $$f $(DESTDIR)$(PKGDATADIR)/$$f || exit 1; done
 	for f in $(VENDOR_FILES); do \
 		$(INSTALL) -D -m 644 node_modules/$$f $(DESTDIR)$(PKGDATADIR)/node_modules/$$f || exit 1; done
+	for l in $(PO_LANGS); do $(INSTALL) -D -m 644 build/locale/$$l/LC_MESSAGES/gemgames.mo \
+		$(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/gemgames.mo || exit 1; done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gemgames $(DESTDIR)$(LIBDIR)/libgemgames.a \
 		$(DESTDIR)$(LIBDIR)/pkgconfig/gemgames.pc $(DESTDIR)$(INCLUDEDIR)/gemgames.h \
-		$(DESTDIR)$(MANDIR)/man1/gemgames.1 $(DESTDIR)$(BASHCOMPDIR)/gemgames
+		$(DESTDIR)$(MANDIR)/man1/gemgames.1 $(DESTDIR)$(BASHCOMPDIR)/gemgames \
+		$(PO_LANGS:%=$(DESTDIR)$(DATADIR)/locale/%/LC_MESSAGES/gemgames.mo)
 	rm -rf $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
-	rm -rf build/rel build/san build/san-scalar build/fuzz build/gen build/pic build/python build/setuptools
+	rm -rf build/rel build/san build/san-scalar build/fuzz build/gen build/locale build/pic build/python build/setuptools
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TSUP_OBJ:.o=.d) \
          $(TEST_SRC:tests/unit/%.c=$(O)/obj/tests/unit/%.d)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "gemgames.h"
+#include "i18n.h"   /* _(): every player-facing string (docs/i18n.md) */
 #include "opts.h" /* common/opts.h: the option parser cli/ and server/ share */
 
 /* Commands: argv[0] is the command name. Return the process exit code. */
