@@ -2,6 +2,7 @@
 // the pieces of a table screen (seats, log, moves, score breakdown).
 import { h } from 'preact';
 import htm from 'htm';
+import { t, tn, LANGUAGES, language, chooseLanguage } from './i18n.js';
 
 export const html = htm.bind(h);
 
@@ -75,9 +76,16 @@ export function mergeLog(log, m) {
 
 export const seatName = (table, i) => {
   const s = table && table.seats[i];
-  if (!s) return `Seat ${i + 1}`;
-  return s.kind === 'bot' ? `Seat ${i + 1} (bot: ${s.bot})` : `Seat ${i + 1}`;
+  if (!s) return t('Seat {n}', { n: i + 1 });
+  return s.kind === 'bot' ? t('Seat {n} (bot: {name})', { n: i + 1, name: s.bot }) : t('Seat {n}', { n: i + 1 });
 };
+
+// The language switcher (docs/i18n.md): the choice is remembered.
+export function LangSwitcher() {
+  return html`<label class="lang"><span class="sr-only">${t('Language')}</span>
+    <select name="lang" aria-label=${t('Language')} value=${language()} onChange=${(e) => chooseLanguage(e.target.value)}>
+      ${LANGUAGES.map(([code, name]) => html`<option value=${code} lang=${code}>${name}</option>`)}</select></label>`;
+}
 
 // Rule ids in engine sentences (Y-8.12, S-3.4) are entries of the project's
 // rules reference, docs/rules/ys.md and splendor.md (served at /rules/):
@@ -104,29 +112,29 @@ export function loadRules() {
 export function withRules(text) {
   return String(text).split(/\b([YS]-\d+(?:\.\d+)?)\b/).map((part, i) => (i % 2 === 0 ? part
     : html`<a class="rule" href=${`/rules/${part[0] === 'Y' ? 'ys' : 'splendor'}.md`} target="_blank" rel="noopener"
-        title=${ruleQuotes[part] || `${part}: see the rules reference`}>${part}</a>`));
+        title=${ruleQuotes[part] || t('{rule}: see the rules reference', { rule: part })}>${part}</a>`));
 }
 
 // "seat 2 …" in engine sentences becomes "Seat 3" / "you" for people.
 export function humanize(text, me) {
-  return String(text).replace(/\b[Ss]eat (\d+)\b/g, (_, d) => `Seat ${Number(d) + 1}${Number(d) === me ? ' (you)' : ''}`);
+  return String(text).replace(/\b[Ss]eat (\d+)\b/g, (_, d) => (Number(d) === me ? t('Seat {n} (you)', { n: Number(d) + 1 }) : t('Seat {n}', { n: Number(d) + 1 })));
 }
 
 export function Seats({ table, me, actors }) {
   return html`<ul class="seats">
     ${table.seats.map((s) => html`<li class=${[actors.includes(s.seat) ? 'to-act' : '', s.seat === me ? 'me' : ''].join(' ')}>
       <span class=${'dot ' + (s.kind === 'bot' || s.connected ? 'on' : 'off')}></span>
-      ${s.seat === me ? html`<b>You</b> (seat ${s.seat + 1})` : seatName(table, s.seat)}
-      ${actors.includes(s.seat) ? html` <span class="badge">to act</span>` : ''}
+      ${s.seat === me ? html`<b>${t('You')}</b> ${t('(seat {n})', { n: s.seat + 1 })}` : seatName(table, s.seat)}
+      ${actors.includes(s.seat) ? html` <span class="badge">${t('to act')}</span>` : ''}
     </li>`)}
-    ${table.spectators ? html`<li class="muted">${table.spectators} watching</li>` : ''}
+    ${table.spectators ? html`<li class="muted">${tn('{n} watching', '{n} watching', table.spectators)}</li>` : ''}
   </ul>`;
 }
 
 export function Log({ log, me }) {
   const items = log.filter(Boolean).slice().reverse();
   return html`<ol class="log" reversed>
-    ${items.map((l) => html`<li key=${l.i} value=${l.i + 1}><span class="who">${l.seat === me ? 'You' : `Seat ${l.seat + 1}`}</span> ${l.text}</li>`)}
+    ${items.map((l) => html`<li key=${l.i} value=${l.i + 1}><span class="who">${l.seat === me ? t('You') : t('Seat {n}', { n: l.seat + 1 })}</span> ${l.text}</li>`)}
   </ol>`;
 }
 
@@ -135,10 +143,10 @@ export function Moves({ legal, filter, onPick, label, onClear }) {
   const shown = filter ? legal.filter(filter.test) : legal;
   if (!legal.length) return null;
   return html`<div class="moves">
-    <div class="moves-head">${filter ? html`<span>${label || 'Moves for your choice'}</span> <button class="link" onClick=${onClear}>show all</button>` : html`<span>Your moves (${legal.length}) — or click the board</span>`}</div>
+    <div class="moves-head">${filter ? html`<span>${label || t('Moves for your choice')}</span> <button class="link" onClick=${onClear}>${t('show all')}</button>` : html`<span>${t('Your moves ({n}) — or click the board', { n: legal.length })}</span>`}</div>
     <div class="move-list">
       ${shown.map((a) => html`<button class="move" data-move=${a} onClick=${() => onPick(a)}>${a}</button>`)}
-      ${shown.length === 0 ? html`<span class="muted">nothing legal there</span>` : ''}
+      ${shown.length === 0 ? html`<span class="muted">${t('nothing legal there')}</span>` : ''}
     </div>
   </div>`;
 }
@@ -163,10 +171,10 @@ export function Scores({ result, breakdown, table, me }) {
   rows.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r.extra).filter((k) => !['seat', 'rank', 'points', 'total', 'score'].includes(k))))];
   return html`<div class="scores">
-    <h3>Final scores</h3>
+    <h3>${t('Final scores')}</h3>
     <table>
-      <thead><tr><th>#</th><th>Player</th><th>Score</th>${keys.map((k) => html`<th>${k.replace(/_/g, ' ')}</th>`)}</tr></thead>
-      <tbody>${rows.map((r) => html`<tr class=${r.rank === 1 ? 'winner' : ''}><td>${r.rank}</td><td>${r.seat === me ? 'You' : seatName(table, r.seat)}</td><td><b>${r.score}</b></td>${keys.map((k) => html`<td>${String(r.extra[k] ?? '')}</td>`)}</tr>`)}</tbody>
+      <thead><tr><th>#</th><th>${t('Player')}</th><th>${t('Score')}</th>${keys.map((k) => html`<th>${t(k.replace(/_/g, ' '))}</th>`)}</tr></thead>
+      <tbody>${rows.map((r) => html`<tr class=${r.rank === 1 ? 'winner' : ''}><td>${r.rank}</td><td>${r.seat === me ? t('You') : seatName(table, r.seat)}</td><td><b>${r.score}</b></td>${keys.map((k) => html`<td>${String(r.extra[k] ?? '')}</td>`)}</tr>`)}</tbody>
     </table>
   </div>`;
 }

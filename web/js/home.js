@@ -2,7 +2,8 @@
 // seats are bots), hand out the invite links, and list the tables.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { html, api } from './common.js';
+import { html, api, LangSwitcher } from './common.js';
+import { t, initI18n, formatNumber } from './i18n.js';
 
 function CreateForm({ games, bots, onCreated }) {
   const [gameName, setGameName] = useState(games[0].name);
@@ -28,25 +29,25 @@ function CreateForm({ games, bots, onCreated }) {
   };
 
   return html`<form class="create" onSubmit=${submit}>
-    <h2>Open a table</h2>
-    <label>Game <select name="game" value=${gameName} onChange=${(e) => { setGameName(e.target.value); setOpts({}); setSeats([]); }}>
+    <h2>${t('Open a table')}</h2>
+    <label>${t('Game')} <select name="game" value=${gameName} onChange=${(e) => { setGameName(e.target.value); setOpts({}); setSeats([]); }}>
       ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
-    <label>Players <select name="players" value=${n} onChange=${(e) => setPlayers(Number(e.target.value))}>
+    <label>${t('Players')} <select name="players" value=${n} onChange=${(e) => setPlayers(Number(e.target.value))}>
       ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((k) => html`<option value=${k}>${k}</option>`)}
     </select></label>
     ${game.options.map((o) => html`<label title=${o.help}>${o.key.replace(/_/g, ' ')}
       <select name=${'opt-' + o.key} value=${opts[o.key] || o.values[0]} onChange=${(e) => setOpts({ ...opts, [o.key]: e.target.value })}>
         ${o.values.map((v) => html`<option value=${v}>${v}</option>`)}</select>
       <span class="help">${o.help}</span></label>`)}
-    <fieldset><legend>Seats</legend>
-      ${Array.from({ length: n }, (_, i) => html`<label>Seat ${i + 1}
+    <fieldset><legend>${t('Seats')}</legend>
+      ${Array.from({ length: n }, (_, i) => html`<label>${t('Seat {n}', { n: i + 1 })}
         <select name=${'seat-' + i} value=${seatKind(i)} onChange=${(e) => { const s = Array.from({ length: n }, (_, k) => seatKind(k)); s[i] = e.target.value; setSeats(s); }}>
-          <option value="human">a person (invite link)</option>
-          ${bots.map((b) => html`<option value=${b}>bot: ${b}</option>`)}
+          <option value="human">${t('a person (invite link)')}</option>
+          ${bots.map((b) => html`<option value=${b}>${t('bot: {name}', { name: b })}</option>`)}
         </select></label>`)}
     </fieldset>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-    <button type="submit" class="primary" disabled=${busy}>Open the table</button>
+    <button type="submit" class="primary" disabled=${busy}>${t('Open the table')}</button>
   </form>`;
 }
 
@@ -54,33 +55,33 @@ function Invites({ created }) {
   const abs = (p) => `${location.origin}${p}`;
   const copy = (text) => navigator.clipboard && navigator.clipboard.writeText(text);
   return html`<section class="invites">
-    <h2>Table ${created.id} is open</h2>
-    <p>Send each friend their own link: it lets its holder play that seat and nobody else. Keep yours.</p>
+    <h2>${t('Table {id} is open', { id: created.id })}</h2>
+    <p>${t('Send each friend their own link: it lets its holder play that seat and nobody else. Keep yours.')}</p>
     <ul>
       ${created.seats.map((s) => s.kind === 'human' ? html`<li>
-        <b>Seat ${s.seat + 1}</b> <a class="invite" data-seat=${s.seat} href=${s.invite}>play this seat</a>
+        <b>${t('Seat {n}', { n: s.seat + 1 })}</b> <a class="invite" data-seat=${s.seat} href=${s.invite}>${t('play this seat')}</a>
         <input readonly value=${abs(s.invite)} onFocus=${(e) => e.target.select()} />
-        <button onClick=${() => copy(abs(s.invite))}>copy</button></li>`
-        : html`<li><b>Seat ${s.seat + 1}</b> bot: ${s.bot}</li>`)}
-      <li><b>Spectators</b> <a href=${created.spectate}>watch</a> <input readonly value=${abs(created.spectate)} onFocus=${(e) => e.target.select()} /></li>
+        <button onClick=${() => copy(abs(s.invite))}>${t('copy')}</button></li>`
+        : html`<li><b>${t('Seat {n}', { n: s.seat + 1 })}</b> ${t('bot: {name}', { name: s.bot })}</li>`)}
+      <li><b>${t('Spectators')}</b> <a href=${created.spectate}>${t('watch')}</a> <input readonly value=${abs(created.spectate)} onFocus=${(e) => e.target.select()} /></li>
     </ul>
-    <p class="muted small">Your creator key lets you give a seat to a bot if a friend leaves: it is in the${' '}
-      ${(() => { const s = created.seats.find((x) => x.kind === 'human'); return s ? html`<a class="admin-link" href=${`${s.invite}&admin=${created.admin}`}>creator's link to seat ${s.seat + 1}</a>` : html`<a class="admin-link" href=${`${created.spectate}&admin=${created.admin}`}>creator's watch link</a>`; })()}${' '}
-      (keep it to yourself). Key: <code>${created.admin}</code></p>
+    <p class="muted small">${t('Your creator key lets you give a seat to a bot if a friend leaves: it is in the')}${' '}
+      ${(() => { const s = created.seats.find((x) => x.kind === 'human'); return s ? html`<a class="admin-link" href=${`${s.invite}&admin=${created.admin}`}>${t("creator's link to seat {n}", { n: s.seat + 1 })}</a>` : html`<a class="admin-link" href=${`${created.spectate}&admin=${created.admin}`}>${t("creator's watch link")}</a>`; })()}${' '}
+      ${t('(keep it to yourself). Key:')} <code>${created.admin}</code></p>
   </section>`;
 }
 
 function TableList({ tables }) {
-  if (!tables.length) return html`<p class="muted">No tables yet.</p>`;
+  if (!tables.length) return html`<p class="muted">${t('No tables yet.')}</p>`;
   return html`<table class="tables">
-    <thead><tr><th>Table</th><th>Game</th><th>Seats</th><th>Moves</th><th>State</th><th></th></tr></thead>
-    <tbody>${tables.map((t) => html`<tr>
-      <td><code>${t.id}</code></td><td>${t.title}</td>
-      <td class="seat-list">${t.seats.map((s) => (s.kind === 'bot' ? html`<span class="bot-tag" title=${s.bot}>bot</span>`
-        : html`<span class=${'dot ' + (s.connected ? 'on' : 'off')} title=${s.connected ? 'here' : 'away'}></span>`))}</td>
-      <td>${t.moves}</td>
-      <td>${t.over ? 'finished' : `to act: ${t.actors.map((a) => a + 1).join(', ')}`}</td>
-      <td><a href=${`/table.html#table=${t.id}`}>watch</a>${t.over ? html` · <a href=${`/replay.html#table=${t.id}`}>replay</a>` : ''}</td>
+    <thead><tr><th>${t('Table')}</th><th>${t('Game')}</th><th>${t('Seats')}</th><th>${t('Moves')}</th><th>${t('State')}</th><th></th></tr></thead>
+    <tbody>${tables.map((tb) => html`<tr>
+      <td><code>${tb.id}</code></td><td>${tb.title}</td>
+      <td class="seat-list">${tb.seats.map((s) => (s.kind === 'bot' ? html`<span class="bot-tag" title=${s.bot}>${t('bot')}</span>`
+        : html`<span class=${'dot ' + (s.connected ? 'on' : 'off')} title=${s.connected ? t('here') : t('away')}></span>`))}</td>
+      <td>${formatNumber(tb.moves)}</td>
+      <td>${tb.over ? t('finished') : t('to act: {seats}', { seats: tb.actors.map((a) => a + 1).join(', ') })}</td>
+      <td><a href=${`/table.html#table=${tb.id}`}>${t('watch')}</a>${tb.over ? html` · <a href=${`/replay.html#table=${tb.id}`}>${t('replay')}</a>` : ''}</td>
     </tr>`)}</tbody>
   </table>`;
 }
@@ -94,18 +95,18 @@ function Home() {
   useEffect(() => {
     api('GET', '/api/games').then(setMeta).catch((e) => setError(e.message));
     refresh();
-    const t = setInterval(refresh, 5000);
-    return () => clearInterval(t);
+    const timer = setInterval(refresh, 5000);
+    return () => clearInterval(timer);
   }, []);
   return html`<div class="page home">
-    <header><a href="/" class="home">gemgames</a><span class="title">Ys and Splendor with friends</span></header>
+    <header><a href="/" class="home">gemgames</a><span class="title">${t('Ys and Splendor with friends')}</span><${LangSwitcher} /></header>
     ${error ? html`<p class="error">${error}</p>` : ''}
     <div class="home-grid">
       ${meta && meta.games.length ? html`<${CreateForm} games=${meta.games} bots=${meta.bots} onCreated=${(c) => { setCreated(c); refresh(); }} />`
-        : html`<p class="muted">${meta ? 'This server has no games yet.' : 'Loading…'}</p>`}
+        : html`<p class="muted">${meta ? t('This server has no games yet.') : t('Loading…')}</p>`}
       ${created ? html`<${Invites} created=${created} />` : ''}
     </div>
-    <h2>Tables</h2>
+    <h2>${t('Tables')}</h2>
     <${TableList} tables=${tables} />
   </div>`;
 }
@@ -113,3 +114,4 @@ function Home() {
 const root = document.getElementById('app');
 root.textContent = '';
 render(html`<${Home} />`, root);
+initI18n().then(() => render(html`<${Home} />`, root));

@@ -3,10 +3,11 @@
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf } from './common.js';
+import { html, LangSwitcher, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
+import { t, initI18n } from './i18n.js';
 import { ScoringWalk } from './ys_scoring.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
@@ -25,7 +26,7 @@ function App() {
   const session = useRef(null);
 
   useEffect(() => {
-    if (!params.table) { setError({ message: 'This link names no table.' }); return undefined; }
+    if (!params.table) { setError({ message: t('This link names no table.') }); return undefined; }
     const s = new Session({
       table: params.table, seat, token: params.token,
       onState: (m) => {
@@ -53,35 +54,35 @@ function App() {
     setError(null);
     setFilter(null);
     if (session.current.act(a)) setPending(true);
-    else setError({ message: 'Not connected; reconnecting…' });
+    else setError({ message: t('Not connected; reconnecting…') });
   };
   const select = (f) => setFilter((old) => (!f || (old && old.key === f.key && !f.replace) ? null : f));
 
   if (!st) {
     return html`<div class="page"><header><a href="/" class="home">gemgames</a></header>
-      ${error ? html`<p class="error" role="alert">${error.message}</p>` : html`<p class="loading">Connecting… (${status})</p>`}</div>`;
+      ${error ? html`<p class="error" role="alert">${error.message}</p>` : html`<p class="loading">${t('Connecting… ({status})', { status: t(status) })}</p>`}</div>`;
   }
   const view = st.view;
   const table = st.table;
   const me = st.seat;
   const Board = boards[table.game] || GenericBoard;
   const myTurn = st.legal.length > 0;
-  document.title = `${myTurn ? '● Your move — ' : st.over ? 'Game over — ' : ''}${table.title} · gemgames`;
+  document.title = `${myTurn ? `● ${t('Your move')} — ` : st.over ? `${t('Game over')} — ` : ''}${table.title} · gemgames`;
   const waitingOn = st.actors.filter((a) => a !== me);
 
   return html`<div class="page table-page">
     <header>
       <a href="/" class="home">gemgames</a>
-      <span class="title">${table.title} · table ${table.id}${table.seed !== undefined ? html` · <span title="The creator chose this seed: it decides every hidden card">seed ${table.seed} (chosen)</span>` : ''}</span>
-      <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${status}</span>
+      <span class="title">${table.title} · ${t('table {id}', { id: table.id })}${table.seed !== undefined ? html` · <span title=${t('The creator chose this seed: it decides every hidden card')}>${t('seed {seed} (chosen)', { seed: table.seed })}</span>` : ''}</span>
+      <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${t(status)}</span><${LangSwitcher} />
     </header>
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
-      ${st.over ? html`<b>Game over.</b> ${withRules(humanize(view.decision || '', me))}`
-        : myTurn ? html`<b>Your move.</b> ${withRules(humanize(view.decision || '', me))}`
-        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => `Seat ${a + 1}`).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
-      ${pending ? html` <span class="muted">sending…</span>` : ''}
+      ${st.over ? html`<b>${t('Game over.')}</b> ${withRules(humanize(view.decision || '', me))}`
+        : myTurn ? html`<b>${t('Your move.')}</b> ${withRules(humanize(view.decision || '', me))}`
+        : html`${me >= 0 ? t('Waiting for {seats}.', { seats: waitingOn.map((a) => t('Seat {n}', { n: a + 1 })).join(', ') }) : t('{seats} to act.', { seats: waitingOn.map((a) => t('Seat {n}', { n: a + 1 })).join(', ') })} ${withRules(humanize(view.decision || '', me))}`}
+      ${pending ? html` <span class="muted">${t('sending…')}</span>` : ''}
     </div>
-    ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
+    ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>${t('dismiss')}</button></p>` : ''}
     <main class="layout">
       <section class="board-area">
         ${table.game === 'ys' ? html`<${ScoringWalk} events=${events} me=${me} />` : ''}
@@ -91,18 +92,18 @@ function App() {
         ${myTurn ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
             onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
         ${st.over ? html`<${Scores} result=${st.result} breakdown=${breakdownOf(view)} table=${table} me=${me} />` : ''}
-        ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
-        <h3>Players</h3>
+        ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>${t('Replay this game')}</a></p>` : ''}
+        <h3>${t('Players')}</h3>
         <${Seats} table=${table} me=${me} actors=${st.actors} />
         ${me >= 0 && !st.over && table.seats[me].kind === 'human' ? html`<p><button class="link danger"
-            onClick=${() => { if (confirm('Leave for good and let a bot play your seat?')) session.current.toBot('random'); }}>Leave: hand my seat to a bot</button></p>` : ''}
+            onClick=${() => { if (confirm(t('Leave for good and let a bot play your seat?'))) session.current.toBot('random'); }}>${t('Leave: hand my seat to a bot')}</button></p>` : ''}
         ${params.admin && !st.over ? table.seats.filter((s) => s.kind === 'human' && s.seat !== me).map((s) => html`<p key=${s.seat}><button class="link"
-            onClick=${() => { if (confirm(`Let a bot play seat ${s.seat + 1} from now on?`)) session.current.send({ type: 'bot', seat: s.seat, token: params.admin, bot: 'random' }); }}>
-            Give seat ${s.seat + 1} to a bot${s.connected ? '' : ' (away)'}</button></p>`) : ''}
-        ${me >= 0 && params.token ? html`<p class="muted small"><a href=${`/replay.html#table=${table.id}&viewer=${me}&token=${params.token}`}>Look back at earlier moves</a></p>` : ''}
-        <h3>What happened</h3>
+            onClick=${() => { if (confirm(t('Let a bot play seat {n} from now on?', { n: s.seat + 1 }))) session.current.send({ type: 'bot', seat: s.seat, token: params.admin, bot: 'random' }); }}>
+            ${s.connected ? t('Give seat {n} to a bot', { n: s.seat + 1 }) : t('Give seat {n} to a bot (away)', { n: s.seat + 1 })}</button></p>`) : ''}
+        ${me >= 0 && params.token ? html`<p class="muted small"><a href=${`/replay.html#table=${table.id}&viewer=${me}&token=${params.token}`}>${t('Look back at earlier moves')}</a></p>` : ''}
+        <h3>${t('What happened')}</h3>
         <${EventLog} events=${events} me=${me} fresh=${fresh} />
-        <details class="notation"><summary>Moves in notation</summary><${Log} log=${log} me=${me} /></details>
+        <details class="notation"><summary>${t('Moves in notation')}</summary><${Log} log=${log} me=${me} /></details>
       </aside>
     </main>
   </div>`;
@@ -111,6 +112,7 @@ function App() {
 const root = document.getElementById('app');
 root.textContent = '';
 render(html`<${App} />`, root);
+initI18n().then(() => render(html`<${App} />`, root));
 loadRules().then(() => render(html`<${App} />`, root)); /* rule quotes on hover */
 loadCatalogue().then(() => render(html`<${App} />`, root)); /* sentences for the events */
 ys.loadPrinted().then(() => render(html`<${App} />`, root)); /* card texts on hover */
