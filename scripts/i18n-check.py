@@ -38,7 +38,7 @@ def ph(s):
 def web_ids():
     ids, plural = {}, {}
     for f in sorted(glob.glob('web/js/*.js') + glob.glob('web/*.html')):
-        src = open(f, encoding='utf-8').read()
+        src = re.sub(r"(?m)^\s*//.*$", "", open(f, encoding="utf-8").read())
         for m in TN_RE.finditer(src):
             one, other = unescape(m.group(2)), unescape(m.group(4))
             plural[one] = other
