@@ -56,5 +56,8 @@ void cli_render_splendor(FILE *out, const struct cJSON *view, int seat);
 void cli_render_ys(FILE *out, const struct cJSON *view, int seat);
 /* A Ys card key as a title: "royal_guard" -> "Royal Guard", "blue" -> "Blue card". */
 void cli_ys_card_title(const char *key, char *buf, size_t n);
+/* A word of the event catalogue in the player's language: cli_word("ys",
+ * "gem", "red") is ys:gem.red or :gem.red, else "red" (cli/render.c). */
+const char *cli_word(const char *game, const char *hint, const char *v);
 
 #endif

@@ -72,7 +72,10 @@ static const char *from_locale(const char *v, char *buf, size_t n)
 int cli_i18n_set(const char *lang)
 {
     if (!lang || !(known(lang) || !strcmp(lang, "xx"))) return -1;
-    snprintf(current, sizeof current, "%s", lang);
+    char copy[sizeof current]; /* lang may be current itself */
+    snprintf(copy, sizeof copy, "%s", lang);
+    memcpy(current, copy, sizeof current);
+    lang = current;
     /* gettext ignores LANGUAGE under the "C" locale: C.UTF-8 is always there */
     const char *msgs = setlocale(LC_MESSAGES, NULL);
     if (!msgs || !strcmp(msgs, "C") || !strcmp(msgs, "POSIX")) setlocale(LC_MESSAGES, "C.UTF-8");

@@ -50,6 +50,19 @@ void cli_ys_card_title(const char *key, char *buf, size_t n)
         snprintf(buf, n, _("Blue card"));
         return;
     }
+    /* the name the published edition of the player's language gives it
+     * (the event catalogue, docs/i18n.md), else the key as a title */
+    char id[64];
+    snprintf(id, sizeof id, "ys:card.%s", key);
+    const char *name = gg_catalogue_word(cli_i18n_lang(), id);
+    if (!name) {
+        snprintf(id, sizeof id, "ys:event.%s", key);
+        name = gg_catalogue_word(cli_i18n_lang(), id);
+    }
+    if (name) {
+        snprintf(buf, n, "%s", name);
+        return;
+    }
     snprintf(buf, n, "%s", key);
     for (char *p = buf; *p; p++) {
         if (*p == '_') *p = ' ';

@@ -430,7 +430,7 @@ static void draw_moves(const tui *t, const layout *L)
     if (t->actor < 0) return;
     if (t->input[0] == ':') {
         tui_put(&b, 0, 0, tui_attr(TR_DIM),
-                _("commands: :save [FILE]  :undo  :log  :scoring on|off  :help  :quit"));
+                _("commands: :save [FILE]  :undo  :log  :scoring on|off  :lang  :help  :quit"));
         return;
     }
     if (!t->nfilt) {
@@ -475,7 +475,7 @@ static void draw_footer(const layout *L, const char *keys)
 }
 
 static const char *const MOVE_KEYS =
-    "arrows+Enter play | type+Tab | ? help  F2 save  F3 undo  F4 log  F10 quit";
+    N_("arrows+Enter play | type+Tab | ? help  F2 save  F3 undo  F4 log  F5 lang  F10 quit");
 
 enum { MIN_COLS = 80, MIN_LINES = 24 };
 
@@ -560,7 +560,7 @@ static int pager(const char *title, const tui_text *text)
             tui_put(&body, r, 0, tui_attr((tui_role)w.role[top + r]), "%s", w.line[top + r]);
         tui_box foot = {LINES - 1, 0, 1, COLS};
         tui_put(&foot, 0, 0, tui_attr(TR_DIM), _("up/down PgUp/PgDn scroll | Enter, Esc or q closes%s"),
-                top + rows < w.n ? " | more below" : "");
+                top + rows < w.n ? _(" | more below") : "");
         curs_set(0);
         refresh();
         int total = w.n;
@@ -799,7 +799,8 @@ static void show_help(const tui *t)
                  _("  F2 or :save [FILE] saves the game record; gemgames play --load FILE resumes it. "
                  "F3 or :undo takes back your last move and the bots' replies (refused when "
                  "something hidden was revealed or chance was drawn since). F4 or :log shows the "
-                 "whole log. F10 or :quit leaves. ? or F1 shows this help."));
+                 "whole log. F5 or :lang [en|pl|hu|cs|fr] switches the language. F10 or :quit leaves. ? or "
+                 "F1 shows this help."));
     pager(_("Help - ? or F1"), &h);
     tui_text_free(&h);
 }
@@ -942,6 +943,18 @@ static void undo(tui *t, int p)
 
 enum { TURN_MOVE, TURN_UNDO, TURN_QUIT };
 
+/* :lang [LANG] or F5 (the next language): the screen, the log's sentences
+ * and the help speak it from now on (docs/i18n.md). */
+static void switch_language(tui *t, const char *lang)
+{
+    if (cli_i18n_set(lang)) {
+        set_msg(t, TR_ERROR, _("Unknown language \"%s\" (en, pl, hu, cs, fr)."), lang);
+        return;
+    }
+    forget_texts(t);
+    set_msg(t, TR_GOOD, _("Language: English"));
+}
+
 /* Runs a colon command typed in the move line. */
 static int command(tui *t, const char *cmd, const char *state)
 {
@@ -959,10 +972,14 @@ static int command(tui *t, const char *cmd, const char *state)
     } else if (!strcmp(cmd, "scoring off") || !strcmp(cmd, "scoring on")) {
         t->scoring = cmd[9] == 'n';
         set_msg(t, TR_GOOD, _("Scoring %s."), t->scoring ? "shown step by step" : "no longer stops");
+    } else if (!strcmp(cmd, "lang") || !strncmp(cmd, "lang ", 5)) {
+        const char *l = cmd[4] ? cmd + 5 : cli_i18n_next();
+        while (*l == ' ') l++;
+        switch_language(t, l);
     } else if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) {
         if (confirm_quit(t, state)) return TURN_QUIT;
     } else {
-        set_msg(t, TR_ERROR, _("Unknown command \":%s\" (try :save, :undo, :log, :scoring off, :help, "
+        set_msg(t, TR_ERROR, _("Unknown command \":%s\" (try :save, :undo, :log, :scoring off, :lang, :help, "
                 ":quit)."), cmd);
     }
     return -1;
@@ -976,7 +993,7 @@ static int human_turn(tui *t, int p, gg_action *out)
     seat_label(t, p, who, sizeof who);
     snprintf(state, sizeof state, _("%s to play"), who);
     for (;;) {
-        draw_screen(t, state, MOVE_KEYS);
+        draw_screen(t, state, _(MOVE_KEYS));
         int ch = key_in();
         layout L = compute_layout();
         int colw = moves_colw(t), cols = COLS / colw > 0 ? COLS / colw : 1;
@@ -998,6 +1015,7 @@ static int human_turn(tui *t, int p, gg_action *out)
         case KEY_F(2): save_dialog(t, NULL, state); break;
         case KEY_F(3): return TURN_UNDO;
         case KEY_F(4): show_log(t); break;
+        case KEY_F(5): switch_language(t, cli_i18n_next()); break;
         case KEY_F(10):
             if (confirm_quit(t, state)) return TURN_QUIT;
             break;

@@ -169,8 +169,10 @@ static void draw_city(const cJSON *view, const tui_box *b, int y)
         tui_put(b, y + 5, x + colw - 5, tui_attr(TR_DIM), "+%d", tj_int(dist, "pile"));
         d++;
     }
-    static const char *const labels[] = {"ship", "port", "trade", "palace", "card"};
-    for (int i = 0; i < 5; i++) tui_put(b, y + 1 + i, 0, tui_attr(TR_DIM), "%s", labels[i]);
+    /* TRANSLATORS: row labels left of the districts, at most 6 columns */
+    static const char *const labels[] = {N_("ship"), N_("port"), N_("trade"), N_("palace"), N_("card")};
+    tui_box lb = {b->y, b->x, b->h, 6};
+    for (int i = 0; i < 5; i++) tui_put(&lb, y + 1 + i, 0, tui_attr(TR_DIM), "%s", _(labels[i]));
 }
 
 /* The market: one row per market row (its gem, then a cell per colour
@@ -181,8 +183,10 @@ static int draw_market(const cJSON *view, const tui_box *b, int y)
     const cJSON *cols = tj(market, "columns");
     int cw = 7;
     tui_put(b, y, 0, tui_attr(TR_HEAD), _("Market"));
-    for (int c = 0; c < 4; c++)
-        tui_put(b, y, 8 + c * cw, tui_attr(tui_colour_role(colours[c])), "%s", colours[c]);
+    for (int c = 0; c < 4; c++) { /* the colour's name, clipped to its column */
+        tui_box cb = {b->y, b->x + 8 + c * cw, b->h, cw - 1};
+        tui_put(&cb, y, 0, tui_attr(tui_colour_role(colours[c])), "%s", cli_word("ys", "gem", colours[c]));
+    }
     int r = 0;
     const cJSON *row;
     cJSON_ArrayForEach(row, rows)

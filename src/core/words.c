@@ -47,6 +47,12 @@ static const cJSON *catalogue(const char *lang)
     return i < 0 ? NULL : parsed[i];
 }
 
+const char *gg_catalogue_word(const char *lang, const char *id)
+{
+    const cJSON *v = id ? cJSON_GetObjectItemCaseSensitive(catalogue(lang), id) : NULL;
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
 /* ------------------------------------------------------- a growing string */
 
 typedef struct text {
