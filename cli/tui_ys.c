@@ -114,7 +114,7 @@ static void draw_info(const cJSON *view, const tui_box *b, int y, int with_event
         {
             if (k++ >= tj_int(view, "columns_fixed")) break;
             x = tui_put(b, y, x + 1, tui_attr(tui_colour_role(g->valuestring)), "%s",
-                        g->valuestring);
+                        cli_word("ys", "gem", g->valuestring));
         }
     } else {
         x = tui_put(b, y, x, tui_attr(TR_DIM), _("ships %d  piles %d  blue cards %d"),
@@ -767,7 +767,9 @@ static void draw_district_step(const cJSON *events, const cJSON *reveal, const t
     cJSON_ArrayForEach(z, tj(reveal, "zones"))
     {
         const char *zone = tj_str(z, "zone");
-        x = tui_put(b, y, 0, tui_attr(TR_DIM), "%-7s", zone);
+        tui_box zb = {b->y, b->x, b->h, 6}; /* the zone's name, clipped to its column */
+        tui_put(&zb, y, 0, tui_attr(TR_DIM), "%s", cli_word("ys", "zone", zone));
+        x = 7;
         x = put_seat_values(b, y, x, tj(z, "brokers"));
         const cJSON *res = find_event(events, "ys.zone", "zone", zone, 0);
         if (res) put_winner(b, y, x < 40 ? 40 : x, res);
@@ -800,7 +802,7 @@ static void draw_market_step(const cJSON *events, const cJSON *market, const tui
         cJSON_ArrayForEach(br, tj(r, "brokers"))
         {
             const cJSON *q = tj(br, "seat");
-            x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "%s", tj_str(br, "colour"));
+            x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "%s", cli_word("ys", "gem", tj_str(br, "colour")));
             x = tui_put(b, y, x + 1, tui_attr(cJSON_IsNumber(q) ? tui_seat_role(q->valueint) : TR_DIM), "%s%d:%d",
                         cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint : 0, tj_int(br, "value"));
         }
@@ -857,7 +859,9 @@ static void draw_zone_results(const cJSON *events, const tui_box *b)
     {
         if (strcmp(tj_str(e, "kind"), "ys.zone")) continue;
         d = tj_int(e, "district");
-        int x = tui_put(b, y, 0, tui_attr(TR_DIM), "%-7s", tj_str(e, "zone"));
+        tui_box zb = {b->y, b->x, b->h, 6}; /* the zone's name, clipped to its column */
+        tui_put(&zb, y, 0, tui_attr(TR_DIM), "%s", cli_word("ys", "zone", tj_str(e, "zone")));
+        int x = 7;
         const cJSON *st;
         cJSON_ArrayForEach(st, tj(e, "standings"))
         {
