@@ -53,7 +53,7 @@ DEPS     := build/.deps-ok
 .SECONDARY:
 .PHONY: all test play fuzz bench clean deps tests-build soak
 # make: the program and the Python package (build/python, docs/python.md)
-all: $(BIN) python
+all: $(BIN) locale python
 
 $(DEPS): scripts/setup.sh
 	@sh scripts/setup.sh
@@ -81,7 +81,7 @@ $(O)/tests/%: $(O)/obj/tests/unit/%.o $(TSUP_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(TSUP_OBJ) $(LIB) $(LIBS) -lcmocka
 
-tests-build: $(BIN) $(TEST_BINS)
+tests-build: $(BIN) locale $(TEST_BINS)
 
 # The test build: sanitizers on, then every unit, CLI and browser test. The
 # Splendor rules and 2-player simulation tests also run on a build without
@@ -112,7 +112,7 @@ test:
 # game has no heuristic yet). PLAY_ARGS="--seats human,human" etc. overrides.
 PLAY_ARGS ?= --players 4
 play:
-	@$(MAKE) --no-print-directory VARIANT=rel $(BIN)
+	@$(MAKE) --no-print-directory VARIANT=rel $(BIN) locale
 	@$(BIN) play $(if $(GAME),$(GAME),ys) $(PLAY_ARGS)
 
 FUZZ_SECONDS ?= 10
@@ -173,7 +173,7 @@ VENDOR_FILES := preact/LICENSE preact/package.json preact/dist/preact.module.js 
 DOC_FILES   := $(wildcard README.md LICENSE CHANGELOG.md docs/guide.md docs/notation.md \
                docs/formats.md docs/bots.md docs/protocol.md docs/server.md docs/terminal.md)
 .PHONY: install uninstall
-install: build/rel/gemgames build/rel/libgemgames.a
+install: build/rel/gemgames build/rel/libgemgames.a locale
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 755 build/rel/gemgames $(DESTDIR)$(BINDIR)/gemgames

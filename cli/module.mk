@@ -18,7 +18,7 @@ build/locale/xx/LC_MESSAGES/gemgames.mo: build/gen/gemgames.pot scripts/i18n-pse
 	@mkdir -p $(dir $@)
 	sh scripts/i18n-pseudo.sh $< >build/gen/xx.po
 	msgfmt --check -o $@ build/gen/xx.po
-build/locale/%/LC_MESSAGES/gemgames.mo: po/%.po
+$(PO_LANGS:%=build/locale/%/LC_MESSAGES/gemgames.mo): build/locale/%/LC_MESSAGES/gemgames.mo: po/%.po
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
 # make pot: po/gemgames.pot from the sources, and every po/<lang>.po merged

@@ -121,7 +121,7 @@ static void draw_players(const cJSON *view, int seat, const tui_box *b, int y, i
         const cJSON *a;
         cJSON_ArrayForEach(a, actors) acting |= cJSON_IsNumber(a) && a->valueint == q;
         int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "%s", acting ? ">" : " ");
-        x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q, q == seat ? " you" : "");
+        x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q, q == seat ? _(" you") : "");
         x = tui_put(b, y, 9, tui_attr(TR_GOOD), _("%2d pts"), tj_int(pl, "points"));
         x = tui_put(b, y, x + 2, tui_attr(TR_DIM), _("cards %d  nobles %d"), tj_int(pl, "card_count"),
                     cJSON_GetArraySize(tj(pl, "nobles")));

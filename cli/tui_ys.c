@@ -257,7 +257,7 @@ static void draw_player(const cJSON *view, const cJSON *pl, int seat, const tui_
     const cJSON *a;
     cJSON_ArrayForEach(a, tj(view, "actors")) acting |= cJSON_IsNumber(a) && a->valueint == q;
     int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "%s", acting ? ">" : " ");
-    x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q, q == seat ? " you" : "");
+    x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q, q == seat ? _(" you") : "");
     x = tui_put(b, y, 8, tui_attr(TR_GOOD), _("%3dpt"), tj_int(pl, "score"));
     x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "#%d", tj_int(pl, "order"));
     const cJSON *gems = tj(pl, "gems");
