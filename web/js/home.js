@@ -35,7 +35,7 @@ function CreateForm({ games, bots, onCreated }) {
     <label>${t('Players')} <select name="players" value=${n} onChange=${(e) => setPlayers(Number(e.target.value))}>
       ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((k) => html`<option value=${k}>${k}</option>`)}
     </select></label>
-    ${game.options.map((o) => html`<label title=${o.help}>${o.key.replace(/_/g, ' ')}
+    ${game.options.map((o) => html`<label title=${o.help}>${t(o.key.replace(/_/g, ' '))}
       <select name=${'opt-' + o.key} value=${opts[o.key] || o.values[0]} onChange=${(e) => setOpts({ ...opts, [o.key]: e.target.value })}>
         ${o.values.map((v) => html`<option value=${v}>${v}</option>`)}</select>
       <span class="help">${o.help}</span></label>`)}
