@@ -494,7 +494,7 @@ static void add_brokers(wrap *w, const cJSON *view, const cJSON *p)
         wrap_add(w, 2, _("screen: %s"), vals);
     } else {
         int n = num(p, "screen_count");
-        wrap_add(w, 2, _("screen: %d broker%s"), n, n == 1 ? "" : "s");
+        wrap_add(w, 2, ngettext("screen: %d broker", "screen: %d brokers", (unsigned long)n), n);
     }
     if (!strcmp(str(view, "stage"), "bid"))
         wrap_add(w, 2, "%s", flag(p, "bid_done") ? "(bid chosen)" : "(still bidding)");

@@ -938,7 +938,7 @@ static void undo(tui *t, int p)
     forget_texts(t);
     t->nlog = last;
     refresh_view(t);
-    set_msg(t, TR_GOOD, _("Undone: %d move%s taken back."), undone, undone == 1 ? "" : "s");
+    set_msg(t, TR_GOOD, ngettext("Undone: %d move taken back.", "Undone: %d moves taken back.", (unsigned long)undone), undone);
 }
 
 enum { TURN_MOVE, TURN_UNDO, TURN_QUIT };
@@ -971,7 +971,7 @@ static int command(tui *t, const char *cmd, const char *state)
         show_help(t);
     } else if (!strcmp(cmd, "scoring off") || !strcmp(cmd, "scoring on")) {
         t->scoring = cmd[9] == 'n';
-        set_msg(t, TR_GOOD, _("Scoring %s."), t->scoring ? "shown step by step" : "no longer stops");
+        set_msg(t, TR_GOOD, "%s", t->scoring ? _("Scoring shown step by step.") : _("Scoring no longer stops."));
     } else if (!strcmp(cmd, "lang") || !strncmp(cmd, "lang ", 5)) {
         const char *l = cmd[4] ? cmd + 5 : cli_i18n_next();
         while (*l == ' ') l++;

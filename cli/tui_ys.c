@@ -634,8 +634,10 @@ static void ys_score(const cJSON *view, tui_text *h)
                 if (!strcmp(c->valuestring, colours[k])) rank = i;
             }
             if (gems)
-                tui_text_add(h, TR_TEXT, _("      %-6s (colour rank %d): %d gem%s, place %d -> %d"),
-                             colours[k], rank, gems, gems == 1 ? "" : "s", place, pts);
+                tui_text_add(h, TR_TEXT, ngettext("      %-6s (colour rank %d): %d gem, place %d -> %d",
+                                                  "      %-6s (colour rank %d): %d gems, place %d -> %d",
+                                                  (unsigned long)gems),
+                             cli_word("ys", "gem", colours[k]), rank, gems, place, pts);
             else
                 tui_text_add(h, TR_DIM, _("      %-6s (colour rank %d): no gems -> %d"), colours[k],
                              rank, pts);
