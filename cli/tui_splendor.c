@@ -227,12 +227,13 @@ static void splendor_score(const cJSON *view, tui_text *h)
         int q = tj_int(r, "seat");
         const cJSON *pl = cJSON_GetArrayItem(tj(view, "players"), q);
         tui_text_add(h, tui_seat_role(q),
-                     _("  S%d: %d points = %d from development cards + %d from %d noble%s; "
-                     "%d cards bought; place %d"),
+                     ngettext("  S%d: %d points = %d from development cards + %d from %d noble; "
+                              "%d cards bought; place %d",
+                              "  S%d: %d points = %d from development cards + %d from %d nobles; "
+                              "%d cards bought; place %d",
+                              (unsigned long)cJSON_GetArraySize(tj(pl, "nobles"))),
                      q, tj_int(r, "points"), tj_int(r, "card_points"), tj_int(r, "noble_points"),
-                     cJSON_GetArraySize(tj(pl, "nobles")),
-                     cJSON_GetArraySize(tj(pl, "nobles")) == 1 ? "" : "s", tj_int(r, "cards"),
-                     tj_int(r, "rank"));
+                     cJSON_GetArraySize(tj(pl, "nobles")), tj_int(r, "cards"), tj_int(r, "rank"));
     }
 }
 
