@@ -4,6 +4,7 @@
  * gems and the rate of each colour; every player's score, order card, gems,
  * front brokers, screen and character cards. A broker this seat may not see
  * shows as "?" (Y-11). Help texts quote the rules reference (docs/rules/ys.md). */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -413,82 +414,82 @@ static void ys_draw(const cJSON *view, int seat, const tui_box *b)
 static const struct {
     const char *key, *rule, *window, *effect;
 } card_text[] = {
-    {"alchemist", "Y-7.4", "end of scoring (after rates are final)",
-     "may exchange one own coloured gem for a gem of another coloured colour (never black or "
-     "white); discarded when played"},
-    {"banker", "Y-7.5", "start of scoring",
-     "one colour's rate +1 and another colour's rate -1; both are required; discarded when played"},
-    {"captain", "Y-7.6", "start of scoring", "swap two ship cards between two ports; discarded when played"},
-    {"bishop", "Y-7.7", "start of placement",
-     "this round each of this player's brokers goes face up or face down as he likes: two down, "
-     "two up, or one of each; discarded at the end of the round"},
-    {"spy", "Y-7.8", "start of placement",
-     "during this placement phase, look at up to 3 face-down brokers of other players: in his "
+    {"alchemist", "Y-7.4", N_("end of scoring (after rates are final)"),
+     N_("may exchange one own coloured gem for a gem of another coloured colour (never black or "
+     "white); discarded when played")},
+    {"banker", "Y-7.5", N_("start of scoring"),
+     N_("one colour's rate +1 and another colour's rate -1; both are required; discarded when played")},
+    {"captain", "Y-7.6", N_("start of scoring"), N_("swap two ship cards between two ports; discarded when played")},
+    {"bishop", "Y-7.7", N_("start of placement"),
+     N_("this round each of this player's brokers goes face up or face down as he likes: two down, "
+     "two up, or one of each; discarded at the end of the round")},
+    {"spy", "Y-7.8", N_("start of placement"),
+     N_("during this placement phase, look at up to 3 face-down brokers of other players: in his "
      "own turns, and whenever any placement turn ends (the last one too, before scoring); with "
-     "King's Favour, throne-room brokers too; discarded at the end of the round"},
-    {"herald", "Y-7.9", "start of scoring",
-     "move one own broker from one place to another (city<->market, within market, within city); "
+     "King's Favour, throne-room brokers too; discarded at the end of the round")},
+    {"herald", "Y-7.9", N_("start of scoring"),
+     N_("move one own broker from one place to another (city<->market, within market, within city); "
      "city->market scores 1 point, market->market scores nothing, market->city keeps the point; "
      "face stays as it was; placement rules hold (empty open market cell, no Queen zone); never "
-     "into or out of the throne room; discarded when played"},
-    {"illusionist", "Y-7.10", "start of placement",
-     "this placement phase, a front broker may be placed on the board (face up or down as the turn "
+     "into or out of the throne room; discarded when played")},
+    {"illusionist", "Y-7.10", N_("start of placement"),
+     N_("this placement phase, a front broker may be placed on the board (face up or down as the turn "
      "requires) and is replaced in front by a broker from behind the screen, face up; repeatable; "
      "still 2 per turn, one up one down; ties use whatever is in front at the end; discarded at "
-     "the end of the round"},
-    {"intriguer", "Y-7.11", "start of scoring",
-     "this player wins every tie he is part of this scoring. Not market columns; but where columns "
+     "the end of the round")},
+    {"intriguer", "Y-7.11", N_("start of scoring"),
+     N_("this player wins every tie he is part of this scoring. Not market columns; but where columns "
      "stay tied after counting brokers, this player orders the tied columns; discarded at the end "
-     "of scoring"},
-    {"jeweller", "Y-7.12", "start of scoring", "take 2 coloured gems of choice from the bank; discarded when played"},
-    {"magician", "Y-7.13", "right after this player placed his 2 brokers in one of his turns",
-     "swap the places of two of his own brokers on the board (city or market, face up or down; "
+     "of scoring")},
+    {"jeweller", "Y-7.12", N_("start of scoring"), N_("take 2 coloured gems of choice from the bank; discarded when played")},
+    {"magician", "Y-7.13", N_("right after this player placed his 2 brokers in one of his turns"),
+     N_("swap the places of two of his own brokers on the board (city or market, face up or down; "
      "each keeps its face); not a broker in a Queen zone; with King's Favour one of them may be in "
-     "the throne room; no points are gained or lost by the swap; discarded when played"},
-    {"merchant", "Y-7.14", "start of scoring",
-     "this scoring every trade zone pays 5 points instead of 3, to whoever wins it; discarded at "
-     "the end of scoring"},
-    {"mercenary", "Y-7.15", "right after this player placed his 2 brokers in one of his turns",
-     "mark one of the two just placed: it counts 5 in this round's scoring; discarded after scoring"},
-    {"queen", "Y-7.16", "right before this player places his 2 brokers in one of his turns",
-     "put the card on one city zone: nobody, its owner included, places a broker there this round; "
-     "brokers already there stay and no card can move them; discarded after that district is scored"},
-    {"prince", "Y-7.17", "immediate", "+4 points"},
-    {"king", "Y-7.18", "immediate", "+5 points"},
-    {"blue", "Y-7.19", "immediate (blue-bordered card, round 4)", "take one coloured gem of choice"},
+     "the throne room; no points are gained or lost by the swap; discarded when played")},
+    {"merchant", "Y-7.14", N_("start of scoring"),
+     N_("this scoring every trade zone pays 5 points instead of 3, to whoever wins it; discarded at "
+     "the end of scoring")},
+    {"mercenary", "Y-7.15", N_("right after this player placed his 2 brokers in one of his turns"),
+     N_("mark one of the two just placed: it counts 5 in this round's scoring; discarded after scoring")},
+    {"queen", "Y-7.16", N_("right before this player places his 2 brokers in one of his turns"),
+     N_("put the card on one city zone: nobody, its owner included, places a broker there this round; "
+     "brokers already there stay and no card can move them; discarded after that district is scored")},
+    {"prince", "Y-7.17", N_("immediate"), N_("+4 points")},
+    {"king", "Y-7.18", N_("immediate"), N_("+5 points")},
+    {"blue", "Y-7.19", N_("immediate (blue-bordered card, round 4)"), N_("take one coloured gem of choice")},
 };
 
 static const struct {
     const char *rule, *title, *window, *effect;
 } ysplus_text[] = {
-    {"Y-10.4", "Customs Officer", "start of scoring",
-     "name a colour (white allowed, not black): gems of that colour are removed from the port ship "
-     "cards this scoring; the market is unchanged, and white gems may still become that colour"},
-    {"Y-10.5", "Financier", "start of scoring",
-     "every trade zone pays 1 point instead of 3 this scoring; with the Merchant in the same "
-     "scoring both cancel (3)"},
-    {"Y-10.6", "Royal Guard", "start of placement",
-     "once this round, in one of his turns, place one front broker on the board face up in "
-     "addition to the turn's 2; ties then use the front brokers left"},
-    {"Y-10.7", "Imitator", "right after any player plays a character",
-     "copy that card's power for himself; never the Intriguer or the Pope"},
-    {"Y-10.8", "Investor", "start of scoring",
-     "name a colour: its column is first in column scoring; the others are ranked normally"},
-    {"Y-10.9", "Favourite", "immediate (kept)",
-     "only with King's Favour: +2 to its owner's throne total at the end"},
-    {"Y-10.10", "Monk", "start of scoring",
-     "remove up to 2 own brokers from the city or market back behind the screen; score their face "
-     "values in points"},
-    {"Y-10.11", "Pope", "immediate (kept)",
-     "its owner wins every tie in final colour scoring against other players (not throne ties)"},
-    {"Y-10.12", "Philosopher", "start of placement",
-     "this round up to 2 of his brokers may be placed on a line between two zones; just before "
-     "scoring he puts each into one of its two zones"},
-    {"Y-10.13", "Professor", "start of scoring",
-     "name a district: each of his brokers there counts +1 this scoring"},
-    {"Y-10.14", "Rogue", "end of scoring",
-     "exchange any 2 own gems, coloured or black in any mix, for 1 black gem or 3 points"},
-    {"Y-10.15", "Trafficker", "immediate (kept)", "at the end, 8 or more black gems: +5 points"},
+    {"Y-10.4", "Customs Officer", N_("start of scoring"),
+     N_("name a colour (white allowed, not black): gems of that colour are removed from the port ship "
+     "cards this scoring; the market is unchanged, and white gems may still become that colour")},
+    {"Y-10.5", "Financier", N_("start of scoring"),
+     N_("every trade zone pays 1 point instead of 3 this scoring; with the Merchant in the same "
+     "scoring both cancel (3)")},
+    {"Y-10.6", "Royal Guard", N_("start of placement"),
+     N_("once this round, in one of his turns, place one front broker on the board face up in "
+     "addition to the turn's 2; ties then use the front brokers left")},
+    {"Y-10.7", "Imitator", N_("right after any player plays a character"),
+     N_("copy that card's power for himself; never the Intriguer or the Pope")},
+    {"Y-10.8", "Investor", N_("start of scoring"),
+     N_("name a colour: its column is first in column scoring; the others are ranked normally")},
+    {"Y-10.9", "Favourite", N_("immediate (kept)"),
+     N_("only with King's Favour: +2 to its owner's throne total at the end")},
+    {"Y-10.10", "Monk", N_("start of scoring"),
+     N_("remove up to 2 own brokers from the city or market back behind the screen; score their face "
+     "values in points")},
+    {"Y-10.11", "Pope", N_("immediate (kept)"),
+     N_("its owner wins every tie in final colour scoring against other players (not throne ties)")},
+    {"Y-10.12", "Philosopher", N_("start of placement"),
+     N_("this round up to 2 of his brokers may be placed on a line between two zones; just before "
+     "scoring he puts each into one of its two zones")},
+    {"Y-10.13", "Professor", N_("start of scoring"),
+     N_("name a district: each of his brokers there counts +1 this scoring")},
+    {"Y-10.14", "Rogue", N_("end of scoring"),
+     N_("exchange any 2 own gems, coloured or black in any mix, for 1 black gem or 3 points")},
+    {"Y-10.15", "Trafficker", N_("immediate (kept)"), N_("at the end, 8 or more black gems: +5 points")},
 };
 
 static void help_stage(const char *stage, tui_text *h)
@@ -579,15 +580,21 @@ static void ys_help(const cJSON *view, tui_text *h)
         char title[32];
         cli_ys_card_title(card_text[i].key, title, sizeof title);
         tui_text_add(h, TR_TEXT, "  %s (%s, %s): %s.", title, card_text[i].rule,
-                     card_text[i].window, card_text[i].effect);
+                     _(card_text[i].window), _(card_text[i].effect));
     }
     const cJSON *opts = tj(view, "options");
     tui_text_add(h, TR_TEXT, _("  Every rule id (Y-8.12 ...) is an entry of docs/rules/ys.md."));
     if (!strcmp(tj_str(opts, "ysplus"), "on") || tj_int(opts, "players") == 5) {
         tui_text_add(h, TR_HEAD, _("Ys+ characters (Y-10.2)"));
         for (size_t i = 0; i < sizeof ysplus_text / sizeof ysplus_text[0]; i++)
-            tui_text_add(h, TR_TEXT, "  %s (%s, %s): %s.", ysplus_text[i].title,
-                         ysplus_text[i].rule, ysplus_text[i].window, ysplus_text[i].effect);
+        {
+            char key[32], title[48]; /* "Royal Guard" -> royal_guard: its name in the catalogue */
+            snprintf(key, sizeof key, "%s", ysplus_text[i].title);
+            for (char *c = key; *c; c++) *c = *c == ' ' ? '_' : (char)tolower((unsigned char)*c);
+            cli_ys_card_title(key, title, sizeof title);
+            tui_text_add(h, TR_TEXT, "  %s (%s, %s): %s.", title, ysplus_text[i].rule,
+                         _(ysplus_text[i].window), _(ysplus_text[i].effect));
+        }
     }
 }
 
