@@ -36,8 +36,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-s
 // server sends as it is (marked data-raw, or the engine's decision line).
 async function unwrapped(page) {
   const text = await page.evaluate(() => {
-    // span.help: the game options' help as the server sends it (not yet catalogued)
-    const skipSel = 'button.move, details.notation, code, select[name=lang], .decision, span.help, title, script, style, option';
+    const skipSel = 'button.move, details.notation, code, select[name=lang], .decision, title, script, style, option';
     const out = [];
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {

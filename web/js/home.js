@@ -35,10 +35,10 @@ function CreateForm({ games, bots, onCreated }) {
     <label>${t('Players')} <select name="players" value=${n} onChange=${(e) => setPlayers(Number(e.target.value))}>
       ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((k) => html`<option value=${k}>${k}</option>`)}
     </select></label>
-    ${game.options.map((o) => html`<label title=${o.help}>${t(o.key.replace(/_/g, ' '))}
+    ${game.options.map((o) => html`<label title=${t(o.help)}>${t(o.key.replace(/_/g, ' '))}
       <select name=${'opt-' + o.key} value=${opts[o.key] || o.values[0]} onChange=${(e) => setOpts({ ...opts, [o.key]: e.target.value })}>
-        ${o.values.map((v) => html`<option value=${v}>${v}</option>`)}</select>
-      <span class="help">${o.help}</span></label>`)}
+        ${o.values.map((v) => html`<option value=${v}>${t(v)}</option>`)}</select>
+      <span class="help">${t(o.help)}</span></label>`)}
     <fieldset><legend>${t('Seats')}</legend>
       ${Array.from({ length: n }, (_, i) => html`<label>${t('Seat {n}', { n: i + 1 })}
         <select name=${'seat-' + i} value=${seatKind(i)} onChange=${(e) => { const s = Array.from({ length: n }, (_, k) => seatKind(k)); s[i] = e.target.value; setSeats(s); }}>
