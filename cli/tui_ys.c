@@ -184,9 +184,11 @@ static int draw_market(const cJSON *view, const tui_box *b, int y)
     const cJSON *cols = tj(market, "columns");
     int cw = 7;
     tui_put(b, y, 0, tui_attr(TR_HEAD), _("Market"));
+    /* TRANSLATORS: market column headers, at most 6 columns each */
+    static const char *const header[4] = {N_("blue"), N_("green"), N_("yellow"), N_("red")};
     for (int c = 0; c < 4; c++) { /* the colour's name, clipped to its column */
         tui_box cb = {b->y, b->x + 8 + c * cw, b->h, cw - 1};
-        tui_put(&cb, y, 0, tui_attr(tui_colour_role(colours[c])), "%s", cli_word("ys", "gem", colours[c]));
+        tui_put(&cb, y, 0, tui_attr(tui_colour_role(colours[c])), "%s", _(header[c]));
     }
     int r = 0;
     const cJSON *row;
