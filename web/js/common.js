@@ -197,7 +197,9 @@ export function Moves({ legal, filter, onPick, label, onClear }) {
 // zeros left out (the full numbers are the engine's view; this is for reading).
 function breakdownParts(o) {
   const parts = [];
-  const label = (k) => k.replace(/_/g, ' ');
+  // the game's field names are message ids too ("black gems", "trade points"),
+  // entered by hand in web/i18n/<lang>.json (docs/i18n.md)
+  const label = (k) => t(k.replace(/_/g, ' '));
   for (const [k, v] of Object.entries(o || {})) {
     if (['seat', 'rank', 'points', 'total', 'score'].includes(k)) continue;
     if (v === null || v === undefined || v === 0 || v === false) continue;

@@ -29,11 +29,11 @@ export const nobleTest = (slot) => (a) => a === `noble ${slot}`;
 // The full text of a card or noble, from the view's printed data (the card's
 // cost, points and bonus): shown on hover (SVG title) and, when a tap selects
 // it, in the move list's heading.
-const costText = (cost) => COLOURS.filter((c) => cost && cost[c] > 0).map((c) => `${cost[c]} ${c}`).join(', ') || t('nothing');
+const costText = (cost) => COLOURS.filter((c) => cost && cost[c] > 0).map((c) => `${cost[c]} ${gemName(c)}`).join(', ') || t('nothing');
 export function cardText(card) {
   if (!card || card.hidden) return t('a face-down card');
   return t('Tier {tier} card: {points} points, gives a {bonus} bonus; costs {cost}', {
-    tier: card.tier ?? '?', points: card.points ?? 0, bonus: card.bonus, cost: costText(card.cost),
+    tier: card.tier ?? '?', points: card.points ?? 0, bonus: gemName(card.bonus), cost: costText(card.cost),
   });
 }
 export const nobleText = (noble) => t('Noble: {points} points, visits a player with bonuses of {needs}', { points: noble.points, needs: costText(noble.requires) });
