@@ -108,7 +108,7 @@ function Market({ market, y, me, legal, select, sel, marks, recent }) {
         </g>`;
       })}
     </g>`)}
-    ${m ? GEMS.map((c, k) => (m.columns[c] !== undefined ? html`<text key=${'mv' + c} class="column-result" x=${x0 + k * cw + cw - 8} y=${y + 15} text-anchor="end" font-size="11" font-weight="800" fill=${c === 'yellow' ? '#333' : '#fff'}><title>${t('the {colour} rate moves {move}', { colour: c, move: `${m.columns[c] >= 0 ? '+' : ''}${m.columns[c]}` })}</title>${m.columns[c] >= 0 ? '+' : ''}${m.columns[c]}</text>` : '')) : ''}
+    ${m ? GEMS.map((c, k) => (m.columns[c] !== undefined ? html`<text key=${'mv' + c} class="column-result" x=${x0 + k * cw + cw - 8} y=${y + 15} text-anchor="end" font-size="11" font-weight="800" fill=${c === 'yellow' ? '#333' : '#fff'}><title>${t('the {colour} rate moves {move}', { colour: gemName(c), move: `${m.columns[c] >= 0 ? '+' : ''}${m.columns[c]}` })}</title>${m.columns[c] >= 0 ? '+' : ''}${m.columns[c]}</text>` : '')) : ''}
   </g>`;
 }
 

@@ -104,7 +104,7 @@ export function scoringMarks(walk, events, me) {
         const gems = e.gems || [];
         port = {
           text: (e.standings || []).length
-            ? (e.standings || []).slice(0, gems.length).map((st, i) => `${seatWord(st.seat, me)} ${gems[i]}`).join(', ')
+            ? (e.standings || []).slice(0, gems.length).map((st, i) => `${seatWord(st.seat, me)} ${gemName(gems[i])}`).join(', ')
             : t('no broker: the gems stay in the bank'),
           title: eventText(e, me),
         };
