@@ -628,8 +628,8 @@ static void ys_score(const cJSON *view, tui_text *h)
     {
         const cJSON *seat = tj(f, "seat");
         int q = cJSON_IsNumber(seat) ? seat->valueint : -1;
-        tui_text_add(h, tui_seat_role(q), _("  %s%d: %d points"), q >= 0 ? "S" : "neutral",
-                     q >= 0 ? q : 0, tj_int(f, "total"));
+        if (q >= 0) tui_text_add(h, tui_seat_role(q), _("  S%d: %d points"), q + 1, tj_int(f, "total"));
+        else tui_text_add(h, tui_seat_role(q), _("  neutral: %d points"), tj_int(f, "total"));
         int sum = 0, colour_pts = 0;
         for (int k = 0; k < 4; k++) {
             const cJSON *e = tj(tj(f, "colours"), colours[k]);
@@ -655,7 +655,8 @@ static void ys_score(const cJSON *view, tui_text *h)
                                                   (unsigned long)gems),
                              cli_word("ys", "gem", colours[k]), rank, gems, place, pts);
             else
-                tui_text_add(h, TR_DIM, _("      %-6s (colour rank %d): no gems -> %d"), colours[k],
+                tui_text_add(h, TR_DIM, _("      %-6s (colour rank %d): no gems -> %d"),
+                             cli_word("ys", "gem", colours[k]),
                              rank, pts);
         }
         sum += colour_pts;
@@ -801,7 +802,7 @@ static void draw_district_step(const cJSON *events, const cJSON *reveal, const t
         {
             const cJSON *q = tj(st, "seat");
             x = tui_put(b, y, x + 1, tui_attr(cJSON_IsNumber(q) ? tui_seat_role(q->valueint) : TR_DIM), "%s%d:%d",
-                        cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint : 0, tj_int(st, "total"));
+                        cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint + 1 : 0, tj_int(st, "total"));
         }
     }
 }
@@ -823,7 +824,7 @@ static void draw_market_step(const cJSON *events, const cJSON *market, const tui
             const cJSON *q = tj(br, "seat");
             x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "%s", cli_word("ys", "gem", tj_str(br, "colour")));
             x = tui_put(b, y, x + 1, tui_attr(cJSON_IsNumber(q) ? tui_seat_role(q->valueint) : TR_DIM), "%s%d:%d",
-                        cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint : 0, tj_int(br, "value"));
+                        cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint + 1 : 0, tj_int(br, "value"));
         }
         if (res) put_winner(b, y, x < 40 ? 40 : x, res);
         y++;
@@ -886,7 +887,7 @@ static void draw_zone_results(const cJSON *events, const tui_box *b)
         {
             const cJSON *q = tj(st, "seat");
             x = tui_put(b, y, x + 1, tui_attr(cJSON_IsNumber(q) ? tui_seat_role(q->valueint) : TR_DIM), "%s%d:%d",
-                        cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint : 0, tj_int(st, "total"));
+                        cJSON_IsNumber(q) ? "S" : "N", cJSON_IsNumber(q) ? q->valueint + 1 : 0, tj_int(st, "total"));
         }
         put_winner(b, y, x < 40 ? 40 : x, e);
         y++;

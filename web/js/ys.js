@@ -74,7 +74,7 @@ function District({ d, x, me, legal, select, sel, event, marks, recent }) {
       <path d=${`M${x + 10} 38 h150 l-18 26 h-114 z`} fill="#8d6e63" />
       ${(d.ship.gems || []).map((g, i) => html`<${GemDot} key=${i} x=${x + 36 + i * 28} y=${33} r=${9} colour=${g} />`)}
     </g>` : html`<text x=${x + 10} y="52" font-size="12" fill="#999">${t('no ship')}</text>`}
-    ${focus && focus.port ? html`<text class="port-result" x=${x + 10} y="69" font-size="10" font-weight="700" fill="#b23a1e"><title>${focus.port.title}</title>${t('port gems: {list}', { list: focus.port.text.length > 28 ? `${focus.port.text.slice(0, 27)}…` : focus.port.text })}</text>` : ''}
+    ${focus && focus.port ? html`<text class="port-result" x=${x + 10} y="69" font-size="10" font-weight="700" fill="#b23a1e"><title>${focus.port.title}</title>${t('port gems: {list}', { list: fitList(focus.port.text, 28) })}</text>` : ''}
     ${ZONES.map((z, i) => html`<${Zone} key=${z} d=${d} zone=${z} x=${x + 6} y=${72 + i * 74} wd=${wd - 12} me=${me} legal=${legal} select=${select} sel=${sel}
         mark=${focus && focus.zones[z] ? focus.zones[z] : null} last=${lastIn(z)} />`)}
   </g>`;
@@ -187,6 +187,19 @@ export function cardText(key) {
   const k = key && typeof key === 'object' ? key.card || key.name : key;
   const c = printed && (printed.characters[k] || printed.events[k]);
   return c ? `${c.name} (${c.rule}): ${c.text || ''}` : String(k ?? '');
+}
+
+// A ", "-separated list cut to about n characters at an item's end (never
+// inside a name, so a translated or pseudo-locale word stays whole), "…" after.
+function fitList(s, n) {
+  if (s.length <= n) return s;
+  const parts = s.split(', ');
+  let out = parts[0];
+  for (const p of parts.slice(1)) {
+    if (out.length + 2 + p.length > n - 1) break;
+    out += `, ${p}`;
+  }
+  return `${out}…`;
 }
 
 // A card's name in the reader's language (the event catalogue), else its
