@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "i18n.h"
 
 cJSON *cli_result_json(const gg_state *s)
 {
@@ -17,20 +18,26 @@ cJSON *cli_result_json(const gg_state *s)
     return o;
 }
 
-enum { OPT_EVENTS, OPT_VIEWER, OPT_TEXT };
+#define ANALYSE_BOT "ismcts:iters=4000:rollout=light"
+
+enum { OPT_EVENTS, OPT_VIEWER, OPT_TEXT, OPT_ANALYSE, OPT_BOT };
 static const cli_opt replay_opts[] = {
     [OPT_EVENTS] = {"events", NULL, "print the game's events instead (JSON, docs/formats.md)"},
     [OPT_VIEWER] = {"viewer", "V",
                     "with --events: as seat V saw them, spectator, or all (only once the\n"
                     "                         game is over; the default then, spectator before)"},
     [OPT_TEXT] = {"text", NULL, "with --events: one sentence per event instead of JSON"},
+    [OPT_ANALYSE] = {"analyse", "K",
+                     "analyse seat K's decisions (0-based, as --viewer): the bot's preferred\n"
+                     "                         move and the estimated loss, biggest first"},
+    [OPT_BOT] = {"bot", "SPEC", "with --analyse: the ISMCTS bot that judges (default " ANALYSE_BOT ")"},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_replay_spec = {
     "replay", "FILE [OPTION]...",
     "Replays a game record (docs/formats.md; FILE \"-\" is stdin) and prints the final\n"
     "referee state and the result as JSON, or with --events what happened, as one\n"
-    "viewer saw it.",
+    "viewer saw it, or with --analyse how good one seat's decisions were.",
     replay_opts, NULL};
 
 /* --viewer: a seat number, "spectator" or "all"; -3 when malformed. */
@@ -102,16 +109,55 @@ static int replay_events(const char *file, int viewer, int as_text)
     return st;
 }
 
+/* --analyse K: each of seat K's decisions with the bot's preferred move and
+ * the estimated loss, biggest first (gg_analyse_record: from the seat's view
+ * at the time only). */
+static int analyse(const char *file, int seat, const char *spec)
+{
+    char *text = cli_read_file(file, 64u << 20);
+    if (!text) return cli_error("cannot read %s", file);
+    gg_error err;
+    gg_record *rec = gg_record_parse(text, &err);
+    free(text);
+    if (!rec) return cli_error("%s: %s", file, err.msg);
+    gg_bot *bot = gg_bot_new(spec, 1, &err);
+    gg_analysis *items = NULL;
+    int n = bot ? gg_analyse_record(bot, rec, seat, 0, &items, &err) : -1;
+    gg_bot_free(bot);
+    gg_record_free(rec);
+    if (n < 0) return cli_error("%s: %s", file, err.msg);
+    printf(_("Seat %d's decisions, the biggest estimated loss first (bot %s):\n"), seat + 1, spec);
+    for (int i = 0; i < n; i++) {
+        const gg_analysis *a = &items[i];
+        if (a->loss < 0)
+            printf(_("move %3d: played %s; the bot prefers %s (%.0f%%); it did not look at the "
+                     "move played\n"), a->index + 1, a->played, a->best, 100 * a->best_win);
+        else
+            printf(_("move %3d: played %s (%.0f%%); the bot prefers %s (%.0f%%): estimated loss "
+                     "%.0f%%\n"), a->index + 1, a->played, 100 * a->played_win, a->best,
+                   100 * a->best_win, 100 * a->loss);
+    }
+    free(items);
+    return 0;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     cli_parser p;
     const char *v;
-    int k, events = 0, as_text = 0, viewer = -4;
+    int k, events = 0, as_text = 0, viewer = -4, seat = -1;
+    const char *spec = ANALYSE_BOT;
     cli_opts_begin(&p, &cli_replay_spec, argc, argv);
     while ((k = cli_opts_next(&p, &v)) >= 0) {
         switch (k) {
         case OPT_EVENTS: events = 1; break;
         case OPT_TEXT: as_text = 1; break;
+        case OPT_BOT: spec = v; break;
+        case OPT_ANALYSE:
+            seat = parse_viewer(v);
+            if (seat < 0)
+                return cli_usage_error(&cli_replay_spec, "--analyse takes a seat number, not %s", v);
+            break;
         case OPT_VIEWER:
             viewer = parse_viewer(v);
             if (viewer == -3)
@@ -125,6 +171,9 @@ int cmd_replay(int argc, char **argv)
         return cli_usage_error(&cli_replay_spec, "give one game record FILE");
     if (!events && (as_text || viewer != -4))
         return cli_usage_error(&cli_replay_spec, "--viewer and --text go with --events");
+    if (seat >= 0 && events)
+        return cli_usage_error(&cli_replay_spec, "--analyse and --events are two different outputs");
+    if (seat >= 0) return analyse(files[0], seat, spec);
     if (events) return replay_events(files[0], viewer, as_text);
     char *text = cli_read_file(files[0], 64u << 20);
     if (!text) return cli_error("cannot read %s", files[0]);

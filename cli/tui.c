@@ -78,6 +78,7 @@ typedef struct tui {
     int nevtext, text_viewer;
     int scoring;   /* walk through scoring step by step */
     int replaying; /* resuming a record: no pauses */
+    gg_bot *advisor; /* hints and analysis (made at the first request) */
 } tui;
 
 /* ------------------------------------------------------------ utilities */
@@ -446,7 +447,7 @@ static void draw_footer(const layout *L, const char *keys)
 }
 
 static const char *const MOVE_KEYS =
-    N_("arrows+Enter play | type+Tab | ? help  F2 save  F3 undo  F4 log  F6 lang  F10 quit");
+    N_("arrows+Enter | type+Tab | ? help F2 save F3 undo F4 log F5 hint F6 lang F10 quit");
 
 enum { MIN_COLS = 80, MIN_LINES = 24 };
 
@@ -773,8 +774,111 @@ static void show_help(const tui *t)
                  "something hidden was revealed or chance was drawn since). F4 or :log shows the "
                  "whole log. F6 or :lang [en|pl|hu|cs|fr] switches the language. F10 or :quit leaves. ? or "
                  "F1 shows this help."));
+    tui_text_add(&h, TR_TEXT, "%s",
+                 _("  F5 or :hint shows the bot's top moves with its estimated chance to win after "
+                   "each, and once the game is over, a shows each of your decisions with the "
+                   "bot's preferred move and the estimated loss, the biggest first. Both only when "
+                   "you are the one person at the table (every other seat a bot)."));
     pager(_("Help - ? or F1"), &h);
     tui_text_free(&h);
+}
+
+/* ------------------------------------------------- hints and analysis */
+
+/* The bot that gives hints and analyses (issue 27): a bounded search, the
+ * same on every machine (an iteration budget). */
+#define ADVISOR_SPEC "ismcts:iters=4000:rollout=light"
+
+/* Hints and analysis only where every person agreed: one person at the
+ * table, every other seat a bot. Never when several people play. */
+static int advice_allowed(tui *t)
+{
+    if (t->humans != 1) {
+        set_msg(t, TR_ERROR, "%s", _("Hints and analysis are off: other people play at this table."));
+        return 0;
+    }
+    if (!t->advisor) {
+        gg_error err;
+        t->advisor = gg_bot_new(ADVISOR_SPEC, t->cfg.seed ^ 0x68696e74ull, &err);
+        if (!t->advisor) {
+            set_msg(t, TR_ERROR, _("No hint: %s"), err.msg);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* F5 or :hint — the bot's top moves for the seat to play, with its estimate
+ * of the chance to win after each (from that seat's view only). */
+static void show_hint(tui *t, int p, const char *state)
+{
+    if (!advice_allowed(t)) return;
+    draw_screen(t, state, _("the bot is looking for a hint..."));
+    gg_hint h[5];
+    gg_error err;
+    int n = gg_bot_hint(t->advisor, t->s, p, h, 5, &err);
+    if (n < 1) {
+        set_msg(t, TR_ERROR, _("No hint: %s"), err.msg);
+        return;
+    }
+    tui_text text = {0};
+    tui_text_add(&text, TR_HEAD, _("The bot's top moves for Seat %d, best first:"), p + 1);
+    tui_text_add(&text, TR_TEXT, " ");
+    for (int i = 0; i < n; i++) {
+        char move[GG_MAX_NOTATION];
+        gg_action_format(t->s, p, h[i].action, move, sizeof move);
+        tui_text_add(&text, i ? TR_TEXT : TR_GOOD, _("  %d. %-28s estimated chance to win %3.0f%%"),
+                     i + 1, move, 100 * h[i].win);
+    }
+    tui_text_add(&text, TR_TEXT, " ");
+    tui_text_add(&text, TR_DIM, _("From your view only, by a short search (%s); the estimates are rough."),
+                 ADVISOR_SPEC);
+    pager(_("Hint - F5"), &text);
+    tui_text_free(&text);
+    char move[GG_MAX_NOTATION];
+    gg_action_format(t->s, p, h[0].action, move, sizeof move);
+    set_msg(t, TR_GOOD, _("Hint: %s (%.0f%% to win)."), move, 100 * h[0].win);
+}
+
+/* The analysis of a finished game for the person's seat: each of their
+ * decisions with the bot's preferred move and the estimated loss, biggest
+ * first. */
+static void show_analysis(tui *t, int seat, const char *state)
+{
+    if (seat < 0 || !advice_allowed(t)) return;
+    draw_screen(t, state, _("the bot is analysing the game..."));
+    gg_analysis *items;
+    gg_error err;
+    int n = gg_analyse_record(t->advisor, t->rec, seat, 0, &items, &err);
+    if (n < 0) {
+        set_msg(t, TR_ERROR, _("No analysis: %s"), err.msg);
+        return;
+    }
+    tui_text text = {0};
+    tui_text_add(&text, TR_HEAD, _("Your decisions as Seat %d, the biggest estimated loss first:"),
+                 seat + 1);
+    tui_text_add(&text, TR_TEXT, " ");
+    if (!n) tui_text_add(&text, TR_DIM, "%s", _("No decision with a choice to analyse."));
+    for (int i = 0; i < n; i++) {
+        const gg_analysis *a = &items[i];
+        if (a->loss < 0)
+            tui_text_add(&text, TR_DIM, _("move %3d: you played %s; the bot prefers %s (%.0f%%); it did not look at yours"),
+                         a->index + 1, a->played, a->best, 100 * a->best_win);
+        else if (!strcmp(a->played, a->best))
+            tui_text_add(&text, TR_GOOD, _("move %3d: you played %s (%.0f%%), the bot's choice too"),
+                         a->index + 1, a->played, 100 * a->played_win);
+        else
+            tui_text_add(&text, a->loss >= 0.05 ? TR_ERROR : TR_TEXT,
+                         _("move %3d: you played %s (%.0f%%); the bot prefers %s (%.0f%%): estimated loss %.0f%%"),
+                         a->index + 1, a->played, 100 * a->played_win, a->best,
+                         100 * a->best_win, 100 * a->loss);
+    }
+    tui_text_add(&text, TR_TEXT, " ");
+    tui_text_add(&text, TR_DIM, _("Each estimate is the chance to win the bot saw from your view at the time (%s)."),
+                 ADVISOR_SPEC);
+    free(items);
+    pager(_("Analysis - a"), &text);
+    tui_text_free(&text);
 }
 
 /* --------------------------------------------------------- move chooser */
@@ -939,6 +1043,8 @@ static int command(tui *t, const char *cmd, const char *state)
         return TURN_UNDO;
     } else if (!strcmp(cmd, "log")) {
         show_log(t);
+    } else if (!strcmp(cmd, "hint")) {
+        if (t->actor >= 0) show_hint(t, t->actor, state);
     } else if (!strcmp(cmd, "help")) {
         show_help(t);
     } else if (!strcmp(cmd, "scoring off") || !strcmp(cmd, "scoring on")) {
@@ -951,8 +1057,8 @@ static int command(tui *t, const char *cmd, const char *state)
     } else if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) {
         if (confirm_quit(t, state)) return TURN_QUIT;
     } else {
-        set_msg(t, TR_ERROR, _("Unknown command \":%s\" (try :save, :undo, :log, :scoring off, :lang, :help, "
-                ":quit)."), cmd);
+        set_msg(t, TR_ERROR, _("Unknown command \":%s\" (try :save, :undo, :log, :hint, :scoring off, :lang, "
+                ":help, :quit)."), cmd);
     }
     return -1;
 }
@@ -987,6 +1093,7 @@ static int human_turn(tui *t, int p, gg_action *out)
         case KEY_F(2): save_dialog(t, NULL, state); break;
         case KEY_F(3): return TURN_UNDO;
         case KEY_F(4): show_log(t); break;
+        case KEY_F(5): show_hint(t, p, state); break;
         case KEY_F(6): switch_language(t, cli_i18n_next()); break;
         case KEY_F(10):
             if (confirm_quit(t, state)) return TURN_QUIT;
@@ -1105,9 +1212,12 @@ static void game_over(tui *t)
     winner_text(t, &r, line, sizeof line);
     snprintf(state, sizeof state, _("Game over: %s"), line);
     for (;;) {
-        draw_screen(t, state, _("Enter score sheet | F2 save | F4 log | q or F10 quit"));
+        draw_screen(t, state, t->humans == 1
+                                  ? _("Enter score sheet | a analysis | F2 save | F4 log | q or F10 quit")
+                                  : _("Enter score sheet | F2 save | F4 log | q or F10 quit"));
         int ch = key_in();
         if (is_enter(ch)) score_sheet(t);
+        else if (ch == 'a' || ch == 'A') show_analysis(t, t->at_keys, state);
         else if (ch == KEY_F(2)) save_dialog(t, NULL, state);
         else if (ch == KEY_F(4)) show_log(t);
         else if (ch == 'q' || ch == 'Q' || ch == KEY_F(10)) {
@@ -1197,6 +1307,7 @@ static const tui_board *const boards[] = {
 static void tui_free(tui *t)
 {
     for (int p = 0; p < GG_MAX_SEATS; p++) gg_bot_free(t->bot[p]);
+    gg_bot_free(t->advisor);
     gg_record_free(t->rec);
     gg_free(t->s);
     cJSON_Delete(t->view);

@@ -436,6 +436,31 @@ typedef struct gg_hint {
 int gg_bot_hint(gg_bot *bot, const gg_state *s, int seat, gg_hint *out, int max,
                 gg_error *err);
 
+/*
+ * Post-game analysis: for one decision of `seat` in `s` (the state just
+ * before it), the hints of `bot` and where the move `played` stands among
+ * them. Like a hint, computed from what `seat` may know only. `loss` is the
+ * estimated win share given up (best's estimate minus the played move's, at
+ * least 0); `played_win` < 0 when the search never tried the played move (a
+ * dominated action it leaves out, or too few iterations): its loss is then
+ * unknown and given as -1.
+ */
+typedef struct gg_analysis {
+    int index;   /* the decision's index in the game record (0-based) */
+    int seat;
+    int choices; /* legal actions the seat had */
+    char played[GG_MAX_NOTATION], best[GG_MAX_NOTATION];
+    double played_win, best_win, loss;
+} gg_analysis;
+gg_status gg_analyse_decision(gg_bot *bot, const gg_state *s, int seat, gg_action played,
+                              gg_analysis *out, gg_error *err);
+/* Every decision `seat` made in `rec` with a real choice (two or more legal
+ * actions), analysed as above, biggest loss first (unknown losses last, then
+ * in game order). *out is malloc'd (free it); returns the count or -1. At
+ * most `max_decisions` decisions are analysed (the first ones; <= 0: all). */
+int gg_analyse_record(gg_bot *bot, const gg_record *rec, int seat, int max_decisions,
+                      gg_analysis **out, gg_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -991,6 +991,18 @@ static void ws_rematch(ws_client *w, const cJSON *m)
     ws_json(w, r);
 }
 
+/* "hint" / "analysis": asked for the connection's own seat; the answer comes
+ * later as {"type":"hint"} / {"type":"analysis"} (advice.c). */
+static void ws_advice(ws_client *w, const cJSON *m, int kind)
+{
+    srv_err e = {0};
+    if (!w->c.table) srv_fail(&e, 400, "not_joined", "join a table first");
+    else if (w->c.seat < 0) srv_fail(&e, 403, "spectator", "hints are for a seat, not a spectator");
+    else if (srv_table_check_seat(w->c.table, w->c.seat, w->token, &e) == 0)
+        srv_advice_request(w->c.table, w->c.seat, kind, &e);
+    if (e.code) ws_error(w, &e, cJSON_GetObjectItemCaseSensitive(m, "id"));
+}
+
 /* A message type worth quoting back: short and plain. */
 static int plain_word(const char *s)
 {
@@ -1017,6 +1029,8 @@ static void ws_message(ws_client *w, const char *data, size_t len)
     else if (!strcmp(type, "name")) ws_name(w, m);
     else if (!strcmp(type, "undo")) ws_undo(w, m);
     else if (!strcmp(type, "rematch")) ws_rematch(w, m);
+    else if (!strcmp(type, "hint")) ws_advice(w, m, SRV_ADVICE_HINT);
+    else if (!strcmp(type, "analysis")) ws_advice(w, m, SRV_ADVICE_ANALYSIS);
     else if (!strcmp(type, "ping")) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "type", "pong");

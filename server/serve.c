@@ -260,9 +260,10 @@ int cmd_serve(int argc, char **argv)
     if (store_is_pg(db)) store_pg_redact(db, shown, sizeof shown); /* no password in logs */
     else snprintf(shown, sizeof shown, "%s", db);
     if (srv_outq_start((double)cfg.ws_idle_s, cfg.quiet) != 0 ||
-        srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 ||
+        srv_bots_start(cfg.bot_threads, cfg.bot_delay_ms) != 0 || srv_advice_start() != 0 ||
         srv_tables_init(st, &cfg, err) != 0 || srv_sync_init(st, &cfg, err) != 0 ||
         srv_http_start(&cfg, err) != 0) {
+        srv_advice_stop();
         srv_bots_stop();
         srv_sync_stop();
         srv_outq_stop();
@@ -284,6 +285,7 @@ int cmd_serve(int argc, char **argv)
     if (!failed) srv_drain_wait(10.0); /* new requests refused, running ones finish */
     srv_http_stop();
     srv_outq_stop();
+    srv_advice_stop();
     srv_bots_stop();
     srv_sync_stop();
     srv_tables_shutdown();

@@ -358,6 +358,19 @@ int srv_clock_expired(const srv_clock *k, unsigned people, int playing, int64_t 
                       int64_t *next_due);
 /* The "clock" of state messages; NULL for a table without one. */
 cJSON *srv_clock_json(const srv_clock *k, unsigned people, int playing, int64_t now);
+/* Hints and post-game analysis (issue 27; advice.c queues, tables.c
+ * computes). Allowed only for the one person at a table whose other seats
+ * are all bots: a hint while that seat is to act, the analysis once the game
+ * is over. 0, or -1 with e (403 advice_off, 409 not_your_turn / not_over). */
+enum { SRV_ADVICE_HINT = 1, SRV_ADVICE_ANALYSIS = 2 };
+int srv_table_advice_allowed(srv_table *t, int seat, int kind, srv_err *e);
+/* Computes with the server's budget (never the client's) from the seat's
+ * view only, and sends {"type":"hint"} or {"type":"analysis"} to every
+ * connection of that seat. */
+void srv_table_advise(srv_table *t, int seat, int kind);
+int srv_advice_request(srv_table *t, int seat, int kind, srv_err *e);
+int srv_advice_start(void);
+void srv_advice_stop(void);
 
 /* ----------------------------------------------------------------- bots */
 int srv_bots_start(int threads, int delay_ms);

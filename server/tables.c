@@ -846,6 +846,9 @@ static cJSON *state_locked(srv_table *t, int seat, int log_from, cJSON *log, con
     cJSON_AddRawToObject(m, "events", evs ? evs : "[]");
     free(evs);
     cJSON_AddBoolToObject(m, "over", table_over(t));
+    /* hints and analysis offered (issue 27): the one person at a bots' table */
+    cJSON_AddBoolToObject(m, "advice", seat >= 0 && seat < t->players && !t->seats[seat].bot &&
+                                           people_at(t) == 1);
     char *res = result_text(t);
     if (res) cJSON_AddRawToObject(m, "result", res);
     free(res);
@@ -1107,6 +1110,135 @@ int srv_table_bot_step(srv_table *t)
     }
     pthread_mutex_unlock(&t->mu);
     return moved;
+}
+
+/* ------------------------------------------------ hints and analysis */
+
+/* The server's budget for advice (a client never chooses it): iterations
+ * per hint, and per analysed decision, at most the analysed decisions of one
+ * game; --bot-max-iters lowers them. */
+enum { ADVICE_HINT_ITERS = 4000, ADVICE_ANALYSIS_ITERS = 1000, ADVICE_MAX_DECISIONS = 150,
+       ADVICE_HINTS = 5 };
+
+static long advice_iters(long want)
+{
+    long cap = reg.cfg ? reg.cfg->bot_max_iters : 0;
+    return cap > 0 && cap < want ? cap : want;
+}
+
+/* Called with the table locked. */
+static int advice_allowed_locked(const srv_table *t, int seat, int kind, srv_err *e)
+{
+    if (seat < 0 || seat >= t->players || t->seats[seat].bot)
+        return srv_fail(e, 403, "advice_off", "hints are for a person's own seat");
+    if (people_at(t) != 1)
+        return srv_fail(e, 403, "advice_off",
+                        "hints and analysis are off: other people play at this table");
+    if (t->broken) return srv_fail(e, 409, "broken", "%s", t->broken_reason);
+    if (kind == SRV_ADVICE_HINT && !gg_is_actor(t->state, seat))
+        return srv_fail(e, 409, "not_your_turn", "a hint is for your own decision");
+    if (kind == SRV_ADVICE_ANALYSIS && !gg_is_over(t->state))
+        return srv_fail(e, 409, "not_over", "the analysis comes once the game is over");
+    return 0;
+}
+
+int srv_table_advice_allowed(srv_table *t, int seat, int kind, srv_err *e)
+{
+    pthread_mutex_lock(&t->mu);
+    int r = advice_allowed_locked(t, seat, kind, e);
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+static cJSON *hint_message(const gg_state *s, int seat, gg_bot *bot)
+{
+    gg_hint h[ADVICE_HINTS];
+    gg_error ge;
+    int n = gg_bot_hint(bot, s, seat, h, ADVICE_HINTS, &ge);
+    if (n < 1) return NULL;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "type", "hint");
+    cJSON *a = cJSON_AddArrayToObject(m, "hints");
+    for (int i = 0; i < n; i++) {
+        char buf[GG_MAX_NOTATION];
+        gg_action_format(s, seat, h[i].action, buf, sizeof buf);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "action", buf);
+        cJSON_AddNumberToObject(o, "win", (double)(long)(h[i].win * 1000 + 0.5) / 1000);
+        cJSON_AddNumberToObject(o, "visits", (double)h[i].visits);
+        cJSON_AddItemToArray(a, o);
+    }
+    return m;
+}
+
+static cJSON *analysis_message(const gg_record *rec, int seat, gg_bot *bot)
+{
+    gg_analysis *items;
+    gg_error ge;
+    int n = gg_analyse_record(bot, rec, seat, ADVICE_MAX_DECISIONS, &items, &ge);
+    if (n < 0) return NULL;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "type", "analysis");
+    cJSON *a = cJSON_AddArrayToObject(m, "decisions");
+    for (int i = 0; i < n; i++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "index", items[i].index);
+        cJSON_AddStringToObject(o, "played", items[i].played);
+        cJSON_AddStringToObject(o, "best", items[i].best);
+        cJSON_AddNumberToObject(o, "choices", items[i].choices);
+        cJSON_AddNumberToObject(o, "best_win", (double)(long)(items[i].best_win * 1000 + 0.5) / 1000);
+        if (items[i].loss >= 0) {
+            cJSON_AddNumberToObject(o, "played_win",
+                                    (double)(long)(items[i].played_win * 1000 + 0.5) / 1000);
+            cJSON_AddNumberToObject(o, "loss", (double)(long)(items[i].loss * 1000 + 0.5) / 1000);
+        } else {
+            cJSON_AddNullToObject(o, "played_win");
+            cJSON_AddNullToObject(o, "loss");
+        }
+        cJSON_AddItemToArray(a, o);
+    }
+    free(items);
+    return m;
+}
+
+void srv_table_advise(srv_table *t, int seat, int kind)
+{
+    srv_err e = {0};
+    pthread_mutex_lock(&t->mu);
+    if (t->gone_at || advice_allowed_locked(t, seat, kind, &e) != 0) {
+        pthread_mutex_unlock(&t->mu);
+        return;
+    }
+    int moves = gg_record_length(t->rec);
+    gg_state *copy = kind == SRV_ADVICE_HINT ? gg_clone(t->state) : NULL;
+    char *rec_json = kind == SRV_ADVICE_ANALYSIS ? gg_record_json(t->rec) : NULL;
+    uint64_t seed = bot_seed(t, seat) ^ 0x616476696365ull;
+    pthread_mutex_unlock(&t->mu);
+
+    /* Think without the lock, from the seat's view only (gg_bot_hint). */
+    char spec[96];
+    snprintf(spec, sizeof spec, "ismcts:iters=%ld:rollout=light",
+             advice_iters(kind == SRV_ADVICE_HINT ? ADVICE_HINT_ITERS : ADVICE_ANALYSIS_ITERS));
+    gg_error ge;
+    gg_bot *bot = gg_bot_new(spec, seed, &ge);
+    gg_record *rec = rec_json ? gg_record_parse(rec_json, &ge) : NULL;
+    cJSON *m = NULL;
+    if (bot && copy) m = hint_message(copy, seat, bot);
+    if (bot && rec) m = analysis_message(rec, seat, bot);
+    gg_bot_free(bot);
+    gg_record_free(rec);
+    gg_free(copy);
+    free(rec_json);
+    if (!m) return;
+    cJSON_AddNumberToObject(m, "seat", seat);
+    cJSON_AddNumberToObject(m, "moves", moves); /* a hint is for the position after these */
+    cJSON_AddStringToObject(m, "budget", spec);
+
+    pthread_mutex_lock(&t->mu);
+    for (srv_conn *c = t->conns; c; c = c->next)
+        if (c->seat == seat) send_json(c, m);
+    pthread_mutex_unlock(&t->mu);
+    cJSON_Delete(m);
 }
 
 int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec, srv_err *e)

@@ -37,7 +37,7 @@
  *
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
  *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:nodes=N][:prune=0|1]
- *       [:keys=view|raw][:audit=0|1]
+ *       [:keys=view|raw][:audit=0|1][:eval=game|learned]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  */
 #include <math.h>
@@ -48,6 +48,7 @@
 
 #include "bots/bot.h"
 #include "core/game.h"
+#include "learn/value.h"
 
 enum { NIL = 0 }; /* index 0 of each pool is unused, so 0 means "none" */
 
@@ -89,6 +90,7 @@ typedef struct ismcts_params {
     int pure;         /* mixed=0: the most visited action even at a simultaneous root */
     int no_withdraw;  /* withdraw=0: others' submitted secret choices stay sampled */
     int sim_ucb;      /* sim=ucb: decoupled UCB at simultaneous nodes instead of Exp3 */
+    int learned_eval; /* eval=learned: cut-off rollouts scored by src/learn/value.c */
 } ismcts_params;
 
 typedef struct step {
@@ -626,6 +628,10 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             if (!strcmp(v, "exp3")) p->sim_ucb = 0;
             else if (!strcmp(v, "ucb")) p->sim_ucb = 1;
             else return gg_fail(err, GG_EOPTION, "ismcts: sim is exp3 or ucb");
+        } else if (!strcmp(tok, "eval")) {
+            if (!strcmp(v, "game")) p->learned_eval = 0;
+            else if (!strcmp(v, "learned")) p->learned_eval = 1;
+            else return gg_fail(err, GG_EOPTION, "ismcts: eval is game or learned");
         } else if (!strcmp(tok, "keys")) {
             if (!strcmp(v, "view")) p->raw_keys = 0;
             else if (!strcmp(v, "raw")) p->raw_keys = 1;
@@ -640,7 +646,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim)", tok);
+                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, eval)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -779,7 +785,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->policy = m->p.heuristic == 1 ? gg_heuristic_policy(s->game)
                     : m->p.heuristic == 2 && s->game->ai ? s->game->ai->light /* may be NULL */
                                                          : NULL;
-        w->eval = gg_heuristic_eval(s->game);
+        w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
     }

@@ -483,6 +483,36 @@ static void cmd_genmove(gg_proto_session *p, char *args, gg_proto_out *o)
     ok(o, buf);
 }
 
+/* hint [N] — the engine's bot's top N moves (default 3, at most 10) for its
+ * seat, best first, one a line: MOVE|W|V (its estimated win share after the
+ * move, and the search's visits). From the seat's view only (gg_bot_hint);
+ * nothing is played. Only bots that search give hints (ismcts). */
+static void cmd_hint(gg_proto_session *p, char *args, gg_proto_out *o)
+{
+    if (!need_game(p, o)) return;
+    char *w = next_word(&args);
+    long want = 3;
+    if (next_word(&args) || (w && !parse_count(w, 10, &want)) || want < 1)
+        return fail(o, "syntax", "usage: hint [N] (N from 1 to 10)");
+    if (gg_is_over(p->state)) return fail(o, "over", "the game is over");
+    if (!gg_is_actor(p->state, p->seat)) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "seat %d is not to act now", p->seat);
+        return fail(o, "seat", msg);
+    }
+    gg_hint h[10];
+    gg_error err;
+    int n = gg_bot_hint(p->bot, p->state, p->seat, h, (int)want, &err);
+    if (n < 1) return fail(o, gg_status_name(err.code), err.msg);
+    out_add(o, "=", 1);
+    for (int i = 0; i < n; i++) {
+        char buf[GG_MAX_NOTATION];
+        gg_action_format(p->state, p->seat, h[i].action, buf, sizeof buf);
+        out_printf(o, "%s%s|%.3f|%ld", i ? "\n" : " ", buf, h[i].win, h[i].visits);
+    }
+    out_add(o, "\n\n", 2);
+}
+
 /* undo — takes back the last play or genmove. */
 static void cmd_undo(gg_proto_session *p, char *args, gg_proto_out *o)
 {
@@ -677,6 +707,7 @@ static const proto_command commands[] = {
     {"legal", cmd_legal},
     {"play", cmd_play},
     {"genmove", cmd_genmove},
+    {"hint", cmd_hint},
     {"undo", cmd_undo},
     {"events", cmd_events},
     {"showboard", cmd_showboard},

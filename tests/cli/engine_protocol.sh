@@ -47,12 +47,23 @@ observe
 legal
 play
 genmove
+hint
 undo
 events
 showboard
 final_score
 game_over
 quit"
+# hint [N]: the engine's bot's top moves for its seat, MOVE|WIN|VISITS, best first (issue 27)
+hint=$(printf '%s\n' 'new_game splendor players=2 seed=3 seat=0' 'hint 2' 'hint 11' legal quit | "$G" engine --bot ismcts:iters=300)
+T_N=$((T_N + 1))
+lines=$(printf '%s\n' "$hint" | grep -E '^(= )?[^|]+\|(0|1)\.[0-9]{3}\|[0-9]+$' | wc -l)
+first=$(printf '%s\n' "$hint" | sed -n 's/^= \([^|]*\)|.*/\1/p' | head -1)
+if [ "$lines" = 2 ] && printf '%s\n' "$hint" | grep -Eqx "(= )?$first"; then echo "ok $T_N - hint 2 gives two legal moves with win shares and visits ($first)"
+else echo "not ok $T_N - hint 2 gives two legal moves with win shares and visits"; printf '%s\n' "$hint" | head -8 | sed 's/^/# /'; fi
+contains "hint takes 1 to 10" "$hint" "? syntax: usage: hint [N] (N from 1 to 10)"
+nohint=$(printf '%s\n' 'new_game splendor players=2 seed=3 seat=0' hint quit | "$G" engine --bot random)
+contains "a bot that does not search gives no hints" "$nohint" "? option: the random bot gives no hints (ismcts does)"
 contains "known_command: true" "$out" "= true"
 contains "known_command: false" "$out" "= false"
 contains "known_command needs a word" "$out" "? syntax: usage: known_command COMMAND"

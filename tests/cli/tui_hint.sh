@@ -11,7 +11,7 @@ TMP=$(mktemp -d); trap 'tui_stop; rm -rf "$TMP"' EXIT
 cd "$TMP" || exit 1
 
 tui_start 100 30 play splendor --players 2 --seed 11 --bots heuristic
-screen_has "the game waits for us" "S0 (you) to play"
+screen_has "the game waits for us" "S1 (you) to play"
 screen_has "the key line offers a hint" "F5 hint"
 tui_keys F5
 screen_has "F5 shows the bot's top moves for our seat" "The bot's top moves for Seat 1, best first:"
@@ -21,7 +21,8 @@ tui_keys q
 screen_has "the hint stays on the message line" "Hint: $hinted ("
 # The hinted move is one of the legal moves listed under the status line.
 T_N=$((T_N + 1))
-if [ -n "$hinted" ] && tui_screen | grep -q "$hinted"; then echo "ok $T_N - the hinted move ($hinted) is listed as legal"
+if [ -n "$hinted" ] && tui_screen | grep -v '^Hint' | grep -q "$hinted"; then
+    echo "ok $T_N - the hinted move ($hinted) is listed as legal"
 else echo "not ok $T_N - the hinted move ($hinted) is listed as legal"; tui_screen | sed 's/^/#  /'; fi
 # :hint does the same.
 tui_type ":hint"
@@ -34,18 +35,18 @@ tui_keys q
 screen_has "the game-over line offers the analysis" "a analysis"
 tui_keys a
 screen_has "a shows the analysis of our decisions" "Your decisions as Seat 1, the biggest estimated loss first:" 120
-screen_has "each decision names the move played and the bot's" "the bot"
 T_N=$((T_N + 1))
-if tui_screen | grep -Eq 'move +[0-9]+: you played'; then echo "ok $T_N - decisions are listed by move number"
-else echo "not ok $T_N - decisions are listed by move number"; tui_screen | sed 's/^/#  /'; fi
+if tui_screen | grep -Eq 'move +[0-9]+: you played .*(the bot prefers|the bot.s choice too)'; then
+    echo "ok $T_N - each decision names the move played and the bot's"
+else echo "not ok $T_N - each decision names the move played and the bot's"; tui_screen | sed 's/^/#  /'; fi
 tui_keys q
 tui_stop
 
 # Two people at the keyboard: no hints.
 tui_start 100 30 play splendor --seats human,human --seed 21
-screen_has "a hand-over screen first" "Pass the keyboard to S0"
+screen_has "a hand-over screen first" "Pass the keyboard to S1"
 tui_keys Enter
-screen_has "S0 plays" "S0 to play"
+screen_has "S1 plays" "S1 to play"
 tui_keys F5
 screen_has "F5 is refused when other people play" "Hints and analysis are off: other people play at this table."
 screen_lacks "no hint is shown" "The bot's top moves"

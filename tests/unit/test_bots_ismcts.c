@@ -1,6 +1,7 @@
 /* test_bots_ismcts.c — ISMCTS through the game API, on the test-only
  * Goofspiel (tests/support/goof.c): legality, reproducibility, that choices
  * and hints depend only on the seat's view, and that it beats random. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 
 #include "bots/bot.h"
 #include "core/game.h"
+#include "learn/value.h"
 #include "../support/goof.h"
 
 static gg_state *goof_new(int players, uint64_t seed)
@@ -91,12 +93,49 @@ static void test_ismcts_spec_errors(void **unused)
     (void)unused;
     gg_error err;
     const char *bad[] = {"ismcts:iters=-1", "ismcts:threads=3", "ismcts:iters=10:ms=10",
-                         "ismcts:foo=1", "ismcts:rollout=smart", "ismcts:c=x", "ismcts:iters"};
+                         "ismcts:foo=1", "ismcts:rollout=smart", "ismcts:c=x", "ismcts:iters",
+                         "ismcts:eval=magic"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_null(gg_bot_new(bad[i], 1, &err));
         assert_int_equal(err.code, GG_EOPTION);
         assert_true(strlen(err.msg) > 0);
     }
+}
+
+/* The learned evaluation (data/learn/splendor-2p.value): found for Splendor
+ * 2p, each seat's chance in [0, 1] summing to 1 along random games, and not
+ * a constant (it reads the position); a game without a network falls back
+ * to its own evaluation. */
+static void test_learned_eval(void **unused)
+{
+    (void)unused;
+    const gg_game *sp = gg_game_find("splendor");
+    assert_true(gg_learned_eval_available(sp, 2));
+    assert_false(gg_learned_eval_available(&goof_game, 2));
+    gg_options o;
+    gg_options_init(&o, sp, 2);
+    gg_error err;
+    double lo = 1, hi = 0;
+    for (int g = 0; g < 5; g++) {
+        gg_state *s = gg_new(sp, &o, 40 + (uint64_t)g, &err);
+        gg_rng r;
+        gg_rng_seed(&r, (uint64_t)g);
+        gg_action list[GG_MAX_ACTIONS];
+        for (int i = 0; i < 60 && !gg_is_over(s); i++) {
+            double v[GG_MAX_SEATS];
+            gg_learned_eval(s, v);
+            assert_true(v[0] >= 0 && v[0] <= 1 && v[1] >= 0 && v[1] <= 1);
+            assert_true(fabs(v[0] + v[1] - 1) < 1e-9);
+            if (v[0] < lo) lo = v[0];
+            if (v[0] > hi) hi = v[0];
+            int seats[GG_MAX_SEATS];
+            gg_actors(s, seats);
+            int n = gg_legal(s, seats[0], list);
+            gg_apply_trusted(s, seats[0], list[gg_rng_below(&r, (uint32_t)n)]);
+        }
+        gg_free(s);
+    }
+    assert_true(hi - lo > 0.1);
 }
 
 /* --- choices depend only on the view ---------------------------------- */
@@ -222,6 +261,33 @@ static void check_hints_view_only(const gg_game *game, const char *spec, const g
     gg_bot_free(b1), gg_bot_free(b2);
 }
 
+/* Post-game analysis of one decision (gg_analyse_decision) on two states
+ * with the same view: the same preferred move, estimates and loss for each
+ * move played (here the first and the last legal one). */
+static void check_analysis_view_only(const gg_game *game, const char *spec, const gg_state *s,
+                                     const gg_state *y, int seat, uint64_t seed)
+{
+    if (strncmp(spec, "ismcts", 6) != 0) return;
+    gg_action legal[GG_MAX_ACTIONS];
+    int n = gg_legal(s, seat, legal);
+    for (int k = 0; k < 2; k++) {
+        gg_action played = legal[k ? n - 1 : 0];
+        gg_error err;
+        gg_bot *b1 = gg_bot_new(spec, seed, &err), *b2 = gg_bot_new(spec, seed, &err);
+        gg_analysis a1, a2;
+        assert_int_equal(gg_analyse_decision(b1, s, seat, played, &a1, &err), GG_OK);
+        assert_int_equal(gg_analyse_decision(b2, y, seat, played, &a2, &err), GG_OK);
+        if (strcmp(a1.best, a2.best) || strcmp(a1.played, a2.played) ||
+            a1.best_win != a2.best_win || a1.played_win != a2.played_win || a1.loss != a2.loss)
+            fail_msg("%s, %s: seat %d got a different analysis on two states with the same view",
+                     gg_game_name(game), spec, seat);
+        assert_int_equal(a1.choices, n);
+        assert_true(a1.loss == -1 || (a1.loss >= 0 && a1.loss <= 1));
+        assert_true(a1.loss == -1 || a1.played_win + a1.loss >= a1.best_win - 1e-9);
+        gg_bot_free(b1), gg_bot_free(b2);
+    }
+}
+
 /* For every registered game (and Goofspiel): play some random moves, then
  * give each actor two states with the same view — the true one and one whose
  * hidden parts were replaced by gg_determinize — and check the bot chooses
@@ -271,6 +337,7 @@ static void check_view_only(const gg_game *game, const char *spec, int positions
                          gg_game_name(game), spec, seats[i]);
             gg_bot_free(b1), gg_bot_free(b2);
             check_hints_view_only(game, spec, s, y, seats[i], 9 + (uint64_t)k);
+            check_analysis_view_only(game, spec, s, y, seats[i], 9 + (uint64_t)k);
             gg_free(y);
         }
         gg_free(s);
@@ -289,6 +356,7 @@ static void test_every_game_choices_depend_only_on_the_view(void **unused)
         if (gg_heuristic_policy(game))
             check_view_only(game, "ismcts:iters=100:rollout=heuristic:depth=8", 4);
         check_view_only(game, "ismcts:iters=100:rollout=light:depth=30", 2);
+        check_view_only(game, "ismcts:iters=100:rollout=light:depth=4:eval=learned", 2);
         if (gg_heuristic_policy(game)) check_view_only(game, "heuristic", 10);
     }
 }
@@ -323,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_ismcts_plays_legal_games),
         cmocka_unit_test(test_ismcts_is_reproducible),
         cmocka_unit_test(test_ismcts_spec_errors),
+        cmocka_unit_test(test_learned_eval),
         cmocka_unit_test(test_view_check_catches_a_peeking_bot),
         cmocka_unit_test(test_ismcts_depends_only_on_the_view),
         cmocka_unit_test(test_ismcts_beats_random),

@@ -66,7 +66,7 @@ static void test_scripted_session(void **unused)
     expect(&p, "list_commands",
            "= protocol_version\nname\nversion\nlist_commands\nknown_command\nisready\n"
            "setoption\nnew_game\nset_seat\ntime_settings\ntime_left\nposition\nview\nobserve\n"
-           "legal\nplay\ngenmove\nundo\nevents\nshowboard\nfinal_score\ngame_over\nquit\n\n");
+           "legal\nplay\ngenmove\nhint\nundo\nevents\nshowboard\nfinal_score\ngame_over\nquit\n\n");
     expect(&p, "list_commands x", "? syntax: list_commands takes no arguments\n\n");
     expect(&p, "known_command undo", "= true\n\n");
     expect(&p, "known_command events", "= true\n\n");

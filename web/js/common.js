@@ -28,8 +28,8 @@ export function hashParams() {
 // A WebSocket joined to one table as one seat; reconnects with backoff and
 // re-joins, so a reload or a network drop gives the full view back.
 export class Session {
-  constructor({ table, seat, token, onState, onError, onAck, onStatus, onOther }) {
-    Object.assign(this, { table, seat, token, onState, onError, onAck, onStatus, onOther });
+  constructor({ table, seat, token, onState, onError, onAck, onStatus, onOther, onAdvice }) {
+    Object.assign(this, { table, seat, token, onState, onError, onAck, onStatus, onOther, onAdvice });
     this.backoff = 500;
     this.nextId = 1;
     this.closedByUs = false;
@@ -50,6 +50,7 @@ export class Session {
       if (m.type === 'state') { this.onStatus && this.onStatus('live'); this.onState(m); }
       else if (m.type === 'error') this.onError && this.onError(m);
       else if (m.type === 'ack') this.onAck && this.onAck(m);
+      else if (m.type === 'hint' || m.type === 'analysis') this.onAdvice && this.onAdvice(m);
       else if (this.onOther) this.onOther(m); // chat, chat_ack, name_ack (chat.js, people.js); undone, rematch (online.js)
     };
     ws.onclose = () => {

@@ -16,6 +16,7 @@ import { ScoringWalk, useScoringWalk, scoringMarks } from './ys_scoring.js';
 import { Clocks, ClockNotices } from './clock.js';
 import { UndoButton, Rematch, LengthNotice, followRematch } from './online.js';
 import { MoveSheet, useMedia, PHONE } from './phone.js';
+import { HintPanel, AnalysisPanel } from './advice.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
 
@@ -34,6 +35,7 @@ function App() {
   const [chatError, setChatError] = useState(null);
   const [nameError, setNameError] = useState(null);
   const [renaming, setRenaming] = useState(false);
+  const [advice, setAdvice] = useState({});
   const session = useRef(null);
   const named = useRef(false);
   const wasMyTurn = useRef(null); // null until the first state: no alert on opening the page
@@ -79,8 +81,9 @@ function App() {
         const id = String(m.id ?? '');
         if (id.startsWith('chat')) setChatError(m.message);
         else if (id.startsWith('name')) setNameError(m.message);
-        else { setError(m); setPending(false); }
+        else { setError(m); setPending(false); setAdvice((a) => ({ ...a, waiting: null })); }
       },
+      onAdvice: (m) => setAdvice((a) => ({ ...a, waiting: null, [m.type]: m })),
       onAck: () => setError(null),
       onStatus: setStatus,
     });
@@ -94,6 +97,7 @@ function App() {
     if (session.current.act(a)) setPending(true);
     else setError({ message: t('Not connected; reconnecting…') });
   };
+  const ask = (kind) => { if (session.current.send({ type: kind })) setAdvice((a) => ({ ...a, waiting: kind })); };
   const select = (f) => setFilter((old) => (!f || (old && old.key === f.key && !f.replace) ? null : f));
 
   if (!st) {
@@ -135,6 +139,7 @@ function App() {
           marks=${table.game === 'ys' ? scoringMarks(walk, events, me) : null} recent=${fresh ? events.slice(events.length - fresh) : []} />
       </section>
       <aside class="side">
+        <${HintPanel} st=${st} advice=${advice} ask=${ask} onPick=${pick} />
         ${myTurn && !phone ? html`<${Moves} legal=${st.legal} filter=${filter} label=${filter && filter.label}
             onPick=${pick} onClear=${() => setFilter(null)} />` : ''}
         <${UndoButton} st=${st} log=${log} session=${session.current} />
@@ -142,6 +147,7 @@ function App() {
         <${LengthNotice} result=${st.result} />
         ${st.over ? html`<${Scores} result=${st.result} breakdown=${breakdownOf(view)} table=${table} me=${me} />` : ''}
         ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>${t('Replay this game')}</a></p>` : ''}
+        <${AnalysisPanel} st=${st} advice=${advice} ask=${ask} />
         <h3>${t('Players')}</h3>
         <${Seats} table=${table} me=${me} actors=${st.actors} />
         ${me < 0 && table.public && !st.over ? html`<${TakeSeat} table=${table} />` : ''}

@@ -1,0 +1,39 @@
+#!/bin/sh
+# The learned evaluation's training and data path (issue 27): the trainer is
+# reproducible from its seed (the same file twice, another seed another
+# file), its output is a weights file the build accepts, its --data file has
+# the documented header and size, and a malformed weights file is refused by
+# the generator with its name and line.
+. "$(dirname "$0")/../lib/tap.sh"
+G=${GEMGAMES:-build/san/gemgames}
+T=${TRAIN_VALUE:-$(dirname "$G")/train_value}
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+AWK=src/learn/gen_value.awk
+
+run() { "$T" --game splendor --players 2 --games 30 --hidden 4 --epochs 1 --every 4 "$@" 2>/dev/null; }
+ok_if "the trainer runs" run --seed 5 --out "$TMP/a.value" --data "$TMP/a.data"
+run --seed 5 --out "$TMP/b.value"
+run --seed 6 --out "$TMP/c.value"
+ok_if "the same seed gives the same weights" cmp -s "$TMP/a.value" "$TMP/b.value"
+expect_fail "another seed gives other weights" cmp -s "$TMP/a.value" "$TMP/c.value"
+ok_if "the generator accepts the trained file" awk -f "$AWK" "$TMP/a.value"
+out=$(awk -f "$AWK" "$TMP/a.value")
+contains "and makes one network of it" "$out" '{"splendor", 2, 455, 4,'
+# --data: "GGVD", version 1, players 2, inputs 455, count; then per sample
+# 2 x 455 int8 + 2 x 4 + 2 x 4 bytes.
+T_N=$((T_N + 1))
+magic=$(head -c 4 "$TMP/a.data")
+set -- $(od -An -tu4 -j4 -N16 "$TMP/a.data")
+size=$(wc -c <"$TMP/a.data")
+if [ "$magic" = GGVD ] && [ "$1" = 1 ] && [ "$2" = 2 ] && [ "$3" = 455 ] && [ "$4" -gt 0 ] &&
+   [ "$size" -eq $((20 + $4 * (910 + 16))) ]; then echo "ok $T_N - the data file has the documented layout ($4 samples)"
+else echo "not ok $T_N - the data file has the documented layout ($magic $* $size bytes)"; fi
+# Broken files stop the build.
+sed 's/^hidden 4$/hidden 5/' "$TMP/a.value" >"$TMP/bad1.value"
+err=$(awk -f "$AWK" "$TMP/bad1.value" 2>&1 >/dev/null)
+contains "a wrong count of weights is refused with the file and line" "$err" "bad1.value:"
+printf 'gemgames-value 1\ngame splendor\nbogus 1\n' >"$TMP/bad2.value"
+expect_fail "an unknown line is refused" awk -f "$AWK" "$TMP/bad2.value"
+printf 'something else\n' >"$TMP/bad3.value"
+expect_fail "a file without the header is refused" awk -f "$AWK" "$TMP/bad3.value"
+echo "1..$T_N"
