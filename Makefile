@@ -53,7 +53,7 @@ DEPS     := build/.deps-ok
 .SECONDARY:
 .PHONY: all test play fuzz bench clean deps tests-build soak
 # make: the program and the Python package (build/python, docs/python.md)
-all: $(BIN) python
+all: $(BIN) locale python
 
 $(DEPS): scripts/setup.sh
 	@sh scripts/setup.sh
@@ -73,7 +73,8 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BIN): $(CLI_OBJ) $(LIB)
+# the terminal's catalogues (cli/module.mk) come with the program
+$(BIN): $(CLI_OBJ) $(LIB) | $(MO_FILES)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LIBS)
 
 $(O)/tests/%: $(O)/obj/tests/unit/%.o $(TSUP_OBJ) $(LIB)
@@ -86,7 +87,7 @@ $(O)/tests/test_store_race: $(O)/obj/tests/unit/test_store_race.o $(STORE_OBJ) $
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(STORE_OBJ) $(LIB) $(LIBS) -lcmocka
 
-tests-build: $(BIN) $(TEST_BINS)
+tests-build: $(BIN) locale $(TEST_BINS)
 
 # The test build: sanitizers on, then every unit, CLI and browser test. The
 # Splendor rules and 2-player simulation tests also run on a build without
@@ -117,7 +118,7 @@ test:
 # game has no heuristic yet). PLAY_ARGS="--seats human,human" etc. overrides.
 PLAY_ARGS ?= --players 4
 play:
-	@$(MAKE) --no-print-directory VARIANT=rel $(BIN)
+	@$(MAKE) --no-print-directory VARIANT=rel $(BIN) locale
 	@$(BIN) play $(if $(GAME),$(GAME),ys) $(PLAY_ARGS)
 
 FUZZ_SECONDS ?= 10
@@ -178,7 +179,7 @@ VENDOR_FILES := preact/LICENSE preact/package.json preact/dist/preact.module.js 
 DOC_FILES   := $(wildcard README.md LICENSE CHANGELOG.md docs/guide.md docs/notation.md \
                docs/formats.md docs/bots.md docs/protocol.md docs/server.md docs/terminal.md)
 .PHONY: install uninstall
-install: build/rel/gemgames build/rel/libgemgames.a
+install: build/rel/gemgames build/rel/libgemgames.a locale
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 755 build/rel/gemgames $(DESTDIR)$(BINDIR)/gemgames
@@ -196,15 +197,18 @@ install: build/rel/gemgames build/rel/libgemgames.a
 		$(INSTALL) -D -m 644 $$f $(DESTDIR)$(PKGDATADIR)/$$f || exit 1; done
 	for f in $(VENDOR_FILES); do \
 		$(INSTALL) -D -m 644 node_modules/$$f $(DESTDIR)$(PKGDATADIR)/node_modules/$$f || exit 1; done
+	for l in $(PO_LANGS); do $(INSTALL) -D -m 644 build/locale/$$l/LC_MESSAGES/gemgames.mo \
+		$(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/gemgames.mo || exit 1; done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gemgames $(DESTDIR)$(LIBDIR)/libgemgames.a \
 		$(DESTDIR)$(LIBDIR)/pkgconfig/gemgames.pc $(DESTDIR)$(INCLUDEDIR)/gemgames.h \
-		$(DESTDIR)$(MANDIR)/man1/gemgames.1 $(DESTDIR)$(BASHCOMPDIR)/gemgames
+		$(DESTDIR)$(MANDIR)/man1/gemgames.1 $(DESTDIR)$(BASHCOMPDIR)/gemgames \
+		$(PO_LANGS:%=$(DESTDIR)$(DATADIR)/locale/%/LC_MESSAGES/gemgames.mo)
 	rm -rf $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
-	rm -rf build/rel build/san build/san-scalar build/fuzz build/gen build/pic build/python build/setuptools
+	rm -rf build/rel build/san build/san-scalar build/fuzz build/gen build/locale build/pic build/python build/setuptools
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TSUP_OBJ:.o=.d) \
          $(TEST_SRC:tests/unit/%.c=$(O)/obj/tests/unit/%.d)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "gemgames.h"
+#include "i18n.h"   /* _(): every player-facing string (docs/i18n.md) */
 #include "opts.h" /* common/opts.h: the option parser cli/ and server/ share */
 
 /* Commands: argv[0] is the command name. Return the process exit code. */
@@ -59,5 +60,8 @@ void cli_render_ys(FILE *out, const struct cJSON *view, int seat);
 void cli_seats_from_one(const char *in, char *out, size_t n);
 /* A Ys card key as a title: "royal_guard" -> "Royal Guard", "blue" -> "Blue card". */
 void cli_ys_card_title(const char *key, char *buf, size_t n);
+/* A word of the event catalogue in the player's language: cli_word("ys",
+ * "gem", "red") is ys:gem.red or :gem.red, else "red" (cli/render.c). */
+const char *cli_word(const char *game, const char *hint, const char *v);
 
 #endif

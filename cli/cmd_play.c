@@ -19,10 +19,10 @@ typedef struct play_args {
 
 static void print_help(void)
 {
-    printf("Type the number of a move or its notation (docs/notation.md).\n"
+    printf(_("Type the number of a move or its notation (docs/notation.md).\n"
            "  board     show the board again      moves   list your legal moves\n"
            "  json      your view as JSON          save F  save the game record to F\n"
-           "  help      this text                  quit    leave the game\n");
+           "  help      this text                  quit    leave the game\n"));
 }
 
 static void list_moves(const gg_state *s, int seat)
@@ -30,7 +30,7 @@ static void list_moves(const gg_state *s, int seat)
     gg_action legal[GG_MAX_ACTIONS];
     int n = gg_legal(s, seat, legal);
     char buf[GG_MAX_NOTATION];
-    printf("Your legal moves (%d):\n", n);
+    printf(_("Your legal moves (%d):\n"), n);
     for (int i = 0; i < n; i++) {
         gg_action_format(s, seat, legal[i], buf, sizeof buf);
         printf("  %3d  %-28s%s", i + 1, buf, (i % 3 == 2 || i == n - 1) ? "\n" : "");
@@ -56,12 +56,12 @@ static void trim(char *line)
 static int save_record(const gg_record *rec, const char *path)
 {
     FILE *f = fopen(path, "w");
-    if (!f) return cli_error("cannot write %s", path);
+    if (!f) return cli_error(_("cannot write %s"), path);
     char *json = gg_record_json(rec);
     fprintf(f, "%s\n", json);
     free(json);
-    if (fclose(f)) return cli_error("cannot write %s", path);
-    printf("saved to %s\n", path);
+    if (fclose(f)) return cli_error(_("cannot write %s"), path);
+    printf(_("saved to %s\n"), path);
     return 0;
 }
 
@@ -73,7 +73,7 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
     show_board(s, seat);
     list_moves(s, seat);
     for (;;) {
-        printf("seat %d> ", seat + 1);
+        printf(_("seat %d> "), seat + 1);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin)) return 0;
         trim(line);
@@ -109,7 +109,7 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
                 *out = legal[k - 1];
                 return 1;
             }
-            printf("There is no move %ld; choose 1 to %d.\n", k, n);
+            printf(_("There is no move %ld; choose 1 to %d.\n"), k, n);
             continue;
         }
         gg_error err;
@@ -135,12 +135,12 @@ static void print_result(const gg_state *s, int seat)
     gg_result r;
     gg_result_get(s, &r);
     show_board(s, seat);
-    printf("Game over.\n");
+    printf(_("Game over.\n"));
     for (int p = 0; p < r.players; p++)
-        printf("  seat %d%s: %d points, place %d\n", p + 1, p == seat ? " (you)" : "", r.score[p],
+        printf(_("  seat %d%s: %d points, place %d\n"), p + 1, p == seat ? " (you)" : "", r.score[p],
                r.rank[p]);
     printf(r.rank[seat] == 1 ? (r.winners > 1 ? "You share the win.\n" : "You win!\n")
-                             : "You lose.\n");
+                             : _("You lose.\n"));
 }
 
 /* The k-th spec of a comma-separated --bots list (one per other seat, in
@@ -164,7 +164,7 @@ static int play_game(const play_args *a)
     int players = gg_players(s), me = (int)a->seat;
     if (me < 0 || me >= players) {
         gg_free(s);
-        return cli_error("--seat must be from 0 to %d", players - 1);
+        return cli_error(_("--seat must be from 0 to %d"), players - 1);
     }
     gg_bot *bots[GG_MAX_SEATS] = {0};
     for (int p = 0, k = 0; p < players; p++) {
@@ -179,8 +179,8 @@ static int play_game(const play_args *a)
         }
     }
     gg_record *rec = gg_record_new(t->game, &t->opts, seed);
-    printf("%s, %d players, seed %llu. You are seat %d; the others are \"%s\" bots.\n"
-           "Type help for commands.\n",
+    printf(_("%s, %d players, seed %llu. You are seat %d; the others are \"%s\" bots.\n"
+           "Type help for commands.\n"),
            gg_game_title(t->game), players, (unsigned long long)seed, me + 1, a->bots);
     int quit = 0;
     while (!quit && !gg_is_over(s)) {
@@ -195,7 +195,7 @@ static int play_game(const play_args *a)
                     break;
                 }
             } else if (gg_bot_choose(bots[p], s, p, &act, &err) != GG_OK) {
-                cli_error("bot at seat %d: %s", p, err.msg);
+                cli_error(_("bot at seat %d: %s"), p + 1, err.msg);
                 quit = 1;
                 break;
             }
@@ -203,7 +203,7 @@ static int play_game(const play_args *a)
             gg_action_announce(s, p, act, me, said, sizeof said);
             gg_record_add(rec, s, p, act);
             if (gg_apply(s, p, act, &err) != GG_OK) {
-                cli_error("seat %d: %s", p, err.msg);
+                cli_error(_("seat %d: %s"), p + 1, err.msg);
                 quit = 1;
                 break;
             }
@@ -211,7 +211,7 @@ static int play_game(const play_args *a)
         }
     }
     if (gg_is_over(s)) print_result(s, me);
-    else printf("bye\n");
+    else printf(_("bye\n"));
     gg_record_free(rec);
     for (int p = 0; p < players; p++) gg_bot_free(bots[p]);
     gg_free(s);
@@ -244,7 +244,7 @@ static int play_tui(play_args *a, int bots_given)
                       .load_path = a->load};
     if (a->load) {
         char *text = cli_read_file(a->load, 64u << 20);
-        if (!text) return cli_error("cannot read %s", a->load);
+        if (!text) return cli_error(_("cannot read %s"), a->load);
         gg_error err;
         gg_record *rec = gg_record_parse(text, &err);
         free(text);
@@ -262,16 +262,16 @@ static int play_tui(play_args *a, int bots_given)
     if (a->seats) {
         snprintf(spec_buf, sizeof spec_buf, "%s", a->seats);
         for (char *tok = strtok(spec_buf, ","); tok; tok = strtok(NULL, ",")) {
-            if (n == GG_MAX_SEATS) return cli_error("--seats: too many seats");
+            if (n == GG_MAX_SEATS) return cli_error(_("--seats: too many seats"));
             cfg.seat_spec[n++] = tok;
         }
         if (a->load && n != cfg.opts.players)
-            return cli_error("--seats names %d seats; the saved game has %d", n,
+            return cli_error(_("--seats names %d seats; the saved game has %d"), n,
                              cfg.opts.players);
         cfg.opts.players = n;
     } else {
         n = cfg.opts.players;
-        if (a->seat >= n) return cli_error("--seat must be from 0 to %d", n - 1);
+        if (a->seat >= n) return cli_error(_("--seat must be from 0 to %d"), n - 1);
         static char specs[GG_MAX_SEATS][256];
         for (int p = 0, k = 0; p < n; p++) {
             if (p == a->seat) {
@@ -286,7 +286,7 @@ static int play_tui(play_args *a, int bots_given)
     return tui_play(&cfg);
 }
 
-enum { OPT_PLAYERS, OPT_SEAT, OPT_BOTS, OPT_SEATS, OPT_PLAIN, OPT_LOAD, OPT_OPTION, OPT_SEED };
+enum { OPT_PLAYERS, OPT_SEAT, OPT_BOTS, OPT_SEATS, OPT_PLAIN, OPT_LOAD, OPT_OPTION, OPT_SEED, OPT_LANG };
 static const cli_opt play_opts[] = {
     [OPT_PLAYERS] = {"players", "N", "seats at the table (default: the game's fewest)"},
     [OPT_SEAT] = {"seat", "K", "your seat, from 0 (default 0)"},
@@ -296,6 +296,7 @@ static const cli_opt play_opts[] = {
     [OPT_LOAD] = {"load", "FILE", "resume a saved game record (full screen; GAME not needed)"},
     [OPT_OPTION] = {"option", "K=V", "a table option of the game (repeatable; docs/formats.md)"},
     [OPT_SEED] = {"seed", "S", "the deal's seed (default: from the clock)"},
+    [OPT_LANG] = {"lang", "LANG", "the language: en, pl, hu, cs, fr (default: from LANG/LC_MESSAGES)"},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_play_spec = {
@@ -316,7 +317,7 @@ static int parse_play_args(play_args *a, int *bots_given, int argc, char **argv)
     struct { int k; const char *v; } given[64];
     cli_opts_begin(&p, &cli_play_spec, argc, argv);
     while ((k = cli_opts_next(&p, &v)) >= 0) {
-        if (n == 64) return cli_usage_error(&cli_play_spec, "too many options");
+        if (n == 64) return cli_usage_error(&cli_play_spec, _("too many options"));
         given[n].k = k;
         given[n++].v = v;
         if (k == OPT_LOAD) a->load = v;
@@ -325,23 +326,27 @@ static int parse_play_args(play_args *a, int *bots_given, int argc, char **argv)
     char **games;
     int n_games = cli_opts_operands(&p, &games);
     if (n_games > 1 || (n_games == 0 && !a->load))
-        return cli_usage_error(&cli_play_spec, n_games ? "give one GAME" : "which GAME?");
+        return cli_usage_error(&cli_play_spec, n_games ? _("give one GAME") : "which GAME?");
     if (n_games && cli_table_init(&a->table, games[0])) return 2;
     for (int i = 0; i < n; i++) {
         v = given[i].v;
         switch (given[i].k) {
         case OPT_SEAT:
             if (cli_parse_int(v, 0, GG_MAX_SEATS - 1, &a->seat))
-                return cli_usage_error(&cli_play_spec, "--seat needs a seat number");
+                return cli_usage_error(&cli_play_spec, _("--seat needs a seat number"));
             break;
         case OPT_BOTS: a->bots = v, *bots_given = 1; break;
         case OPT_SEATS: a->seats = v; break;
         case OPT_PLAIN: a->plain = 1; break;
         case OPT_LOAD: break;
+        case OPT_LANG:
+            if (cli_i18n_init(v))
+                return cli_usage_error(&cli_play_spec, _("--lang: en, pl, hu, cs or fr"));
+            break;
         default:
             if (!a->table.game)
-                return cli_usage_error(&cli_play_spec, "--%s needs GAME (a loaded game keeps "
-                                       "its table)", play_opts[given[i].k].name);
+                return cli_usage_error(&cli_play_spec, _("--%s needs GAME (a loaded game keeps "
+                                       "its table)"), play_opts[given[i].k].name);
             if (cli_table_opt(&a->table, play_opts[given[i].k].name, v)) return 2;
         }
     }
@@ -351,13 +356,14 @@ static int parse_play_args(play_args *a, int *bots_given, int argc, char **argv)
 int cmd_play(int argc, char **argv)
 {
     play_args a = {.seat = 0, .bots = "random"};
+    cli_i18n_init(NULL); /* LANG / LC_MESSAGES; --lang below overrides */
     int bots_given = 0;
     int rc = parse_play_args(&a, &bots_given, argc, argv);
     if (rc) return rc < 0 ? 0 : rc;
-    if (!a.table.game && !a.load) return cli_error("play: which game?");
+    if (!a.table.game && !a.load) return cli_error(_("play: which game?"));
     if (!a.plain && tui_available()) return play_tui(&a, bots_given);
-    if (a.seats || a.load) return cli_error("--seats and --load need the full-screen game "
-                                            "(a terminal, without --plain)");
+    if (a.seats || a.load) return cli_error(_("--seats and --load need the full-screen game "
+                                            "(a terminal, without --plain)"));
     if (!bots_given) { /* the same default opponents as the full-screen game */
         tui_config cfg = {.game = a.table.game, .opts = a.table.opts, .seed = 1};
         a.bots = strongest_bot(&cfg);

@@ -41,3 +41,12 @@ void cli_render_view(FILE *out, const gg_game *game, const char *view_json)
     free(text);
     cJSON_Delete(view);
 }
+
+const char *cli_word(const char *game, const char *hint, const char *v)
+{
+    char id[96];
+    snprintf(id, sizeof id, "%s:%s.%s", game, hint, v);
+    const char *w = gg_catalogue_word(cli_i18n_lang(), id);
+    if (!w) w = gg_catalogue_word(cli_i18n_lang(), strchr(id, ':'));
+    return w ? w : v;
+}

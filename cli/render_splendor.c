@@ -48,7 +48,7 @@ static void print_colours(FILE *out, const cJSON *obj, int kinds, int all)
 static void print_card(FILE *out, const cJSON *card)
 {
     if (cJSON_GetObjectItemCaseSensitive(card, "hidden")) {
-        fprintf(out, "[tier %d, hidden]", num(card, "tier"));
+        fprintf(out, _("[tier %d, hidden]"), num(card, "tier"));
         return;
     }
     fprintf(out, "[%c", letter_of(str(card, "bonus")));
@@ -60,14 +60,14 @@ static void print_card(FILE *out, const cJSON *card)
 
 static void print_nobles(FILE *out, const cJSON *nobles)
 {
-    fprintf(out, "Nobles (3 points each, need bonuses):\n ");
+    fprintf(out, _("Nobles (3 points each, need bonuses):\n "));
     const cJSON *n;
     int slot = 0;
     cJSON_ArrayForEach(n, nobles)
     {
         slot++;
         if (cJSON_IsNull(n)) continue;
-        fprintf(out, "  noble %d ", slot);
+        fprintf(out, _("  noble %d "), slot);
         print_colours(out, cJSON_GetObjectItemCaseSensitive(n, "requires"), 5, 0);
     }
     fprintf(out, "\n");
@@ -77,14 +77,14 @@ static void print_tiers(FILE *out, const cJSON *tiers)
 {
     for (int t = cJSON_GetArraySize(tiers) - 1; t >= 0; t--) {
         const cJSON *tier = cJSON_GetArrayItem(tiers, t);
-        fprintf(out, "Tier %d (deck %2d):", num(tier, "tier"), num(tier, "deck"));
+        fprintf(out, _("Tier %d (deck %2d):"), num(tier, "tier"), num(tier, "deck"));
         const cJSON *card;
         int slot = 0;
         cJSON_ArrayForEach(card, cJSON_GetObjectItemCaseSensitive(tier, "cards"))
         {
             slot++;
             fprintf(out, "  %d-%d ", num(tier, "tier"), slot);
-            if (cJSON_IsNull(card)) fprintf(out, "[empty]");
+            if (cJSON_IsNull(card)) fprintf(out, _("[empty]"));
             else print_card(out, card);
         }
         fprintf(out, "\n");
@@ -94,17 +94,17 @@ static void print_tiers(FILE *out, const cJSON *tiers)
 static void print_player(FILE *out, const cJSON *p, int viewer, int turn)
 {
     int seat = num(p, "seat");
-    fprintf(out, "%s seat %d%s: %d points, %d cards, tokens %d (", seat == turn ? ">" : " ",
+    fprintf(out, _("%s seat %d%s: %d points, %d cards, tokens %d ("), seat == turn ? ">" : " ",
             seat + 1, seat == viewer ? " (you)" : "", num(p, "points"), num(p, "card_count"),
             num(p, "token_count"));
     print_colours(out, cJSON_GetObjectItemCaseSensitive(p, "tokens"), 6, 0);
-    fprintf(out, ")\n      bonuses ");
+    fprintf(out, _(")\n      bonuses "));
     print_colours(out, cJSON_GetObjectItemCaseSensitive(p, "bonus"), 5, 1);
     int nobles = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(p, "nobles"));
-    if (nobles) fprintf(out, "   nobles %d", nobles);
+    if (nobles) fprintf(out, _("   nobles %d"), nobles);
     const cJSON *res = cJSON_GetObjectItemCaseSensitive(p, "reserved");
     if (cJSON_GetArraySize(res)) {
-        fprintf(out, "   reserved");
+        fprintf(out, _("   reserved"));
         const cJSON *card;
         int i = 0;
         cJSON_ArrayForEach(card, res)
@@ -112,7 +112,7 @@ static void print_player(FILE *out, const cJSON *p, int viewer, int turn)
             fprintf(out, "  r%d ", ++i);
             print_card(out, card);
             if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(card, "shown")))
-                fprintf(out, " (shown at a pass, S-3.6)");
+                fprintf(out, _(" (shown at a pass, S-3.6)"));
         }
     }
     fprintf(out, "\n");
@@ -121,10 +121,10 @@ static void print_player(FILE *out, const cJSON *p, int viewer, int turn)
 static void print_result(FILE *out, const cJSON *result)
 {
     const cJSON *r;
-    fprintf(out, "Final score:\n");
+    fprintf(out, _("Final score:\n"));
     cJSON_ArrayForEach(r, result)
     {
-        fprintf(out, "  seat %d: %d points (%d from cards, %d from nobles), %d cards, place %d\n",
+        fprintf(out, _("  seat %d: %d points (%d from cards, %d from nobles), %d cards, place %d\n"),
                 num(r, "seat") + 1, num(r, "points"), num(r, "card_points"), num(r, "noble_points"),
                 num(r, "cards"), num(r, "rank"));
     }
@@ -133,15 +133,15 @@ static void print_result(FILE *out, const cJSON *result)
 void cli_render_splendor(FILE *out, const cJSON *view, int seat)
 {
     int turn = num(view, "turn");
-    fprintf(out, "\n== Splendor ==%s\n",
+    fprintf(out, _("\n== Splendor ==%s\n"),
             cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(view, "last_round"))
                 ? "  (last round: someone has 15 points)"
                 : "");
     print_nobles(out, cJSON_GetObjectItemCaseSensitive(view, "nobles"));
     print_tiers(out, cJSON_GetObjectItemCaseSensitive(view, "tiers"));
-    fprintf(out, "Supply: ");
+    fprintf(out, _("Supply: "));
     print_colours(out, cJSON_GetObjectItemCaseSensitive(view, "supply"), 6, 1);
-    fprintf(out, "   (W white, B blue, G green, R red, K black, Y gold)\n");
+    fprintf(out, _("   (W white, B blue, G green, R red, K black, Y gold)\n"));
     const cJSON *p;
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(view, "players"))
         print_player(out, p, seat, turn);
@@ -149,5 +149,5 @@ void cli_render_splendor(FILE *out, const cJSON *view, int seat)
     if (result) print_result(out, result);
     char decision[512];
     cli_seats_from_one(str(view, "decision"), decision, sizeof decision);
-    fprintf(out, "Now: %s\n", decision);
+    fprintf(out, _("Now: %s\n"), decision);
 }

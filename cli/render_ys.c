@@ -47,7 +47,20 @@ static int flag(const cJSON *obj, const char *key) { return cJSON_IsTrue(item(ob
 void cli_ys_card_title(const char *key, char *buf, size_t n)
 {
     if (!strcmp(key, "blue")) {
-        snprintf(buf, n, "Blue card");
+        snprintf(buf, n, _("Blue card"));
+        return;
+    }
+    /* the name the published edition of the player's language gives it
+     * (the event catalogue, docs/i18n.md), else the key as a title */
+    char id[64];
+    snprintf(id, sizeof id, "ys:card.%s", key);
+    const char *name = gg_catalogue_word(cli_i18n_lang(), id);
+    if (!name) {
+        snprintf(id, sizeof id, "ys:event.%s", key);
+        name = gg_catalogue_word(cli_i18n_lang(), id);
+    }
+    if (name) {
+        snprintf(buf, n, "%s", name);
         return;
     }
     snprintf(buf, n, "%s", key);
@@ -232,7 +245,7 @@ static void print_options(FILE *out, const cJSON *opts)
 /* "Rates (Y-1.6, -7..+7): blue +1  green 0  yellow -1  red +2". */
 static void print_rates(FILE *out, const cJSON *rates)
 {
-    fprintf(out, "Rates (Y-1.6, -7..+7):");
+    fprintf(out, _("Rates (Y-1.6, -7..+7):"));
     for (int c = 0; c < 4; c++) {
         int r = num(rates, colours[c]);
         fprintf(out, "  %s %s%d", colours[c], r > 0 ? "+" : "", r);
@@ -242,19 +255,19 @@ static void print_rates(FILE *out, const cJSON *rates)
 
 static void print_turn_order(FILE *out, const cJSON *view)
 {
-    fprintf(out, "Turn order (by order card, Y-5.3):");
+    fprintf(out, _("Turn order (by order card, Y-5.3):"));
     const cJSON *s;
     cJSON_ArrayForEach(s, item(view, "turn_order")) fprintf(out, " S%d", s->valueint + 1);
     if (cJSON_IsNumber(item(view, "intriguer")))
-        fprintf(out, "   Intriguer: S%d", num(view, "intriguer") + 1);
+        fprintf(out, _("   Intriguer: S%d"), num(view, "intriguer") + 1);
     if (cJSON_IsNumber(item(view, "merchant")))
-        fprintf(out, "   Merchant: S%d", num(view, "merchant") + 1);
+        fprintf(out, _("   Merchant: S%d"), num(view, "merchant") + 1);
     fprintf(out, "\n");
 }
 
 static void print_supplies(FILE *out, const cJSON *view)
 {
-    fprintf(out, "Ships in deck %d, palace cards in piles %d, blue cards waiting %d\n",
+    fprintf(out, _("Ships in deck %d, palace cards in piles %d, blue cards waiting %d\n"),
             num(view, "ship_deck_left"), num(view, "palace_piles_left"),
             num(view, "blue_cards_waiting"));
 }
@@ -264,14 +277,14 @@ static void print_turn_places(FILE *out, const cJSON *view)
 {
     const cJSON *rank = item(view, "bid_ranking"), *places = item(view, "turn_places"), *e;
     if (!cJSON_IsArray(rank)) return;
-    fprintf(out, "Bid ranking (Y-5.2):");
+    fprintf(out, _("Bid ranking (Y-5.2):"));
     cJSON_ArrayForEach(e, rank) fprintf(out, " S%d", e->valueint + 1);
-    fprintf(out, "   turn places:");
+    fprintf(out, _("   turn places:"));
     int k = 0;
     cJSON_ArrayForEach(e, places)
     {
         if (cJSON_IsNumber(e)) fprintf(out, " %d=S%d", ++k, e->valueint + 1);
-        else fprintf(out, " %d=free", ++k);
+        else fprintf(out, _(" %d=free"), ++k);
     }
     fprintf(out, "\n");
 }
@@ -282,13 +295,13 @@ static void print_scoring_progress(FILE *out, const cJSON *view)
 {
     const cJSON *g;
     if (cJSON_IsArray(item(view, "port_gems_left"))) {
-        fprintf(out, "Port gems left to choose (Y-8.4):");
+        fprintf(out, _("Port gems left to choose (Y-8.4):"));
         cJSON_ArrayForEach(g, item(view, "port_gems_left")) fprintf(out, " %s", text(g));
         fprintf(out, "\n");
     }
     if (cJSON_IsArray(item(view, "column_order"))) {
         int fixed = num(view, "columns_fixed"), k = 0;
-        fprintf(out, "Tied market columns ordered so far (Y-8.7):");
+        fprintf(out, _("Tied market columns ordered so far (Y-8.7):"));
         cJSON_ArrayForEach(g, item(view, "column_order"))
             if (k++ < fixed) fprintf(out, " %s", text(g));
         fprintf(out, "%s\n", fixed ? "" : " none yet");
@@ -297,15 +310,15 @@ static void print_scoring_progress(FILE *out, const cJSON *view)
 
 static void print_header(FILE *out, const cJSON *view)
 {
-    fprintf(out, "\n== Ys ==  round %d of 4", num(view, "round"));
+    fprintf(out, _("\n== Ys ==  round %d of 4"), num(view, "round"));
     char stage[40];
     snprintf(stage, sizeof stage, "%s", str(view, "stage"));
     for (char *c = stage; *c; c++)
         if (*c == '_') *c = ' ';
-    if (flag(view, "over")) fprintf(out, ", game over");
+    if (flag(view, "over")) fprintf(out, _(", game over"));
     else fprintf(out, ", %s", stage);
     if (cJSON_IsNumber(item(view, "turn")))
-        fprintf(out, ", turn %d of %d", num(view, "turn"), num(view, "turns"));
+        fprintf(out, _(", turn %d of %d"), num(view, "turn"), num(view, "turns"));
     fprintf(out, "\n");
     print_options(out, item(view, "options"));
     print_turn_order(out, view);
@@ -323,20 +336,20 @@ static void print_header(FILE *out, const cJSON *view)
 static void print_district_head(FILE *out, const cJSON *dist)
 {
     char head[32];
-    snprintf(head, sizeof head, "District %d", num(dist, "district"));
+    snprintf(head, sizeof head, _("District %d"), num(dist, "district"));
     wrap w;
     wrap_begin(&w, out, 2, head);
     const cJSON *ship = item(dist, "ship"), *g;
     if (!cJSON_IsObject(ship)) {
-        wrap_add(&w, 2, "ship: none");
+        wrap_add(&w, 2, _("ship: none"));
     } else {
-        wrap_add(&w, 2, "ship:");
+        wrap_add(&w, 2, _("ship:"));
         cJSON_ArrayForEach(g, item(ship, "gems")) wrap_add(&w, 1, "%s", text(g));
     }
     const cJSON *card = item(dist, "palace_card");
     char title[32] = "none";
     if (cJSON_IsString(card)) cli_ys_card_title(card->valuestring, title, sizeof title);
-    wrap_add(&w, 2, "palace: %s, pile %d", title, num(dist, "pile"));
+    wrap_add(&w, 2, _("palace: %s, pile %d"), title, num(dist, "pile"));
     wrap_end(&w);
 }
 
@@ -372,7 +385,7 @@ static void print_city(FILE *out, const cJSON *view)
     {
         char b[32];
         broker_text(br, just, b, sizeof b);
-        fprintf(out, "  line %-16s %s\n", str(br, "line"), b);
+        fprintf(out, _("  line %-16s %s\n"), str(br, "line"), b);
     }
     print_legend(out, view, just);
 }
@@ -387,8 +400,8 @@ static void print_market(FILE *out, const cJSON *view)
     const cJSON *market = item(view, "market"), *cols = item(market, "columns"), *mrow;
     int just = !strcmp(str(view, "stage"), "after_placing");
     row line = {.len = 0};
-    fprintf(out, "Market (cell = colour+row, e.g. blue1; 1 point per broker, Y-6.4)\n");
-    row_add(&line, "  row  gem     ");
+    fprintf(out, _("Market (cell = colour+row, e.g. blue1; 1 point per broker, Y-6.4)\n"));
+    row_add(&line, _("  row  gem     "));
     for (int c = 0; c < 4; c++) row_add(&line, " %-9s", colours[c]);
     row_print(out, &line);
     int r = 0;
@@ -396,7 +409,7 @@ static void print_market(FILE *out, const cJSON *view)
     {
         const cJSON *gem = item(mrow, "gem");
         row_add(&line, "  %-3d  %-7s ", num(mrow, "row"), cJSON_IsString(gem) ? gem->valuestring : "-");
-        if (!flag(mrow, "open")) row_add(&line, " closed (Y-4.3)");
+        if (!flag(mrow, "open")) row_add(&line, _(" closed (Y-4.3)"));
         for (int c = 0; c < 4 && flag(mrow, "open"); c++) {
             const cJSON *cell = cJSON_GetArrayItem(item(cols, colours[c]), r);
             char b[24] = ".";
@@ -406,7 +419,7 @@ static void print_market(FILE *out, const cJSON *view)
         row_print(out, &line);
         r++;
     }
-    row_add(&line, "  rate         ");
+    row_add(&line, _("  rate         "));
     for (int c = 0; c < 4; c++) {
         int v = num(item(view, "rates"), colours[c]);
         char t[8];
@@ -433,7 +446,7 @@ static void add_cards(wrap *w, const cJSON *p)
     const cJSON *c, *cards = item(p, "cards");
     char title[32];
     if (cJSON_GetArraySize(cards)) {
-        wrap_add(w, 0, "cards:");
+        wrap_add(w, 0, _("cards:"));
         cJSON_ArrayForEach(c, cards)
         {
             cli_ys_card_title(str(c, "card"), title, sizeof title);
@@ -443,7 +456,7 @@ static void add_cards(wrap *w, const cJSON *p)
     }
     const cJSON *active = item(p, "active");
     if (cJSON_GetArraySize(active)) {
-        wrap_add(w, cJSON_GetArraySize(cards) ? 2 : 0, "active:");
+        wrap_add(w, cJSON_GetArraySize(cards) ? 2 : 0, _("active:"));
         cJSON_ArrayForEach(c, active)
         {
             cli_ys_card_title(text(c), title, sizeof title);
@@ -452,7 +465,7 @@ static void add_cards(wrap *w, const cJSON *p)
     }
     const cJSON *kept = item(p, "kept"); /* Ys+ Favourite, Pope, Trafficker (Y-10.2) */
     if (cJSON_GetArraySize(kept)) {
-        wrap_add(w, w->col > w->indent ? 2 : 0, "kept:");
+        wrap_add(w, w->col > w->indent ? 2 : 0, _("kept:"));
         cJSON_ArrayForEach(c, kept)
         {
             cli_ys_card_title(text(c), title, sizeof title);
@@ -460,7 +473,7 @@ static void add_cards(wrap *w, const cJSON *p)
         }
     }
     if (num(p, "played"))
-        wrap_add(w, w->col > w->indent ? 2 : 0, "played %d of 2 this round (Y-7.1)", num(p, "played"));
+        wrap_add(w, w->col > w->indent ? 2 : 0, _("played %d of 2 this round (Y-7.1)"), num(p, "played"));
 }
 
 /* The brokers off the board: front (bid brokers, public once revealed,
@@ -470,32 +483,32 @@ static void add_brokers(wrap *w, const cJSON *view, const cJSON *p)
 {
     char vals[64];
     values_text(item(p, "front"), num(p, "front_hidden"), vals, sizeof vals);
-    wrap_add(w, 0, "front: %s", vals);
+    wrap_add(w, 0, _("front: %s"), vals);
     if (cJSON_IsArray(item(p, "throne"))) {
         values_text(item(p, "throne"), num(p, "throne_hidden"), vals, sizeof vals);
-        wrap_add(w, 2, "throne: %s", vals);
-        if (num(p, "reserve")) wrap_add(w, 2, "reserve 2s: %d", num(p, "reserve"));
+        wrap_add(w, 2, _("throne: %s"), vals);
+        if (num(p, "reserve")) wrap_add(w, 2, _("reserve 2s: %d"), num(p, "reserve"));
     }
     if (cJSON_IsArray(item(p, "screen"))) {
         values_text(item(p, "screen"), 0, vals, sizeof vals);
-        wrap_add(w, 2, "screen: %s", vals);
+        wrap_add(w, 2, _("screen: %s"), vals);
     } else {
         int n = num(p, "screen_count");
-        wrap_add(w, 2, "screen: %d broker%s", n, n == 1 ? "" : "s");
+        wrap_add(w, 2, ngettext("screen: %d broker", "screen: %d brokers", (unsigned long)n), n);
     }
     if (!strcmp(str(view, "stage"), "bid"))
         wrap_add(w, 2, "%s", flag(p, "bid_done") ? "(bid chosen)" : "(still bidding)");
     if (cJSON_GetArraySize(item(p, "unseen"))) {
         values_text(item(p, "unseen"), 0, vals, sizeof vals);
-        wrap_add(w, 2, "unseen values: %s", vals);
+        wrap_add(w, 2, _("unseen values: %s"), vals);
     }
     if (cJSON_IsArray(item(p, "neutral_hand"))) {
         values_text(item(p, "neutral_hand"), 0, vals, sizeof vals);
-        wrap_add(w, 2, "neutral hand: %s", vals);
+        wrap_add(w, 2, _("neutral hand: %s"), vals);
     } else if (cJSON_IsNumber(item(p, "neutral_hand_count"))) {
-        wrap_add(w, 2, "neutral hand: %d", num(p, "neutral_hand_count"));
+        wrap_add(w, 2, _("neutral hand: %d"), num(p, "neutral_hand_count"));
     }
-    if (num(p, "spy_peeks_left")) wrap_add(w, 2, "spy peeks left: %d", num(p, "spy_peeks_left"));
+    if (num(p, "spy_peeks_left")) wrap_add(w, 2, _("spy peeks left: %d"), num(p, "spy_peeks_left"));
 }
 
 /* "> S0 (you)   12 pts  order card 3  gems B1 G0 Y2 R0 K1", then the
@@ -505,7 +518,7 @@ static void print_player(FILE *out, const cJSON *view, const cJSON *p, int viewe
     int seat = num(p, "seat");
     char gems[40];
     gems_text(item(p, "gems"), gems, sizeof gems);
-    fprintf(out, "%c S%d%-6s %4d pts  order card %d  gems %s\n", is_actor(view, seat) ? '>' : ' ',
+    fprintf(out, _("%c S%d%-6s %4d pts  order card %d  gems %s\n"), is_actor(view, seat) ? '>' : ' ',
             seat + 1, seat == viewer ? " (you)" : "", num(p, "score"), num(p, "order"), gems);
     wrap w;
     wrap_begin(&w, out, 4, "    ");
@@ -524,13 +537,13 @@ static void print_neutral(FILE *out, const cJSON *n)
 {
     char gems[40];
     gems_text(item(n, "gems"), gems, sizeof gems);
-    fprintf(out, "  neutral  %4d pts  brokers %s  gems %s  (Y-9.4)\n", num(n, "score"),
+    fprintf(out, _("  neutral  %4d pts  brokers %s  gems %s  (Y-9.4)\n"), num(n, "score"),
             str(n, "brokers"), gems);
 }
 
 static void print_players(FILE *out, const cJSON *view, int viewer)
 {
-    fprintf(out, "Players (gems: B blue, G green, Y yellow, R red, K black; > to act)\n");
+    fprintf(out, _("Players (gems: B blue, G green, Y yellow, R red, K black; > to act)\n"));
     const cJSON *p;
     cJSON_ArrayForEach(p, item(view, "players")) print_player(out, view, p, viewer);
     const cJSON *n = item(view, "neutral");
@@ -611,7 +624,7 @@ static void print_final_heads(FILE *out, const cJSON *fin, int viewer)
     {
         const cJSON *seat = item(f, "seat");
         char who[24];
-        if (!cJSON_IsNumber(seat)) snprintf(who, sizeof who, "neutral");
+        if (!cJSON_IsNumber(seat)) snprintf(who, sizeof who, _("neutral"));
         else snprintf(who, sizeof who, "S%d%s", seat->valueint + 1, seat->valueint == viewer ? " you" : "");
         row_add(&line, " %-10s", who);
     }
@@ -624,31 +637,31 @@ static void print_final(FILE *out, const cJSON *view, int viewer)
 {
     const cJSON *fin = item(view, "final"), *c, *f;
     if (!cJSON_IsArray(fin)) return;
-    fprintf(out, "Final scoring (Y-8.10 to Y-8.12)\n");
+    fprintf(out, _("Final scoring (Y-8.10 to Y-8.12)\n"));
     print_final_heads(out, fin, viewer);
     int rank = 0;
     cJSON_ArrayForEach(c, item(view, "colour_ranks"))
     {
         char label[32];
-        snprintf(label, sizeof label, "%s (rank %d)", text(c), ++rank);
+        snprintf(label, sizeof label, _("%s (rank %d)"), text(c), ++rank);
         print_final_row(out, label, fin, cell_colour, text(c));
     }
-    print_final_row(out, "black gems (Y-8.11)", fin, cell_black, NULL);
+    print_final_row(out, _("black gems (Y-8.11)"), fin, cell_black, NULL);
     int kf = 0, other = 0;
     cJSON_ArrayForEach(f, fin)
     {
         kf |= item(f, "kings_favour_points") != NULL;
         other |= other_points(f) != 0;
     }
-    if (kf) print_final_row(out, "King's Favour [throne]", fin, cell_throne, NULL);
-    print_final_row(out, "trade zones", fin, cell_field, "trade_points");
-    print_final_row(out, "market brokers", fin, cell_field, "market_points");
-    print_final_row(out, "character cards", fin, cell_field, "card_points");
-    if (other) print_final_row(out, "other", fin, cell_other, NULL);
-    print_final_row(out, "total", fin, cell_field, "total");
+    if (kf) print_final_row(out, _("King's Favour [throne]"), fin, cell_throne, NULL);
+    print_final_row(out, _("trade zones"), fin, cell_field, "trade_points");
+    print_final_row(out, _("market brokers"), fin, cell_field, "market_points");
+    print_final_row(out, _("character cards"), fin, cell_field, "card_points");
+    if (other) print_final_row(out, _("other"), fin, cell_other, NULL);
+    print_final_row(out, _("total"), fin, cell_field, "total");
     if (item(view, "neutral"))
-        fprintf(out, "  The neutral's trade zones and palace cards count under other (Y-9.4).\n");
-    fprintf(out, "  Most points wins; a tie goes to the most gems (Y-8.12).\n");
+        fprintf(out, _("  The neutral's trade zones and palace cards count under other (Y-9.4).\n"));
+    fprintf(out, _("  Most points wins; a tie goes to the most gems (Y-8.12).\n"));
 }
 
 /* ------------------------------------------------------------- events */
@@ -668,18 +681,18 @@ static void print_events(FILE *out, const cJSON *view)
         wrap_add(&w, 1, "%s", text(it));
         k++;
     }
-    if (!k) wrap_add(&w, 1, "none");
+    if (!k) wrap_add(&w, 1, _("none"));
     cJSON_ArrayForEach(it, item(ev, "ports"))
     {
         d++;
-        if (cJSON_IsString(it)) wrap_add(&w, 1, "[d%d port: %s]", d, text(it));
+        if (cJSON_IsString(it)) wrap_add(&w, 1, _("[d%d port: %s]"), d, text(it));
     }
     wrap_end(&w);
     const cJSON *cs = item(ev, "centre_ship");
     if (cJSON_IsObject(cs)) {
         char g[64];
         gems_list(item(cs, "gems"), g, sizeof g);
-        fprintf(out, "  Embassy centre ship %d: %s (palace totals share it, Y-10.20)\n", num(cs, "card"), g);
+        fprintf(out, _("  Embassy centre ship %d: %s (palace totals share it, Y-10.20)\n"), num(cs, "card"), g);
     }
     static const char *const sm[2] = {"smuggling1", "smuggling2"};
     for (int i = 0; i < 2; i++) {
@@ -730,5 +743,5 @@ void cli_render_ys(FILE *out, const cJSON *view, int seat)
     }
     char decision[512];
     cli_seats_from_one(str(view, "decision"), decision, sizeof decision);
-    print_words(out, "Now:", decision);
+    print_words(out, _("Now:"), decision);
 }

@@ -29,7 +29,7 @@ static int raw_key(void)
     int ch = getch();
     if (ch == ERR) {
         endwin();
-        fputs("gemgames: the terminal is gone; the game ends unsaved\n", stderr);
+        fputs(_("gemgames: the terminal is gone; the game ends unsaved\n"), stderr);
         exit(1);
     }
     return ch;
@@ -98,8 +98,8 @@ typedef struct tui {
 /* "S2 (you)", "S1 heuristic", ... */
 static void seat_label(const tui *t, int p, char *buf, size_t n)
 {
-    if (p < 0) snprintf(buf, n, "spectator");
-    else if (t->human[p] && t->humans == 1) snprintf(buf, n, "S%d (you)", p + 1);
+    if (p < 0) snprintf(buf, n, _("spectator"));
+    else if (t->human[p] && t->humans == 1) snprintf(buf, n, _("S%d (you)"), p + 1);
     else if (t->human[p]) snprintf(buf, n, "S%d", p + 1);
     else snprintf(buf, n, "S%d %s", p + 1, t->cfg.seat_spec[p]);
 }
@@ -169,7 +169,7 @@ static const char *event_text(const tui *ct, int i)
     if (i < 0 || i >= t->nevtext) return "";
     if (!t->evtext[i]) {
         char *json = gg_event_json(t->events, i, t->viewer);
-        t->evtext[i] = gg_event_text(json, NULL);
+        t->evtext[i] = gg_event_text(json, cli_i18n_lang());
         free(json);
     }
     return t->evtext[i] ? t->evtext[i] : "";
@@ -197,7 +197,7 @@ static int commit(tui *t, int p, gg_action a, gg_error *err)
         int cap = t->caplog ? t->caplog * 2 : 256;
         log_entry *l = realloc(t->log, (size_t)cap * sizeof *l);
         if (!l) {
-            snprintf(err->msg, sizeof err->msg, "out of memory");
+            snprintf(err->msg, sizeof err->msg, _("out of memory"));
             return -1;
         }
         t->log = l;
@@ -211,7 +211,7 @@ static int commit(tui *t, int p, gg_action a, gg_error *err)
                            sizeof e->said[v]);
     e->reveals = action_reveals(t, p, a);
     if (gg_record_add(t->rec, t->s, p, a) != GG_OK) {
-        snprintf(err->msg, sizeof err->msg, "cannot record the action");
+        snprintf(err->msg, sizeof err->msg, _("cannot record the action"));
         return -1;
     }
     e->ev_from = gg_events_count(t->events);
@@ -262,11 +262,11 @@ static void draw_title(const tui *t)
     attroff(tui_attr(TR_TITLE));
     char who[48];
     seat_label(t, t->viewer, who, sizeof who);
-    int end = tui_put(&b, 0, 1, tui_attr(TR_TITLE), "gemgames - %s - %d players - seed %llu",
+    int end = tui_put(&b, 0, 1, tui_attr(TR_TITLE), _("gemgames - %s - %d players - seed %llu"),
                       gg_game_title(t->cfg.game), t->players, (unsigned long long)t->cfg.seed);
     int len = (int)strlen(who) + 9;
     if (COLS - len - 1 > end + 1)
-        tui_put(&b, 0, COLS - len - 1, tui_attr(TR_TITLE), "viewing %s", who);
+        tui_put(&b, 0, COLS - len - 1, tui_attr(TR_TITLE), _("viewing %s"), who);
 }
 
 static void draw_fallback_board(const cJSON *view, const tui_box *b)
@@ -286,7 +286,7 @@ static void draw_board(const tui *t, const layout *L)
 {
     tui_box b = {1, 0, L->board_h, L->board_w};
     if (!t->view) {
-        tui_put(&b, 0, 0, tui_attr(TR_ERROR), "(no view)");
+        tui_put(&b, 0, 0, tui_attr(TR_ERROR), _("(no view)"));
         return;
     }
     /* the last decision's events, for the board to mark where it landed */
@@ -332,7 +332,7 @@ static void draw_log(const tui *t, const layout *L)
     mvvline(1, L->log_x - 1, ACS_VLINE, L->board_h);
     attroff(tui_attr(TR_DIM));
     tui_box b = {1, L->log_x, L->board_h, L->log_w};
-    tui_put(&b, 0, 0, tui_attr(TR_HEAD), "Log");
+    tui_put(&b, 0, 0, tui_attr(TR_HEAD), _("Log"));
     int rows = L->board_h - 1, y = L->board_h - 1;
     for (int i = t->nlog - 1; i >= 0 && y >= 1; i--) {
         const log_entry *e = &t->log[i];
@@ -374,7 +374,7 @@ static void draw_msg(const tui *t, const layout *L)
         }
         width += w;
     }
-    int x = tui_put(&b, 0, 0, tui_attr(TR_DIM), "last:");
+    int x = tui_put(&b, 0, 0, tui_attr(TR_DIM), _("last:"));
     for (int i = first; i < t->nlog; i++) {
         const log_entry *e = &t->log[i];
         if (e->ev_to <= e->ev_from) continue;
@@ -414,11 +414,11 @@ static void draw_moves(const tui *t, const layout *L)
     if (t->actor < 0) return;
     if (t->input[0] == ':') {
         tui_put(&b, 0, 0, tui_attr(TR_DIM),
-                "commands: :save [FILE]  :undo  :log  :scoring on|off  :help  :quit");
+                _("commands: :save [FILE]  :undo  :log  :scoring on|off  :lang  :help  :quit"));
         return;
     }
     if (!t->nfilt) {
-        tui_put(&b, 0, 0, tui_attr(TR_DIM), "no legal move starts with \"%s\"", t->input);
+        tui_put(&b, 0, 0, tui_attr(TR_DIM), _("no legal move starts with \"%s\""), t->input);
         return;
     }
     int colw = moves_colw(t), cols = COLS / colw;
@@ -439,7 +439,7 @@ static void draw_moves(const tui *t, const layout *L)
                 t->text[t->filt[i]]);
     }
     if (more)
-        tui_put(&b, L->moves_h - 1, (cols - 1) * colw, tui_attr(TR_DIM), "(+%d more)", more);
+        tui_put(&b, L->moves_h - 1, (cols - 1) * colw, tui_attr(TR_DIM), _("(+%d more)"), more);
     if (top > 0) tui_put(&b, 0, COLS - 3, tui_attr(TR_DIM), " ^ ");
 }
 
@@ -447,7 +447,7 @@ static void draw_input(const tui *t, const layout *L)
 {
     tui_box b = {L->input_y, 0, 1, COLS};
     if (t->actor < 0) return;
-    int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), "move> ");
+    int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), _("move> "));
     tui_put(&b, 0, x, tui_attr(TR_TEXT), "%s", t->input);
     move(L->input_y, x + (int)strlen(t->input) < COLS ? x + (int)strlen(t->input) : COLS - 1);
 }
@@ -459,7 +459,7 @@ static void draw_footer(const layout *L, const char *keys)
 }
 
 static const char *const MOVE_KEYS =
-    "arrows+Enter play | type+Tab | ? help F2 save F3 undo F4 log F5 hint F10 quit";
+    N_("arrows+Enter | type+Tab | ? help F2 save F3 undo F4 log F5 hint F6 lang F10 quit");
 
 enum { MIN_COLS = 80, MIN_LINES = 24 };
 
@@ -552,8 +552,8 @@ static int pager(const char *title, const tui_text *text)
         for (int r = 0; r < rows && top + r < w.n; r++)
             tui_put(&body, r, 0, tui_attr((tui_role)w.role[top + r]), "%s", w.line[top + r]);
         tui_box foot = {LINES - 1, 0, 1, COLS};
-        tui_put(&foot, 0, 0, tui_attr(TR_DIM), "up/down PgUp/PgDn scroll | Enter, Esc or q closes%s",
-                top + rows < w.n ? " | more below" : "");
+        tui_put(&foot, 0, 0, tui_attr(TR_DIM), _("up/down PgUp/PgDn scroll | Enter, Esc or q closes%s"),
+                top + rows < w.n ? _(" | more below") : "");
         curs_set(0);
         refresh();
         int total = w.n;
@@ -579,7 +579,7 @@ static int pager(const char *title, const tui_text *text)
 static int prompt(const tui *t, const char *question, char *buf, size_t n, const char *state)
 {
     for (;;) {
-        draw_screen(t, state, "Enter accepts | Esc cancels");
+        draw_screen(t, state, _("Enter accepts | Esc cancels"));
         layout L = compute_layout();
         tui_box b = {L.input_y, 0, 1, COLS};
         move(L.input_y, 0);
@@ -614,11 +614,11 @@ static int handover(tui *t, int p)
         tui_box b = {0, 0, LINES, COLS};
         int y = LINES / 2 - 3, x = COLS / 2 - 26;
         if (x < 0) x = 0;
-        tui_put(&b, y, x, tui_attr(TR_TITLE), "  HAND-OVER  ");
-        tui_put(&b, y + 2, x, tui_attr(tui_seat_role(p)), "Pass the keyboard to %s.", who);
-        tui_put(&b, y + 3, x, tui_attr(TR_TEXT), "Everyone else: please look away now.");
-        tui_put(&b, y + 5, x, tui_attr(TR_HEAD), "%s: press Enter to see your board.", who);
-        tui_put(&b, LINES - 1, 0, tui_attr(TR_DIM), "F10 quits the game");
+        tui_put(&b, y, x, tui_attr(TR_TITLE), _("  HAND-OVER  "));
+        tui_put(&b, y + 2, x, tui_attr(tui_seat_role(p)), _("Pass the keyboard to %s."), who);
+        tui_put(&b, y + 3, x, tui_attr(TR_TEXT), _("Everyone else: please look away now."));
+        tui_put(&b, y + 5, x, tui_attr(TR_HEAD), _("%s: press Enter to see your board."), who);
+        tui_put(&b, LINES - 1, 0, tui_attr(TR_DIM), _("F10 quits the game"));
         curs_set(0);
         refresh();
         int ch = key_in();
@@ -643,7 +643,7 @@ static int scoring_page(tui *t, int from, int to, int step, int steps)
         attron(tui_attr(TR_TITLE));
         mvhline(0, 0, ' ', COLS);
         attroff(tui_attr(TR_TITLE));
-        tui_put(&bar, 0, 1, tui_attr(TR_TITLE), "Scoring - page %d of %d of this move", step, steps);
+        tui_put(&bar, 0, 1, tui_attr(TR_TITLE), _("Scoring - page %d of %d of this move"), step, steps);
         cJSON *evs = cJSON_CreateArray();
         for (int k = from; k < to; k++) {
             cJSON *e = event_for_viewer(t, k);
@@ -664,7 +664,7 @@ static int scoring_page(tui *t, int from, int to, int step, int steps)
         }
         tui_box foot = {LINES - 1, 0, 1, COLS};
         tui_put(&foot, 0, 0, tui_attr(TR_DIM),
-                "Enter or space: go on | s: skip this scoring | S: never stop at scoring");
+                _("Enter or space: go on | s: skip this scoring | S: never stop at scoring"));
         curs_set(0);
         refresh();
         int ch = key_in();
@@ -696,7 +696,7 @@ static void show_scoring(tui *t, int from, int to)
         int ch = scoring_page(t, cut[i], cut[i + 1], i + (part ? 1 : 0), n - (part ? 0 : 1));
         if (ch == 'S') {
             t->scoring = 0;
-            set_msg(t, TR_GOOD, "Scoring no longer stops (:scoring on brings it back).");
+            set_msg(t, TR_GOOD, _("Scoring no longer stops (:scoring on brings it back)."));
         }
         if (ch == 's' || ch == 'S' || ch == 'q' || ch == 27) break;
     }
@@ -708,19 +708,19 @@ static int save_record(tui *t, const char *path)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
-        set_msg(t, TR_ERROR, "Cannot write %s.", path);
+        set_msg(t, TR_ERROR, _("Cannot write %s."), path);
         return -1;
     }
     char *json = gg_record_json(t->rec);
     int ok = json && fprintf(f, "%s\n", json) > 0;
     free(json);
     if (fclose(f) || !ok) {
-        set_msg(t, TR_ERROR, "Cannot write %s.", path);
+        set_msg(t, TR_ERROR, _("Cannot write %s."), path);
         return -1;
     }
     snprintf(t->save_path, sizeof t->save_path, "%s", path);
     t->saved_len = gg_record_length(t->rec);
-    set_msg(t, TR_GOOD, "Saved %d moves to %s (resume: gemgames play --load %s).", t->saved_len,
+    set_msg(t, TR_GOOD, _("Saved %d moves to %s (resume: gemgames play --load %s)."), t->saved_len,
             path, path);
     return 0;
 }
@@ -729,12 +729,12 @@ static void save_dialog(tui *t, const char *path, const char *state)
 {
     char buf[512];
     snprintf(buf, sizeof buf, "%s", path && *path ? path : t->save_path);
-    if (!(path && *path) && !prompt(t, "Save the game record to:", buf, sizeof buf, state)) {
-        set_msg(t, TR_DIM, "Not saved.");
+    if (!(path && *path) && !prompt(t, _("Save the game record to:"), buf, sizeof buf, state)) {
+        set_msg(t, TR_DIM, _("Not saved."));
         return;
     }
     if (!buf[0]) {
-        set_msg(t, TR_ERROR, "No file name given; not saved.");
+        set_msg(t, TR_ERROR, _("No file name given; not saved."));
         return;
     }
     save_record(t, buf);
@@ -745,7 +745,7 @@ static int confirm_quit(tui *t, const char *state)
 {
     if (gg_record_length(t->rec) == t->saved_len) return 1;
     char buf[8] = "";
-    if (!prompt(t, "Unsaved moves. Save before quitting? (y = save, n = quit without saving)",
+    if (!prompt(t, _("Unsaved moves. Save before quitting? (y = save, n = quit without saving)"),
                 buf, sizeof buf, state))
         return 0;
     if (buf[0] == 'y' || buf[0] == 'Y') {
@@ -760,7 +760,7 @@ static int confirm_quit(tui *t, const char *state)
 static void show_log(const tui *t)
 {
     tui_text text = {0};
-    if (!t->nlog) tui_text_add(&text, TR_DIM, "No moves yet.");
+    if (!t->nlog) tui_text_add(&text, TR_DIM, _("No moves yet."));
     for (int i = 0; i < t->nlog; i++) {
         const log_entry *e = &t->log[i];
         char who[48];
@@ -770,7 +770,7 @@ static void show_log(const tui *t)
         for (int k = e->ev_from; k < e->ev_to; k++)
             tui_text_add(&text, k == e->ev_from ? TR_TEXT : TR_DIM, "      %s", event_text(t, k));
     }
-    pager("Game log (as your seat saw it)", &text);
+    pager(_("Game log (as your seat saw it)"), &text);
     tui_text_free(&text);
 }
 
@@ -779,27 +779,28 @@ static void show_help(const tui *t)
     tui_text h = {0};
     char decision[512];
     cli_seats_from_one(tj_str(t->view, "decision"), decision, sizeof decision);
-    if (*decision) tui_text_add(&h, TR_HEAD, "Now: %s", decision);
+    if (*decision) tui_text_add(&h, TR_HEAD, _("Now: %s"), decision);
     if (t->board && t->board->help) t->board->help(t->view, &h);
     tui_text_add(&h, TR_TEXT, " ");
-    tui_text_add(&h, TR_HEAD, "Playing");
+    tui_text_add(&h, TR_HEAD, _("Playing"));
     tui_text_add(&h, TR_TEXT,
-                 "  The list under the status line holds every legal move. Choose one with the "
+                 _("  The list under the status line holds every legal move. Choose one with the "
                  "arrow keys and press Enter, or type its notation: the list narrows to the moves "
                  "that start with what you typed, Tab completes as far as the choice is certain, "
                  "and Enter plays what you typed. An illegal move is explained and changes "
-                 "nothing. Esc clears the line.");
+                 "nothing. Esc clears the line."));
     tui_text_add(&h, TR_TEXT,
-                 "  F2 or :save [FILE] saves the game record; gemgames play --load FILE resumes it. "
+                 _("  F2 or :save [FILE] saves the game record; gemgames play --load FILE resumes it. "
                  "F3 or :undo takes back your last move and the bots' replies (refused when "
                  "something hidden was revealed or chance was drawn since). F4 or :log shows the "
-                 "whole log. F10 or :quit leaves. ? or F1 shows this help.");
+                 "whole log. F6 or :lang [en|pl|hu|cs|fr] switches the language. F10 or :quit leaves. ? or "
+                 "F1 shows this help."));
     tui_text_add(&h, TR_TEXT, "%s",
                  _("  F5 or :hint shows the bot's top moves with its estimated chance to win after "
                    "each, and once the game is over, a shows each of your decisions with the "
                    "bot's preferred move and the estimated loss, the biggest first. Both only when "
                    "you are the one person at the table (every other seat a bot)."));
-    pager("Help - ? or F1", &h);
+    pager(_("Help - ? or F1"), &h);
     tui_text_free(&h);
 }
 
@@ -959,7 +960,7 @@ static void complete(tui *t)
         common = k;
     }
     if (first < 0) {
-        set_msg(t, TR_ERROR, "No legal move starts with \"%s\".", t->input);
+        set_msg(t, TR_ERROR, _("No legal move starts with \"%s\"."), t->input);
         return;
     }
     if (common >= sizeof t->input) common = sizeof t->input - 1;
@@ -970,7 +971,7 @@ static void complete(tui *t)
     t->navigated = 0;
     t->sel = 0;
     filter_moves(t);
-    if (t->nfilt > 1) set_msg(t, TR_DIM, "%d moves start with \"%s\".", t->nfilt, t->input);
+    if (t->nfilt > 1) set_msg(t, TR_DIM, _("%d moves start with \"%s\"."), t->nfilt, t->input);
 }
 
 /* Enter on typed text: parse it and check it on a copy of the game. */
@@ -981,14 +982,14 @@ static int typed_move(tui *t, gg_action *out)
     const char *text = t->input;
     while (*text == ' ') text++;
     if (gg_action_parse(t->s, t->actor, text, &a, &err) != GG_OK) {
-        set_msg(t, TR_ERROR, "\"%s\" is not a move: %s", text, err.msg);
+        set_msg(t, TR_ERROR, _("\"%s\" is not a move: %s"), text, err.msg);
         return 0;
     }
     gg_state *probe = gg_clone(t->s);
     gg_status st = probe ? gg_apply(probe, t->actor, a, &err) : GG_ENOMEM;
     gg_free(probe);
     if (st != GG_OK) {
-        set_msg(t, TR_ERROR, "Illegal: %s", st == GG_ENOMEM ? "out of memory" : err.msg);
+        set_msg(t, TR_ERROR, _("Illegal: %s"), st == GG_ENOMEM ? "out of memory" : err.msg);
         return 0;
     }
     *out = a;
@@ -1005,18 +1006,18 @@ static void undo(tui *t, int p)
             break;
         }
     if (last < 0) {
-        set_msg(t, TR_ERROR, "Nothing to undo: no human has moved yet.");
+        set_msg(t, TR_ERROR, _("Nothing to undo: no human has moved yet."));
         return;
     }
     if (t->log[last].seat != p) {
-        set_msg(t, TR_ERROR, "Cannot undo: the last human move was S%d's, not yours.",
+        set_msg(t, TR_ERROR, _("Cannot undo: the last human move was S%d's, not yours."),
                 t->log[last].seat + 1);
         return;
     }
     for (int i = last; i < t->nlog; i++)
         if (t->log[i].reveals) {
             set_msg(t, TR_ERROR,
-                    "Cannot undo: move %d (%s) revealed hidden information or drew chance.",
+                    _("Cannot undo: move %d (%s) revealed hidden information or drew chance."),
                     i + 1, t->log[i].said[viewer_index(t, t->viewer)]);
             return;
         }
@@ -1024,7 +1025,7 @@ static void undo(tui *t, int p)
     gg_record_truncate(t->rec, last);
     gg_state *s = gg_record_replay(t->rec, -1, &err);
     if (!s) {
-        set_msg(t, TR_ERROR, "Cannot undo: %s", err.msg);
+        set_msg(t, TR_ERROR, _("Cannot undo: %s"), err.msg);
         return;
     }
     gg_free(t->s);
@@ -1034,10 +1035,22 @@ static void undo(tui *t, int p)
     forget_texts(t);
     t->nlog = last;
     refresh_view(t);
-    set_msg(t, TR_GOOD, "Undone: %d move%s taken back.", undone, undone == 1 ? "" : "s");
+    set_msg(t, TR_GOOD, ngettext("Undone: %d move taken back.", "Undone: %d moves taken back.", (unsigned long)undone), undone);
 }
 
 enum { TURN_MOVE, TURN_UNDO, TURN_QUIT };
+
+/* :lang [LANG] or F6 (the next language): the screen, the log's sentences
+ * and the help speak it from now on (docs/i18n.md). */
+static void switch_language(tui *t, const char *lang)
+{
+    if (cli_i18n_set(lang)) {
+        set_msg(t, TR_ERROR, _("Unknown language \"%s\" (en, pl, hu, cs, fr)."), lang);
+        return;
+    }
+    forget_texts(t);
+    set_msg(t, TR_GOOD, _("Language: English"));
+}
 
 /* Runs a colon command typed in the move line. */
 static int command(tui *t, const char *cmd, const char *state)
@@ -1057,12 +1070,16 @@ static int command(tui *t, const char *cmd, const char *state)
         show_help(t);
     } else if (!strcmp(cmd, "scoring off") || !strcmp(cmd, "scoring on")) {
         t->scoring = cmd[9] == 'n';
-        set_msg(t, TR_GOOD, "Scoring %s.", t->scoring ? "shown step by step" : "no longer stops");
+        set_msg(t, TR_GOOD, "%s", t->scoring ? _("Scoring shown step by step.") : _("Scoring no longer stops."));
+    } else if (!strcmp(cmd, "lang") || !strncmp(cmd, "lang ", 5)) {
+        const char *l = cmd[4] ? cmd + 5 : cli_i18n_next();
+        while (*l == ' ') l++;
+        switch_language(t, l);
     } else if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) {
         if (confirm_quit(t, state)) return TURN_QUIT;
     } else {
-        set_msg(t, TR_ERROR, "Unknown command \":%s\" (try :save, :undo, :log, :hint, :scoring off, :help, "
-                ":quit).", cmd);
+        set_msg(t, TR_ERROR, _("Unknown command \":%s\" (try :save, :undo, :log, :hint, :scoring off, :lang, "
+                ":help, :quit)."), cmd);
     }
     return -1;
 }
@@ -1073,9 +1090,9 @@ static int human_turn(tui *t, int p, gg_action *out)
     load_moves(t, p);
     char state[96], who[48];
     seat_label(t, p, who, sizeof who);
-    snprintf(state, sizeof state, "%s to play", who);
+    snprintf(state, sizeof state, _("%s to play"), who);
     for (;;) {
-        draw_screen(t, state, MOVE_KEYS);
+        draw_screen(t, state, _(MOVE_KEYS));
         int ch = key_in();
         layout L = compute_layout();
         int colw = moves_colw(t), cols = COLS / colw > 0 ? COLS / colw : 1;
@@ -1098,6 +1115,7 @@ static int human_turn(tui *t, int p, gg_action *out)
         case KEY_F(3): return TURN_UNDO;
         case KEY_F(4): show_log(t); break;
         case KEY_F(5): show_hint(t, p, state); break;
+        case KEY_F(6): switch_language(t, cli_i18n_next()); break;
         case KEY_F(10):
             if (confirm_quit(t, state)) return TURN_QUIT;
             break;
@@ -1123,7 +1141,7 @@ static int human_turn(tui *t, int p, gg_action *out)
                 }
                 if (!t->input[0] || t->navigated) {
                     if (!t->nfilt) {
-                        set_msg(t, TR_ERROR, "No move to choose.");
+                        set_msg(t, TR_ERROR, _("No move to choose."));
                         break;
                     }
                     *out = t->legal[t->filt[t->sel]];
@@ -1163,7 +1181,7 @@ static void winner_text(const tui *t, const gg_result *r, char *buf, size_t n)
         if (r->rank[p] != 1) continue;
         seat_label(t, p, who, sizeof who);
         pts = r->score[p];
-        int w = snprintf(buf + len, n - len, "%s%s", k++ ? (k == r->winners ? " and " : ", ") : "", who);
+        int w = snprintf(buf + len, n - len, "%s%s", k++ ? (k == r->winners ? _(" and ") : ", ") : "", who);
         if (w > 0) len += (size_t)w;
     }
     if (len < n)
@@ -1190,17 +1208,17 @@ static void score_sheet(const tui *t)
     for (int i = 0; i < r.players; i++) {
         int p = order[i];
         seat_label(t, p, who, sizeof who);
-        tui_text_add(&h, tui_seat_role(p), "  place %d  %-18s %4d points", r.rank[p], who,
+        tui_text_add(&h, tui_seat_role(p), _("  place %d  %-18s %4d points"), r.rank[p], who,
                      r.score[p]);
     }
     tui_text_add(&h, TR_TEXT, " ");
     if (t->board && t->board->score) {
         t->board->score(t->view, &h);
     } else {
-        tui_text_add(&h, TR_HEAD, "The final view");
+        tui_text_add(&h, TR_HEAD, _("The final view"));
         tui_text_json(&h, t->view, "");
     }
-    pager("Final score", &h);
+    pager(_("Final score"), &h);
     tui_text_free(&h);
 }
 
@@ -1217,7 +1235,7 @@ static void game_over(tui *t)
     for (;;) {
         draw_screen(t, state, t->humans == 1
                                   ? _("Enter score sheet | a analysis | F2 save | F4 log | q or F10 quit")
-                                  : "Enter score sheet | F2 save | F4 log | q or F10 quit");
+                                  : _("Enter score sheet | F2 save | F4 log | q or F10 quit"));
         int ch = key_in();
         if (is_enter(ch)) score_sheet(t);
         else if (ch == 'a' || ch == 'A') show_analysis(t, t->at_keys, state);
@@ -1235,13 +1253,13 @@ static int bot_move(tui *t, int p)
 {
     char who[48], state[96];
     seat_label(t, p, who, sizeof who);
-    snprintf(state, sizeof state, "%s is thinking...", who);
+    snprintf(state, sizeof state, _("%s is thinking..."), who);
     t->actor = -1;
-    draw_screen(t, state, "bots are playing | F10 quits once it is your turn");
+    draw_screen(t, state, _("bots are playing | F10 quits once it is your turn"));
     gg_error err;
     gg_action a;
     if (gg_bot_choose(t->bot[p], t->s, p, &a, &err) != GG_OK || commit(t, p, a, &err)) {
-        set_msg(t, TR_ERROR, "Bot at S%d failed: %s", p + 1, err.msg);
+        set_msg(t, TR_ERROR, _("Bot at S%d failed: %s"), p + 1, err.msg);
         return -1;
     }
     return 0;
@@ -1267,7 +1285,7 @@ static int run(tui *t)
             if (bot_move(t, p)) {
                 char state[] = "A bot failed";
                 t->actor = -1;
-                draw_screen(t, state, "press any key to leave");
+                draw_screen(t, state, _("press any key to leave"));
                 key_in();
                 return 1;
             }
@@ -1275,7 +1293,7 @@ static int run(tui *t)
         }
         if (t->humans > 1 && p != t->at_keys) {
             if (!handover(t, p)) {
-                if (confirm_quit(t, "Hand-over")) return 0;
+                if (confirm_quit(t, _("Hand-over"))) return 0;
                 continue;
             }
         }
@@ -1292,7 +1310,7 @@ static int run(tui *t)
             continue;
         }
         gg_error err;
-        if (commit(t, p, a, &err)) set_msg(t, TR_ERROR, "Illegal: %s", err.msg);
+        if (commit(t, p, a, &err)) set_msg(t, TR_ERROR, _("Illegal: %s"), err.msg);
     }
     game_over(t);
     return 0;
@@ -1324,7 +1342,7 @@ static void tui_free(tui *t)
 static int resume(tui *t, const char *path)
 {
     char *text = cli_read_file(path, 64u << 20);
-    if (!text) return cli_error("cannot read %s", path);
+    if (!text) return cli_error(_("cannot read %s"), path);
     gg_error err;
     gg_record *saved = gg_record_parse(text, &err);
     free(text);
@@ -1336,7 +1354,7 @@ static int resume(tui *t, const char *path)
         gg_action a;
         if (gg_action_parse(t->s, seat, act, &a, &err) != GG_OK || commit(t, seat, a, &err)) {
             gg_record_free(saved);
-            return cli_error("%s: action %d (\"%s\"): %s", path, i + 1, act, err.msg);
+            return cli_error(_("%s: action %d (\"%s\"): %s"), path, i + 1, act, err.msg);
         }
     }
     t->replaying = 0;
@@ -1350,7 +1368,7 @@ static tui *tui_new(const tui_config *cfg)
 {
     tui *t = calloc(1, sizeof *t);
     if (!t) {
-        cli_error("out of memory");
+        cli_error(_("out of memory"));
         return NULL;
     }
     t->cfg = *cfg;
@@ -1374,7 +1392,7 @@ static tui *tui_new(const tui_config *cfg)
         }
         t->bot[p] = gg_bot_new(cfg->seat_spec[p], cfg->seed + 7919u * (uint64_t)(p + 1), &err);
         if (!t->bot[p]) {
-            cli_error("seat %d: %s", p, err.msg);
+            cli_error(_("seat %d: %s"), p + 1, err.msg);
             tui_free(t);
             return NULL;
         }
@@ -1386,7 +1404,7 @@ static tui *tui_new(const tui_config *cfg)
         tui_free(t);
         return NULL;
     }
-    snprintf(t->save_path, sizeof t->save_path, "gemgames-%s-%llu.json",
+    snprintf(t->save_path, sizeof t->save_path, _("gemgames-%s-%llu.json"),
              gg_game_name(cfg->game), (unsigned long long)cfg->seed);
     if (cfg->load_path && resume(t, cfg->load_path)) {
         tui_free(t);
@@ -1406,23 +1424,24 @@ int tui_play(const tui_config *cfg)
     tui *t = tui_new(cfg);
     if (!t) return 2;
     setlocale(LC_ALL, "");
+    cli_i18n_set(cli_i18n_lang()); /* after setlocale: LANGUAGE needs a non-C LC_MESSAGES */
     set_escdelay(25);
     if (!initscr()) {
         tui_free(t);
-        return cli_error("cannot start the terminal screen (try --plain)");
+        return cli_error(_("cannot start the terminal screen (try --plain)"));
     }
     cbreak();
     noecho();
     nonl();
     keypad(stdscr, TRUE);
     tui_colours_init();
-    if (cfg->load_path) set_msg(t, TR_GOOD, "Resumed %s: %d moves replayed.", cfg->load_path,
+    if (cfg->load_path) set_msg(t, TR_GOOD, _("Resumed %s: %d moves replayed."), cfg->load_path,
                                 gg_record_length(t->rec));
     int rc = run(t);
     endwin();
     int n = gg_record_length(t->rec);
-    if (n != t->saved_len) printf("Left without saving the last %d moves.\n", n - t->saved_len);
-    else if (t->saved_len) printf("Game record: %s\n", t->save_path);
+    if (n != t->saved_len) printf(_("Left without saving the last %d moves.\n"), n - t->saved_len);
+    else if (t->saved_len) printf(_("Game record: %s\n"), t->save_path);
     tui_free(t);
     return rc;
 }

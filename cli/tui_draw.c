@@ -1,10 +1,13 @@
 /* tui_draw.c — drawing helpers shared by the frame and the boards: colour
  * roles (monochrome under NO_COLOR), clipped printing, text blocks, and
  * small JSON accessors for reading views. */
+#define _XOPEN_SOURCE 700 /* wcwidth */
+#define NCURSES_WIDECHAR 1
 #include <ncurses.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "tui.h"
 
@@ -73,6 +76,8 @@ tui_role tui_seat_role(int seat)
     return (seat >= 0 && seat < GG_MAX_SEATS) ? (tui_role)(TR_SEAT0 + seat) : TR_TEXT;
 }
 
+/* Columns on screen, not bytes: translations are UTF-8 (docs/i18n.md). A
+ * string that is not valid in the locale's encoding is put byte by byte. */
 int tui_put(const tui_box *b, int y, int x, int attr, const char *fmt, ...)
 {
     char buf[512];
@@ -80,15 +85,44 @@ int tui_put(const tui_box *b, int y, int x, int attr, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    int len = (int)strlen(buf);
+    wchar_t w[512];
+    size_t wn = mbstowcs(w, buf, sizeof w / sizeof w[0] - 1);
+    if (wn == (size_t)-1) { /* not text in this locale: bytes */
+        wn = strlen(buf);
+        for (size_t i = 0; i < wn; i++) w[i] = (unsigned char)buf[i];
+    }
+    w[wn] = 0;
+    int len = 0;
+    for (size_t i = 0; i < wn; i++) {
+        int cw = wcwidth(w[i]);
+        len += cw < 0 ? 1 : cw;
+    }
     if (y < 0 || y >= b->h || x >= b->w) return x + len;
-    int skip = x < 0 ? -x : 0;
-    if (skip >= len) return x + len;
-    int room = b->w - (x + skip);
-    int n = len - skip < room ? len - skip : room;
-    attron(attr);
-    mvaddnstr(b->y + y, b->x + x + skip, buf + skip, n);
-    attroff(attr);
+    size_t i = 0;
+    int col = x;
+    while (i < wn && col < 0) { /* the part left of the box */
+        int cw = wcwidth(w[i]);
+        col += cw < 0 ? 1 : cw;
+        i++;
+    }
+    size_t from = i;
+    while (i < wn) {
+        int cw = wcwidth(w[i]);
+        if (cw < 0) cw = 1;
+        if (col + cw > b->w) break;
+        col += cw;
+        i++;
+    }
+    if (i > from) {
+        int start = x;
+        for (size_t k = 0; k < from; k++) { /* where the visible part starts */
+            int cw = wcwidth(w[k]);
+            start += cw < 0 ? 1 : cw;
+        }
+        attron(attr);
+        mvaddnwstr(b->y + y, b->x + start, w + from, (int)(i - from));
+        attroff(attr);
+    }
     return x + len;
 }
 

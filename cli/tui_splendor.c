@@ -50,7 +50,7 @@ static int put_card(const tui_box *b, int y, int x, const cJSON *card)
 
 static void draw_nobles(const cJSON *view, const tui_box *b, int y)
 {
-    int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "Nobles ");
+    int x = tui_put(b, y, 0, tui_attr(TR_HEAD), _("Nobles "));
     int i = 0;
     const cJSON *n;
     cJSON_ArrayForEach(n, tj(view, "nobles"))
@@ -65,10 +65,10 @@ static void draw_nobles(const cJSON *view, const tui_box *b, int y)
 
 static void draw_supply(const cJSON *view, const tui_box *b, int y)
 {
-    int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "Supply  ");
+    int x = tui_put(b, y, 0, tui_attr(TR_HEAD), _("Supply  "));
     x = put_counts(b, y, x, tj(view, "supply"), 6);
     if (tj_bool(view, "last_round") && !tj_bool(view, "over"))
-        tui_put(b, y, x + 2, tui_attr(TR_ERROR), "LAST ROUND (someone has 15)");
+        tui_put(b, y, x + 2, tui_attr(TR_ERROR), _("LAST ROUND (someone has 15)"));
 }
 
 static void draw_tiers(const cJSON *view, const tui_box *b, int y)
@@ -78,7 +78,7 @@ static void draw_tiers(const cJSON *view, const tui_box *b, int y)
     const cJSON *tiers = tj(view, "tiers");
     for (int t = 3; t >= 1; t--, y++) {
         const cJSON *tier = cJSON_GetArrayItem(tiers, t - 1);
-        tui_put(b, y, 0, tui_attr(TR_HEAD), "Tier %d", t);
+        tui_put(b, y, 0, tui_attr(TR_HEAD), _("Tier %d"), t);
         tui_put(b, y, 6, tui_attr(TR_DIM), "(%2d)", tj_int(tier, "deck"));
         int slot = 0;
         const cJSON *card;
@@ -87,7 +87,7 @@ static void draw_tiers(const cJSON *view, const tui_box *b, int y)
             int x = 12 + slot * cellw;
             slot++;
             x = tui_put(b, y, x, tui_attr(TR_DIM), "%d-%d ", t, slot);
-            if (cJSON_IsNull(card)) tui_put(b, y, x, tui_attr(TR_DIM), "(empty)");
+            if (cJSON_IsNull(card)) tui_put(b, y, x, tui_attr(TR_DIM), _("(empty)"));
             else put_card(b, y, x, card);
         }
     }
@@ -97,7 +97,7 @@ static void draw_tiers(const cJSON *view, const tui_box *b, int y)
  * only on a row of the box (y = -1 measures). */
 static int draw_reserved(const cJSON *player, const tui_box *b, int y, int x)
 {
-    x = tui_put(b, y, x, tui_attr(TR_DIM), "reserved:");
+    x = tui_put(b, y, x, tui_attr(TR_DIM), _("reserved:"));
     int i = 0;
     const cJSON *r;
     cJSON_ArrayForEach(r, tj(player, "reserved"))
@@ -105,12 +105,12 @@ static int draw_reserved(const cJSON *player, const tui_box *b, int y, int x)
         i++;
         x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "r%d ", i);
         if (tj_bool(r, "hidden"))
-            x = tui_put(b, y, x, tui_attr(TR_HIDDEN), "[tier %d, hidden]", tj_int(r, "tier"));
+            x = tui_put(b, y, x, tui_attr(TR_HIDDEN), _("[tier %d, hidden]"), tj_int(r, "tier"));
         else
             x = put_card(b, y, x, r);
-        if (tj_bool(r, "shown")) x = tui_put(b, y, x, tui_attr(TR_DIM), " shown"); /* S-3.6 */
+        if (tj_bool(r, "shown")) x = tui_put(b, y, x, tui_attr(TR_DIM), _(" shown")); /* S-3.6 */
     }
-    if (!i) x = tui_put(b, y, x + 1, tui_attr(TR_DIM), "none");
+    if (!i) x = tui_put(b, y, x + 1, tui_attr(TR_DIM), _("none"));
     return x;
 }
 
@@ -128,14 +128,14 @@ static void draw_players(const cJSON *view, int seat, const tui_box *b, int y, i
         const cJSON *a;
         cJSON_ArrayForEach(a, actors) acting |= cJSON_IsNumber(a) && a->valueint == q;
         int x = tui_put(b, y, 0, tui_attr(TR_HEAD), "%s", acting ? ">" : " ");
-        x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q + 1, q == seat ? " you" : "");
-        x = tui_put(b, y, 9, tui_attr(TR_GOOD), "%2d pts", tj_int(pl, "points"));
-        x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "cards %d  nobles %d", tj_int(pl, "card_count"),
+        x = tui_put(b, y, x, tui_attr(tui_seat_role(q)), "S%d%s", q + 1, q == seat ? _(" you") : "");
+        x = tui_put(b, y, 9, tui_attr(TR_GOOD), _("%2d pts"), tj_int(pl, "points"));
+        x = tui_put(b, y, x + 2, tui_attr(TR_DIM), _("cards %d  nobles %d"), tj_int(pl, "card_count"),
                     cJSON_GetArraySize(tj(pl, "nobles")));
-        x = tui_put(b, y, x + 3, tui_attr(TR_DIM), "tokens ");
+        x = tui_put(b, y, x + 3, tui_attr(TR_DIM), _("tokens "));
         x = put_counts(b, y, x, tj(pl, "tokens"), 6);
         tui_put(b, y, x, tui_attr(TR_TEXT), "=%d", tj_int(pl, "token_count"));
-        x = tui_put(b, y + 1, 4, tui_attr(TR_DIM), "bonus ");
+        x = tui_put(b, y + 1, 4, tui_attr(TR_DIM), _("bonus "));
         x = put_counts(b, y + 1, x, tj(pl, "bonus"), 5);
         if (q == seat && left > 0 && draw_reserved(pl, b, -1, x + 1) > b->w) {
             draw_reserved(pl, b, y + 2, 4);
@@ -159,7 +159,7 @@ static void splendor_draw(const cJSON *view, int seat, const tui_box *b)
     if (gap) y++;
     draw_tiers(view, b, y);
     y += 3;
-    tui_rule(b, y++, "Players");
+    tui_rule(b, y++, _("Players"));
     draw_players(view, seat, b, y, spare >= 4 + players ? 1 : 0);
 }
 
@@ -167,29 +167,29 @@ static void splendor_draw(const cJSON *view, int seat, const tui_box *b)
 
 static void help_turn(tui_text *h)
 {
-    tui_text_add(h, TR_TEXT, "A turn is exactly one action (S-3):");
+    tui_text_add(h, TR_TEXT, _("A turn is exactly one action (S-3):"));
     tui_text_add(h, TR_TEXT,
-                 "  Take 3 different (S-3.1): one token each of 3 different colours (never gold). "
+                 _("  Take 3 different (S-3.1): one token each of 3 different colours (never gold). "
                  "When fewer than 3 colours have tokens left, take 2 different or only 1 (2 "
-                 "left: one of each, or one of either). Notation: take W B G, take W B, take W");
+                 "left: one of each, or one of either). Notation: take W B G, take W B, take W"));
     tui_text_add(h, TR_TEXT,
-                 "  Take 2 same (S-3.2): two tokens of one colour, only if that pile holds at "
-                 "least 4 before taking. Notation: take R R");
+                 _("  Take 2 same (S-3.2): two tokens of one colour, only if that pile holds at "
+                 "least 4 before taking. Notation: take R R"));
     tui_text_add(h, TR_TEXT,
-                 "  Reserve (S-3.3): take one face-up card, or the top card of a tier's deck "
+                 _("  Reserve (S-3.3): take one face-up card, or the top card of a tier's deck "
                  "unseen by the others, into the hand, and one gold if any is left. At most 3 "
                  "reserved cards; a reserved card can only leave the hand by being bought. "
-                 "Notation: reserve 2-3 (tier 2, third card), reserve deck 2");
+                 "Notation: reserve 2-3 (tier 2, third card), reserve deck 2"));
     tui_text_add(h, TR_TEXT,
-                 "  Buy (S-3.4): buy one face-up card or one of your own reserved cards. Cost "
+                 _("  Buy (S-3.4): buy one face-up card or one of your own reserved cards. Cost "
                  "minus your bonuses (never below 0) is paid in tokens; gold may replace any "
                  "coloured token, and you choose how much gold to spend. Notation: buy 2-3, "
-                 "buy r1, buy 3-1 gold B B (gold stands in for two blue)");
+                 "buy r1, buy 3-1 gold B B (gold stands in for two blue)"));
     tui_text_add(h, TR_TEXT,
-                 "  Refill (S-3.5): a face-up card taken is replaced from its tier's deck at once.");
+                 _("  Refill (S-3.5): a face-up card taken is replaced from its tier's deck at once."));
     tui_text_add(h, TR_TEXT,
-                 "  Pass (S-3.6): only when you have no legal action; you first show your "
-                 "reserved cards, which stay public from then on (marked shown).");
+                 _("  Pass (S-3.6): only when you have no legal action; you first show your "
+                 "reserved cards, which stay public from then on (marked shown)."));
 }
 
 static void splendor_help(const cJSON *view, tui_text *h)
@@ -197,54 +197,55 @@ static void splendor_help(const cJSON *view, tui_text *h)
     const char *phase = tj_str(view, "phase");
     if (!strcmp(phase, "return")) {
         tui_text_add(h, TR_TEXT,
-                     "Ten tokens (S-4.1): a player holding more than 10 tokens (gold included) "
+                     _("Ten tokens (S-4.1): a player holding more than 10 tokens (gold included) "
                      "returns tokens of his choice, any colours including gold and including "
-                     "tokens just taken, down to exactly 10. Notation: return W Y (Y = gold).");
+                     "tokens just taken, down to exactly 10. Notation: return W Y (Y = gold)."));
     } else if (!strcmp(phase, "noble")) {
         tui_text_add(h, TR_TEXT,
-                     "Nobles (S-4.2): if your bonuses (cards only, not tokens) meet a noble's "
+                     _("Nobles (S-4.2): if your bonuses (cards only, not tokens) meet a noble's "
                      "requirement, that noble visits you: it is not an action and cannot be "
                      "refused. If several qualify you choose one; at most one per turn. "
-                     "Notation: noble 2 (the noble's place in the row).");
+                     "Notation: noble 2 (the noble's place in the row)."));
     } else {
         help_turn(h);
     }
     tui_text_add(h, TR_TEXT, " ");
-    tui_text_add(h, TR_HEAD, "The board");
+    tui_text_add(h, TR_HEAD, _("The board"));
     tui_text_add(h, TR_TEXT,
-                 "  Cards read: position (tier-slot), bonus colour letter, points, then the cost. "
+                 _("  Cards read: position (tier-slot), bonus colour letter, points, then the cost. "
                  "W white, B blue, G green, R red, K black, Y gold. Nobles (3 points each) show "
                  "the bonuses they require. Tier lines show the cards left in the deck in "
                  "brackets. A card another player reserved from a deck shows only its tier (S-6.2), "
-                 "until he passes (S-3.6).");
-    tui_text_add(h, TR_TEXT, "  Every rule id (S-3.1 ...) is an entry of docs/rules/splendor.md.");
+                 "until he passes (S-3.6)."));
+    tui_text_add(h, TR_TEXT, _("  Every rule id (S-3.1 ...) is an entry of docs/rules/splendor.md."));
     tui_text_add(h, TR_TEXT, " ");
-    tui_text_add(h, TR_HEAD, "End of the game");
+    tui_text_add(h, TR_HEAD, _("End of the game"));
     tui_text_add(h, TR_TEXT,
-                 "  S-5.1: when a player ends a turn with 15 or more prestige points, the round is "
-                 "completed so that every player has had the same number of turns.");
+                 _("  S-5.1: when a player ends a turn with 15 or more prestige points, the round is "
+                 "completed so that every player has had the same number of turns."));
     tui_text_add(h, TR_TEXT,
-                 "  S-5.2: most points wins; ties go to the tied player with the fewest purchased "
-                 "cards (reserved cards do not count); still tied, a shared win.");
+                 _("  S-5.2: most points wins; ties go to the tied player with the fewest purchased "
+                 "cards (reserved cards do not count); still tied, a shared win."));
 }
 
 /* -------------------------------------------------------------- score */
 
 static void splendor_score(const cJSON *view, tui_text *h)
 {
-    tui_text_add(h, TR_HEAD, "Where every point came from (S-5.2: most points; ties: fewest cards)");
+    tui_text_add(h, TR_HEAD, _("Where every point came from (S-5.2: most points; ties: fewest cards)"));
     const cJSON *r;
     cJSON_ArrayForEach(r, tj(view, "result"))
     {
         int q = tj_int(r, "seat");
         const cJSON *pl = cJSON_GetArrayItem(tj(view, "players"), q);
         tui_text_add(h, tui_seat_role(q),
-                     "  S%d: %d points = %d from development cards + %d from %d noble%s; "
-                     "%d cards bought; place %d",
+                     ngettext("  S%d: %d points = %d from development cards + %d from %d noble; "
+                              "%d cards bought; place %d",
+                              "  S%d: %d points = %d from development cards + %d from %d nobles; "
+                              "%d cards bought; place %d",
+                              (unsigned long)cJSON_GetArraySize(tj(pl, "nobles"))),
                      q + 1, tj_int(r, "points"), tj_int(r, "card_points"), tj_int(r, "noble_points"),
-                     cJSON_GetArraySize(tj(pl, "nobles")),
-                     cJSON_GetArraySize(tj(pl, "nobles")) == 1 ? "" : "s", tj_int(r, "cards"),
-                     tj_int(r, "rank"));
+                     cJSON_GetArraySize(tj(pl, "nobles")), tj_int(r, "cards"), tj_int(r, "rank"));
     }
 }
 
@@ -261,11 +262,11 @@ static void splendor_changes(const cJSON *before, const cJSON *after, char *buf,
         int d = cJSON_GetArraySize(tj(cJSON_GetArrayItem(pa, q), "nobles")) -
                 cJSON_GetArraySize(tj(cJSON_GetArrayItem(pb, q), "nobles"));
         if (d > 0)
-            len += (size_t)snprintf(buf + len, n - len, "%sa noble visits S%d (+3)",
+            len += (size_t)snprintf(buf + len, n - len, _("%sa noble visits S%d (+3)"),
                                     len ? "; " : "", q + 1);
     }
     if (len < n && tj_bool(after, "last_round") && !tj_bool(before, "last_round"))
-        snprintf(buf + len, n - len, "%s15 points reached: the round is completed (S-5.1)",
+        snprintf(buf + len, n - len, _("%s15 points reached: the round is completed (S-5.1)"),
                  len ? "; " : "");
 }
 

@@ -340,6 +340,10 @@ char *gg_event_json(const gg_events *ev, int i, int viewer);
 char *gg_event_text(const char *event_json, const char *lang);
 /* The message catalogue of a language, as JSON (static; NULL if none). */
 const char *gg_catalogue_json(const char *lang);
+/* One word of that catalogue by id, e.g. "ys:card.spy" (a character's name
+ * as the published edition of the language calls it), ":gem.red",
+ * "ys:zone.port"; NULL when the catalogue has no such entry (static). */
+const char *gg_catalogue_word(const char *lang, const char *id);
 
 /* ---------------------------------------------------------- game records */
 

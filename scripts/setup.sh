@@ -5,7 +5,7 @@ set -e
 need=""
 have() { dpkg -s "$1" >/dev/null 2>&1; }
 for p in build-essential libcjson-dev libcmocka-dev libwebsockets-dev libsqlite3-dev libpq-dev \
-         libncurses-dev clang libfuzzer-14-dev tmux chromium sqlite3 \
+         libncurses-dev clang libfuzzer-14-dev tmux chromium sqlite3 gettext \
          python3-dev python3-numpy python3-pytest python3-setuptools python3-pip python3-venv; do
     have "$p" || need="$need $p"
 done

@@ -47,6 +47,12 @@ static const cJSON *catalogue(const char *lang)
     return i < 0 ? NULL : parsed[i];
 }
 
+const char *gg_catalogue_word(const char *lang, const char *id)
+{
+    const cJSON *v = id ? cJSON_GetObjectItemCaseSensitive(catalogue(lang), id) : NULL;
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
 /* ------------------------------------------------------- a growing string */
 
 typedef struct text {
@@ -108,6 +114,33 @@ static void put_word(text *t, const cJSON *cat, const char *game, const char *hi
 
 static void put_value(text *t, const cJSON *v, const char *hint, const cJSON *cat,
                       const char *game, int depth);
+
+/* Which plural form a count takes in the catalogue's language ("_plural":
+ * en, fr, pl, cs, hu; docs/i18n.md): 0 one, 1 few/other, 2 many. */
+static int plural_form(const cJSON *cat, int n)
+{
+    const char *rule = entry(cat, "_plural");
+    if (!rule) rule = "en";
+    if (n < 0) n = -n;
+    if (!strcmp(rule, "fr")) return n <= 1 ? 0 : 1;
+    if (!strcmp(rule, "pl"))
+        return n == 1 ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) ? 1 : 2;
+    if (!strcmp(rule, "cs")) return n == 1 ? 0 : (n >= 2 && n <= 4) ? 1 : 2;
+    return n == 1 ? 0 : 1;
+}
+
+/* {n:#one|few|many}: the form of the word for count n (the number itself is
+ * {n}); a language with fewer forms gives fewer, the last one serves. */
+static void put_plural(text *t, const cJSON *cat, const char *forms, int n)
+{
+    int want = plural_form(cat, n);
+    for (int k = 0; k < want; k++) {
+        const char *bar = strchr(forms, '|');
+        if (!bar) break;
+        forms = bar + 1;
+    }
+    put(t, forms, strcspn(forms, "|"));
+}
 
 /* a, b and c (list.sep, list.and); with `semi`, a; b; c (list.semi) */
 static void put_list(text *t, const cJSON *arr, const char *hint, const cJSON *cat,
@@ -195,6 +228,10 @@ static void put_value(text *t, const cJSON *v, const char *hint, const cJSON *ca
         }
         return;
     }
+    if (hint && hint[0] == '#' && cJSON_IsNumber(v)) {
+        put_plural(t, cat, hint + 1, v->valueint);
+        return;
+    }
     if (hint && strcmp(hint, "sign") == 0 && cJSON_IsNumber(v)) {
         putf(t, "%+d", v->valueint);
         return;
@@ -246,7 +283,7 @@ static void render(text *t, const char *tmpl, const cJSON *ctx, const cJSON *cat
             puts_(t, open);
             return;
         }
-        char name[64] = "", hint[64] = "";
+        char name[64] = "", hint[192] = "";
         const char *colon = memchr(open, ':', (size_t)(close - open));
         const char *name_end = colon ? colon : close;
         snprintf(name, sizeof name, "%.*s", (int)(name_end - open - 1), open + 1);

@@ -276,7 +276,11 @@ ok(botGame.status === 200 && botGame.json.seats.every((s) => !s.token), 'create 
      `a finished table's replay and last frame hold the engine's events for everyone (${cliEvents.length})`, { server: rp.events.length, cli: cliEvents.length });
   const cat = await http(srv, 'GET', '/api/catalogue/en');
   ok(cat.status === 200 && cat.json['word.seat'] && cat.json['splendor.buy'], 'GET /api/catalogue/en serves the sentences', cat.status);
-  ok((await http(srv, 'GET', '/api/catalogue/xx')).status === 404, 'an unknown language is 404');
+  ok((await http(srv, 'GET', '/api/catalogue/zz')).status === 404, 'an unknown language is 404 (xx is the pseudo-locale, docs/i18n.md)');
+  for (const l of ['pl', 'hu', 'cs', 'fr']) {
+    const c = await http(srv, 'GET', `/api/catalogue/${l}`);
+    ok(c.status === 200 && c.json._lang === l && c.json['ys:card.spy'], `GET /api/catalogue/${l} serves the ${l} sentences`, c.status);
+  }
   const pys = (await http(srv, 'GET', '/api/printed/ys')).json;
   const psp = (await http(srv, 'GET', '/api/printed/splendor')).json;
   ok(pys && Object.values(pys.characters).every((c) => c.name && c.rule && c.text) && Object.values(pys.events).every((e) => e.text) &&

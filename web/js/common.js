@@ -3,7 +3,7 @@
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import htm from 'htm';
-import { t } from './i18n.js';
+import { t, tn, LANGUAGES, language, chooseLanguage } from './i18n.js';
 
 export const html = htm.bind(h);
 
@@ -121,6 +121,13 @@ export function winnerLine(result, table, me) {
   return t('Game over — {names} share the win with {n} points.', { names, n: pts });
 }
 
+// The language switcher (docs/i18n.md): the choice is remembered.
+export function LangSwitcher() {
+  return html`<label class="lang"><span class="sr-only">${t('Language')}</span>
+    <select name="lang" aria-label=${t('Language')} value=${language()} onChange=${(e) => chooseLanguage(e.target.value)}>
+      ${LANGUAGES.map(([code, name]) => html`<option value=${code} lang=${code}>${name}</option>`)}</select></label>`;
+}
+
 // Rule ids in engine sentences (Y-8.12, S-3.4) are entries of the project's
 // rules reference, docs/rules/ys.md and splendor.md (served at /rules/):
 // withRules(text) links each id there and quotes its entry on hover.
@@ -146,7 +153,7 @@ export function loadRules() {
 export function withRules(text) {
   return String(text).split(/\b([YS]-\d+(?:\.\d+)?)\b/).map((part, i) => (i % 2 === 0 ? part
     : html`<a class="rule" href=${`/rules/${part[0] === 'Y' ? 'ys' : 'splendor'}.md`} target="_blank" rel="noopener"
-        title=${ruleQuotes[part] || `${part}: see the rules reference`}>${part}</a>`));
+        title=${ruleQuotes[part] || t('{rule}: see the rules reference', { rule: part })}>${part}</a>`));
 }
 
 // "seat 2 …" in engine sentences becomes "Seat 3" / "you" for people.
@@ -158,18 +165,18 @@ export function Seats({ table, me, actors }) {
   return html`<ul class="seats">
     ${table.seats.map((s) => html`<li class=${[actors.includes(s.seat) ? 'to-act' : '', s.seat === me ? 'me' : ''].join(' ')}>
       <span class=${'dot ' + (s.kind === 'bot' || s.connected ? 'on' : 'off')}></span>
-      ${s.seat === me ? html`<b>You</b> (${s.name ? s.name : t('seat {n}', { n: s.seat + 1 })})` : html`<span class="pname">${seatName(table, s.seat)}</span>`}
+      ${s.seat === me ? html`<b>${t('You')}</b> (${s.name ? s.name : t('seat {n}', { n: s.seat + 1 })})` : html`<span class="pname">${seatName(table, s.seat)}</span>`}
       ${s.open ? html` <span class="muted small">${t('free seat')}</span>` : ''}
-      ${actors.includes(s.seat) ? html` <span class="badge">to act</span>` : ''}
+      ${actors.includes(s.seat) ? html` <span class="badge">${t('to act')}</span>` : ''}
     </li>`)}
-    ${table.spectators ? html`<li class="muted">${table.spectators} watching</li>` : ''}
+    ${table.spectators ? html`<li class="muted">${tn('{n} watching', '{n} watching', table.spectators)}</li>` : ''}
   </ul>`;
 }
 
 export function Log({ log, me }) {
   const items = log.filter(Boolean).slice().reverse();
   return html`<ol class="log" reversed>
-    ${items.map((l) => html`<li key=${l.i} value=${l.i + 1}><span class="who">${l.seat === me ? 'You' : seatLabel(l.seat)}</span> ${l.text}</li>`)}
+    ${items.map((l) => html`<li key=${l.i} value=${l.i + 1}><span class="who">${l.seat === me ? t('You') : seatLabel(l.seat)}</span> ${l.text}</li>`)}
   </ol>`;
 }
 
@@ -178,10 +185,10 @@ export function Moves({ legal, filter, onPick, label, onClear }) {
   const shown = filter ? legal.filter(filter.test) : legal;
   if (!legal.length) return null;
   return html`<div class="moves">
-    <div class="moves-head">${filter ? html`<span>${label || 'Moves for your choice'}</span> <button class="link" onClick=${onClear}>show all</button>` : html`<span>Your moves (${legal.length}) — or click the board</span>`}</div>
+    <div class="moves-head">${filter ? html`<span>${label || t('Moves for your choice')}</span> <button class="link" onClick=${onClear}>${t('show all')}</button>` : html`<span>${t('Your moves ({n}) — or click the board', { n: legal.length })}</span>`}</div>
     <div class="move-list">
       ${shown.map((a) => html`<button class="move" data-move=${a} onClick=${() => onPick(a)}>${a}</button>`)}
-      ${shown.length === 0 ? html`<span class="muted">nothing legal there</span>` : ''}
+      ${shown.length === 0 ? html`<span class="muted">${t('nothing legal there')}</span>` : ''}
     </div>
   </div>`;
 }
@@ -191,7 +198,9 @@ export function Moves({ legal, filter, onPick, label, onClear }) {
 // zeros left out (the full numbers are the engine's view; this is for reading).
 function breakdownParts(o) {
   const parts = [];
-  const label = (k) => k.replace(/_/g, ' ');
+  // the game's field names are message ids too ("black gems", "trade points"),
+  // entered by hand in web/i18n/<lang>.json (docs/i18n.md)
+  const label = (k) => t(k.replace(/_/g, ' '));
   for (const [k, v] of Object.entries(o || {})) {
     if (['seat', 'rank', 'points', 'total', 'score'].includes(k)) continue;
     if (v === null || v === undefined || v === 0 || v === false) continue;

@@ -5,10 +5,11 @@
 // become coloured chips, cards get a card chip; every piece is a text node
 // (htm/Preact), never HTML made from event data.
 import { html, seatLabel } from './common.js';
+import { t, pickLanguage } from './i18n.js';
 
 let catalogue = null;
 let loading = null;
-export function loadCatalogue(lang = 'en') {
+export function loadCatalogue(lang = pickLanguage()) {
   if (!loading) {
     loading = fetch(`/api/catalogue/${lang}`).then((r) => (r.ok ? r.json() : {}))
       .then((c) => { catalogue = c; return c; })
@@ -52,11 +53,32 @@ function word(cx, hint, v) {
 // The catalogue's word for a value (e.g. ('ys', 'card', 'captain') → "Captain").
 export const catalogueWord = (game, hint, v) => word({ cat: catalogue || {}, game }, hint, v);
 
+// A word of the catalogue for the board: wordOf('ys', 'gem', 'red').
+export const wordOf = (game, hint, v) => word({ cat: catalogue || {}, game }, hint, v);
+export const gemName = (c) => wordOf('ys', 'gem', c);
+export const zoneName = (z) => wordOf('ys', 'zone', z);
+
 function pushWord(out, cx, hint, v) {
   const w = word(cx, hint, v);
   if (hint === 'gem') out.push(html`<span class=${`gem gem-${String(v).replace(/[^a-z]/g, '')}`}>${w}</span>`);
   else if (hint === 'card') out.push(html`<span class="cardname">${w}</span>`);
   else out.push(w);
+}
+
+// Which plural form a count takes in the catalogue's language ("_plural",
+// as plural_form in words.c): 0 one, 1 few/other, 2 many.
+export function pluralForm(rule, n) {
+  n = Math.abs(n | 0);
+  if (rule === 'fr') return n <= 1 ? 0 : 1;
+  if (rule === 'pl') return n === 1 ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) ? 1 : 2;
+  if (rule === 'cs') return n === 1 ? 0 : (n >= 2 && n <= 4) ? 1 : 2;
+  return n === 1 ? 0 : 1;
+}
+
+// {n:#one|few|many}: the word's form for count n; the last form serves.
+function plural(cx, forms, n) {
+  const f = forms.split('|');
+  return f[Math.min(pluralForm(entry(cx.cat, '_plural') ?? 'en', n), f.length - 1)];
 }
 
 function list(out, arr, hint, cx, depth, semi) {
@@ -109,10 +131,11 @@ function value(out, v, hint, cx, depth) {
       render(out, entry(cx.cat, 'word.seat') ?? 'Seat {n}', { n: v + 1 }, cx, depth + 1);
     } else if (typeof v === 'number') {
       // seats are numbered from 1 in the browser, as on the rest of the page
-      out.push(html`<span class="seatref">${v === cx.me ? 'You' : seatLabel(v)}</span>`);
+      out.push(html`<span class="seatref">${v === cx.me ? t('You') : seatLabel(v)}</span>`);
     } else out.push(entry(cx.cat, typeof v === 'string' ? 'word.neutral' : 'word.nobody') ?? '-');
     return;
   }
+  if (hint && hint[0] === '#' && typeof v === 'number') { out.push(plural(cx, hint.slice(1), v)); return; }
   if (hint === 'sign' && typeof v === 'number') { out.push(`${v >= 0 ? '+' : '-'}${Math.abs(v | 0)}`); return; }
   if (hint === 'abs' && typeof v === 'number') { out.push(String(Math.abs(v | 0))); return; }
   if (hint === 'counts' && v && typeof v === 'object' && !Array.isArray(v)) { counts(out, v, cx); return; }

@@ -5,7 +5,8 @@
 // docs/notation.md: "take W B G", "buy 2-3", "reserve deck 1", "buy r1", ...).
 import { html, seatName } from './common.js';
 import { ZoomBox } from './phone.js';
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
+import { gemName } from './events.js';
 
 const COLOURS = ['white', 'blue', 'green', 'red', 'black', 'gold'];
 const LETTER = { white: 'W', blue: 'B', green: 'G', red: 'R', black: 'K', gold: 'Y' };
@@ -28,11 +29,11 @@ export const nobleTest = (slot) => (a) => a === `noble ${slot}`;
 // The full text of a card or noble, from the view's printed data (the card's
 // cost, points and bonus): shown on hover (SVG title) and, when a tap selects
 // it, in the move list's heading.
-const costText = (cost) => COLOURS.filter((c) => cost && cost[c] > 0).map((c) => `${cost[c]} ${c}`).join(', ') || t('nothing');
+const costText = (cost) => COLOURS.filter((c) => cost && cost[c] > 0).map((c) => `${cost[c]} ${gemName(c)}`).join(', ') || t('nothing');
 export function cardText(card) {
   if (!card || card.hidden) return t('a face-down card');
   return t('Tier {tier} card: {points} points, gives a {bonus} bonus; costs {cost}', {
-    tier: card.tier ?? '?', points: card.points ?? 0, bonus: card.bonus, cost: costText(card.cost),
+    tier: card.tier ?? '?', points: card.points ?? 0, bonus: gemName(card.bonus), cost: costText(card.cost),
   });
 }
 export const nobleText = (noble) => t('Noble: {points} points, visits a player with bonuses of {needs}', { points: noble.points, needs: costText(noble.requires) });
@@ -59,7 +60,7 @@ export function Card({ card, x, y, w = 100, hgt = 140, onClick, legal, selected,
   if (!card || card.hidden) {
     const tier = card ? card.tier : '?';
     return html`<g class=${cls} onClick=${onClick} data-target=${title}>
-      <title>${title || 'face-down card'}</title>
+      <title>${title || t('face-down card')}</title>
       <rect class="frame" x=${x} y=${y} width=${w} height=${hgt} rx="8" fill=${['#6a9d5b', '#c9a227', '#3f64a8'][(tier - 1) % 3] || '#777'} stroke="#0008" />
       <text x=${x + w / 2} y=${y + hgt / 2 + 8} text-anchor="middle" font-size="22" fill="#fff" font-weight="700">${'•'.repeat(tier)}</text>
     </g>`;
@@ -95,15 +96,15 @@ function Player({ p, me, view, table, legal, select, selectedKey, recent }) {
     || mineNow.some((e) => e.kind === 'splendor.buy' && e.paid && e.paid[c]) || (c === 'gold' && mineNow.some((e) => e.kind === 'splendor.reserve' && e.gold));
   const toAct = view.actors.includes(p.seat);
   return html`<div class=${['player', mine ? 'mine' : '', toAct ? 'to-act' : ''].join(' ')} data-seat=${p.seat}>
-    <div class="player-head"><b>${mine ? 'You' : seatName(table, p.seat)}</b>
-      <span class=${scored ? 'points changed' : 'points'}>${p.points} pts</span>
-      <span class="muted">${p.card_count} cards · ${p.token_count} tokens${p.nobles.length ? ` · ${p.nobles.length} noble${p.nobles.length > 1 ? 's' : ''}` : ''}</span></div>
-    <svg class="player-svg" viewBox="0 0 330 94" role="img" aria-label="tokens and bonuses">
+    <div class="player-head"><b>${mine ? t('You') : seatName(table, p.seat)}</b>
+      <span class=${scored ? 'points changed' : 'points'}>${tn('{n} pt', '{n} pts', p.points)}</span>
+      <span class="muted">${tn('{n} card', '{n} cards', p.card_count)} · ${tn('{n} token', '{n} tokens', p.token_count)}${p.nobles.length ? ` · ${tn('{n} noble', '{n} nobles', p.nobles.length)}` : ''}</span></div>
+    <svg class="player-svg" viewBox="0 0 330 94" role="img" aria-label=${t('tokens and bonuses')}>
       ${COLOURS.map((c, i) => {
         const test = ownTokenTest(c);
         const can = mine && legal.some(test);
         return html`<g key=${c} class=${[can ? 'legal clickable' : '', tokenMoved(c) ? 'changed' : ''].join(' ')} data-target=${`own ${c}`}
-            onClick=${can ? () => select({ key: `own-${c}`, label: `Return ${c}`, test }) : undefined}>
+            onClick=${can ? () => select({ key: `own-${c}`, label: t('Return {colour}', { colour: gemName(c) }), test }) : undefined}>
           <${Gem} x=${26 + i * 52} y=${24} r=${18} colour=${c} n=${p.tokens[c]} />
           ${c !== 'gold' ? html`<rect x=${12 + i * 52} y=${52} width="28" height="36" rx="4" fill=${FILL[c]} stroke="#0008" />
             <text x=${26 + i * 52} y=${76} text-anchor="middle" font-size="17" font-weight="700" fill=${INK[c]}>${p.bonus[c]}</text>` : ''}
@@ -111,13 +112,13 @@ function Player({ p, me, view, table, legal, select, selectedKey, recent }) {
       })}
     </svg>
     ${p.reserved.length ? html`<div class="reserved">
-      <span class="muted">Reserved:</span>
+      <span class="muted">${t('Reserved:')}</span>
       <svg viewBox=${`0 0 ${p.reserved.length * 62} 84`} class="reserved-svg">
         ${p.reserved.map((c, i) => {
           const test = reservedTest(i + 1);
           const can = mine && legal.some(test);
           return html`<${Card} key=${i} card=${c} x=${i * 62 + 1} y=${1} w=${58} hgt=${82} legal=${can}
-            selected=${selectedKey === `r${i + 1}`} title=${`reserved r${i + 1}${c.shown ? ': shown to everyone at a pass (S-3.6)' : ''}`}
+            selected=${selectedKey === `r${i + 1}`} title=${c.shown ? t('reserved r{n}: shown to everyone at a pass (S-3.6)', { n: i + 1 }) : t('reserved r{n}', { n: i + 1 })}
             onClick=${can ? () => select({ key: `r${i + 1}`, label: `${t('Reserved card r{n}', { n: i + 1 })} — ${cardText(c)}`, test }) : undefined} />`;
         })}
       </svg></div>` : ''}
@@ -133,7 +134,7 @@ export function Board({ view, me, table, legal, select, selected, recent = [] })
   const nobles = view.nobles || [];
   const click = (key, label, test) => (legal.some(test) ? () => select({ key, label, test }) : undefined);
   return html`<div class="splendor">
-    <${ZoomBox}><svg class="board" viewBox="0 0 660 560" role="img" aria-label="Splendor table">
+    <${ZoomBox}><svg class="board" viewBox="0 0 660 560" role="img" aria-label=${t('Splendor table')}>
       ${nobles.map((n, i) => html`<${Noble} key=${i} noble=${n} x=${110 + i * 92} y=${2}
           legal=${n && legal.some(nobleTest(n.slot))} onClick=${n ? click(`noble-${n.slot}`, `${t('Noble {n}', { n: n.slot })} — ${nobleText(n)}`, nobleTest(n.slot)) : undefined} />`)}
       ${[...view.tiers].reverse().map((tr, row) => {
@@ -141,14 +142,14 @@ export function Board({ view, me, table, legal, select, selected, recent = [] })
         const deckCan = legal.some(deckTest(tr.tier));
         return html`<g key=${tr.tier}>
           ${tr.deck > 0 ? html`<${Card} card=${{ hidden: true, tier: tr.tier }} x=${0} y=${y} legal=${deckCan} selected=${sel === `deck-${tr.tier}`}
-            title=${`deck ${tr.tier}`} onClick=${click(`deck-${tr.tier}`, `Deck ${tr.tier}`, deckTest(tr.tier))} />` :
+            title=${t('deck {n}', { n: tr.tier })} onClick=${click(`deck-${tr.tier}`, t('Deck {n}', { n: tr.tier }), deckTest(tr.tier))} />` :
             html`<rect x="0" y=${y} width="100" height="140" rx="8" fill="none" stroke="#0003" stroke-dasharray="5" />`}
-          <text x="50" y=${y + 128} text-anchor="middle" font-size="12" fill="#fff">${tr.deck} left</text>
+          <text x="50" y=${y + 128} text-anchor="middle" font-size="12" fill="#fff">${t('{n} left', { n: tr.deck })}</text>
           ${tr.cards.map((c, k) => {
             const test = cardTest(tr.tier, k + 1);
             return c ? html`<${Card} key=${k} card=${c} x=${110 + k * 110} y=${y} legal=${legal.some(test)} last=${refilled(tr.tier, k)}
-                selected=${sel === `${tr.tier}-${k + 1}`} title=${`card ${tr.tier}-${k + 1}`}
-                onClick=${click(`${tr.tier}-${k + 1}`, `Card ${tr.tier}-${k + 1} — ${cardText(c)}`, test)} />`
+                selected=${sel === `${tr.tier}-${k + 1}`} title=${t('card {id}', { id: `${tr.tier}-${k + 1}` })}
+                onClick=${click(`${tr.tier}-${k + 1}`, `${t('Card {id}', { id: `${tr.tier}-${k + 1}` })} — ${cardText(c)}`, test)} />`
               : html`<rect key=${k} x=${110 + k * 110} y=${y} width="100" height="140" rx="8" fill="none" stroke="#0002" stroke-dasharray="5" />`;
           })}
         </g>`;
@@ -161,13 +162,13 @@ export function Board({ view, me, table, legal, select, selected, recent = [] })
         const isPicked = picked.includes(c);
         const next = isPicked ? picked.filter((x) => x !== c) : [...picked, c];
         const pick = () => (next.length ? select({
-          key: `take-${next.join('+')}`, colours: next, replace: true, label: `Take ${next.join(', ')}`,
+          key: `take-${next.join('+')}`, colours: next, replace: true, label: t('Take {colours}', { colours: next.map(gemName).join(', ') }),
           test: (a) => next.every((x) => supplyTest(x)(a)),
         }) : select(null));
         return html`<g key=${c} class=${['supply', can ? 'legal clickable' : '', isPicked ? 'selected' : '', supplyMoved(c) ? 'changed' : ''].join(' ')}
             data-target=${`supply ${c}`} onClick=${can ? pick : undefined}>
-          <title>${c}: ${view.supply[c]} in the supply</title>
-          <${Gem} x=${610} y=${38 + i * 90} r=${30} colour=${c} n=${view.supply[c]} label=${c} />
+          <title>${t('{colour}: {n} in the supply', { colour: gemName(c), n: view.supply[c] })}</title>
+          <${Gem} x=${610} y=${38 + i * 90} r=${30} colour=${c} n=${view.supply[c]} label=${gemName(c)} />
         </g>`;
       })}
     </svg></${ZoomBox}>

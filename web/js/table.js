@@ -3,8 +3,7 @@
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { html, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName, winnerLine, playerName } from './common.js';
-import { t } from './i18n.js';
+import { html, LangSwitcher, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName, winnerLine, playerName } from './common.js';
 import { Chat, mergeChat } from './chat.js';
 import { NameForm, savedName, rememberSeat } from './people.js';
 import { turnAlert, AlertSettings } from './notify.js';
@@ -12,6 +11,7 @@ import { TakeSeat } from './lobby.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, mergeEvents, EventLog } from './events.js';
+import { t, initI18n } from './i18n.js';
 import { ScoringWalk, useScoringWalk, scoringMarks } from './ys_scoring.js';
 import { Clocks, ClockNotices } from './clock.js';
 import { UndoButton, Rematch, LengthNotice, followRematch } from './online.js';
@@ -48,7 +48,7 @@ function App() {
   const walk = useScoringWalk(events);
 
   useEffect(() => {
-    if (!params.table) { setError({ message: 'This link names no table.' }); return undefined; }
+    if (!params.table) { setError({ message: t('This link names no table.') }); return undefined; }
     const s = new Session({
       table: params.table, seat, token: params.token,
       onState: (m) => {
@@ -95,14 +95,14 @@ function App() {
     setError(null);
     setFilter(null);
     if (session.current.act(a)) setPending(true);
-    else setError({ message: 'Not connected; reconnecting…' });
+    else setError({ message: t('Not connected; reconnecting…') });
   };
   const ask = (kind) => { if (session.current.send({ type: kind })) setAdvice((a) => ({ ...a, waiting: kind })); };
   const select = (f) => setFilter((old) => (!f || (old && old.key === f.key && !f.replace) ? null : f));
 
   if (!st) {
     return html`<div class="page"><header><a href="/" class="home">gemgames</a></header>
-      ${error ? html`<p class="error" role="alert">${error.message}</p>` : html`<p class="loading">Connecting… (${status})</p>`}</div>`;
+      ${error ? html`<p class="error" role="alert">${error.message}</p>` : html`<p class="loading">${t('Connecting… ({status})', { status: t(status) })}</p>`}</div>`;
   }
   const view = st.view;
   const table = st.table;
@@ -113,25 +113,25 @@ function App() {
   if (myTurn && wasMyTurn.current === false) turnAlert(t('Your move at {game}, table {id}', { game: table.title, id: table.id }), location.href);
   wasMyTurn.current = myTurn;
   const myName = me >= 0 && table.seats[me] ? table.seats[me].name : null;
-  document.title = `${myTurn ? '● Your move — ' : st.over ? 'Game over — ' : ''}${table.title} · gemgames`;
+  document.title = `${myTurn ? `● ${t('Your move')} — ` : st.over ? `${t('Game over')} — ` : ''}${table.title} · gemgames`;
   const waitingOn = st.actors.filter((a) => a !== me);
 
   return html`<div class=${'page table-page' + (phone && myTurn ? ' has-sheet' : '')}>
     <header>
       <a href="/" class="home">gemgames</a>
-      <span class="title">${table.title} · table ${table.id}${table.seed !== undefined ? html` · <span title="The creator chose this seed: it decides every hidden card">seed ${table.seed} (chosen)</span>` : ''}</span>
-      <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${status}</span>
+      <span class="title">${table.title} · ${t('table {id}', { id: table.id })}${table.seed !== undefined ? html` · <span title=${t('The creator chose this seed: it decides every hidden card')}>${t('seed {seed} (chosen)', { seed: table.seed })}</span>` : ''}</span>
+      <span class=${'status ' + status}>${status === 'live' ? '●' : '○'} ${t(status)}</span><${LangSwitcher} />
     </header>
     ${me >= 0 && table.seats[me] && table.seats[me].kind === 'human' && (!myName || renaming) ? html`<div class="name-prompt">
       <${NameForm} label=${t('Choose the name others will see')} button=${t('Sit down')} error=${nameError}
         onSave=${(n) => session.current.send({ type: 'name', name: n, id: 'name-form' })} /></div>` : ''}
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
       ${st.over ? html`<b class="winner-line">${winnerLine(st.result, table, me)}</b>`
-        : myTurn ? html`<b>Your move.</b> ${withRules(humanize(view.decision || '', me))}`
-        : html`${me >= 0 ? 'Waiting for ' : ''}${waitingOn.map((a) => playerName(table, a)).join(', ')}${me >= 0 ? '. ' : ' to act. '}${withRules(humanize(view.decision || '', me))}`}
-      ${pending ? html` <span class="muted">sending…</span>` : ''}
+        : myTurn ? html`<b>${t('Your move.')}</b> ${withRules(humanize(view.decision || '', me))}`
+        : html`${me >= 0 ? t('Waiting for {seats}.', { seats: waitingOn.map((a) => playerName(table, a)).join(', ') }) : t('{seats} to act.', { seats: waitingOn.map((a) => playerName(table, a)).join(', ') })} ${withRules(humanize(view.decision || '', me))}`}
+      ${pending ? html` <span class="muted">${t('sending…')}</span>` : ''}
     </div>
-    ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>dismiss</button></p>` : ''}
+    ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>${t('dismiss')}</button></p>` : ''}
     <main class="layout">
       <section class="board-area">
         ${table.game === 'ys' ? html`<${ScoringWalk} walk=${walk} events=${events} me=${me} />` : ''}
@@ -146,25 +146,25 @@ function App() {
         <${Rematch} st=${st} session=${session.current} />
         <${LengthNotice} result=${st.result} />
         ${st.over ? html`<${Scores} result=${st.result} breakdown=${breakdownOf(view)} table=${table} me=${me} />` : ''}
-        ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>Replay this game</a></p>` : ''}
+        ${st.over ? html`<p><a href=${`/replay.html#table=${table.id}`}>${t('Replay this game')}</a></p>` : ''}
         <${AnalysisPanel} st=${st} advice=${advice} ask=${ask} />
-        <h3>Players</h3>
+        <h3>${t('Players')}</h3>
         <${Seats} table=${table} me=${me} actors=${st.actors} />
         ${me < 0 && table.public && !st.over ? html`<${TakeSeat} table=${table} />` : ''}
         <${Clocks} table=${table} me=${me} />
         ${me >= 0 && !st.over && table.seats[me].kind === 'human' ? html`<p><button class="link danger"
-            onClick=${() => { if (confirm('Leave for good and let a bot play your seat?')) session.current.toBot('random'); }}>Leave: hand my seat to a bot</button></p>` : ''}
+            onClick=${() => { if (confirm(t('Leave for good and let a bot play your seat?'))) session.current.toBot('random'); }}>${t('Leave: hand my seat to a bot')}</button></p>` : ''}
         ${params.admin && !st.over ? table.seats.filter((s) => s.kind === 'human' && s.seat !== me).map((s) => html`<p key=${s.seat}><button class="link"
-            onClick=${() => { if (confirm(`Let a bot play seat ${s.seat + 1} from now on?`)) session.current.send({ type: 'bot', seat: s.seat, token: params.admin, bot: 'random' }); }}>
-            Give seat ${s.seat + 1} to a bot${s.connected ? '' : ' (away)'}</button></p>`) : ''}
-        ${me >= 0 && params.token ? html`<p class="muted small"><a href=${`/replay.html#table=${table.id}&viewer=${me}&token=${params.token}`}>Look back at earlier moves</a></p>` : ''}
+            onClick=${() => { if (confirm(t('Let a bot play seat {n} from now on?', { n: s.seat + 1 }))) session.current.send({ type: 'bot', seat: s.seat, token: params.admin, bot: 'random' }); }}>
+            ${s.connected ? t('Give seat {n} to a bot', { n: s.seat + 1 }) : t('Give seat {n} to a bot (away)', { n: s.seat + 1 })}</button></p>`) : ''}
+        ${me >= 0 && params.token ? html`<p class="muted small"><a href=${`/replay.html#table=${table.id}&viewer=${me}&token=${params.token}`}>${t('Look back at earlier moves')}</a></p>` : ''}
         ${myName && !renaming ? html`<p class="small"><button class="link rename" onClick=${() => setRenaming(true)}>${t('Change my name')}</button></p>` : ''}
         ${me >= 0 ? html`<${AlertSettings} />` : ''}
         <${Chat} table=${table.id} me=${me} messages=${chat} session=${session.current} error=${chatError} clearError=${() => setChatError(null)} />
-        <h3>What happened</h3>
+        <h3>${t('What happened')}</h3>
         <${ClockNotices} log=${log} me=${me} table=${table} />
         <${EventLog} events=${events} me=${me} fresh=${fresh} />
-        <details class="notation"><summary>Moves in notation</summary><${Log} log=${log} me=${me} /></details>
+        <details class="notation"><summary>${t('Moves in notation')}</summary><${Log} log=${log} me=${me} /></details>
       </aside>
     </main>
     ${myTurn && phone ? html`<${MoveSheet} game=${table.game} legal=${st.legal} filter=${filter} onPick=${pick} onClear=${() => setFilter(null)} boardOffers=${boardOffers} />` : ''}
@@ -176,6 +176,7 @@ window.addEventListener('hashchange', () => location.reload());
 const root = document.getElementById('app');
 root.textContent = '';
 render(html`<${App} />`, root);
+initI18n().then(() => render(html`<${App} />`, root));
 loadRules().then(() => render(html`<${App} />`, root)); /* rule quotes on hover */
 loadCatalogue().then(() => render(html`<${App} />`, root)); /* sentences for the events */
 ys.loadPrinted().then(() => render(html`<${App} />`, root)); /* card texts on hover */

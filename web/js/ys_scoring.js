@@ -10,7 +10,7 @@
 // and its results in sentences.
 import { useState } from 'preact/hooks';
 import { html } from './common.js';
-import { eventParts, eventText, catalogueWord } from './events.js';
+import { eventParts, eventText, catalogueWord, gemName, zoneName } from './events.js';
 import { t } from './i18n.js';
 
 // Kinds of the placement phase: a round's scoring starts at the first reveal
@@ -104,7 +104,7 @@ export function scoringMarks(walk, events, me) {
         const gems = e.gems || [];
         port = {
           text: (e.standings || []).length
-            ? (e.standings || []).slice(0, gems.length).map((st, i) => `${seatWord(st.seat, me)} ${gems[i]}`).join(', ')
+            ? (e.standings || []).slice(0, gems.length).map((st, i) => `${seatWord(st.seat, me)} ${gemName(gems[i])}`).join(', ')
             : t('no broker: the gems stay in the bank'),
           title: eventText(e, me),
         };
@@ -140,11 +140,11 @@ function Chip({ b, me }) {
 function Revealed({ e, me }) {
   if (e.kind === 'ys.reveal') {
     return html`<div class="revealed">${(e.zones || []).map((z) => html`<div class="rev-zone" key=${z.zone}>
-      <span class="rev-name">${z.zone}</span>${(z.brokers || []).length ? z.brokers.map((b, i) => html`<${Chip} key=${i} b=${b} me=${me} />`) : html`<span class="muted">${t('empty')}</span>`}</div>`)}</div>`;
+      <span class="rev-name">${zoneName(z.zone)}</span>${(z.brokers || []).length ? z.brokers.map((b, i) => html`<${Chip} key=${i} b=${b} me=${me} />`) : html`<span class="muted">${t('empty')}</span>`}</div>`)}</div>`;
   }
   if (e.kind === 'ys.market') {
     return html`<div class="revealed">${(e.rows || []).map((r) => html`<div class="rev-zone" key=${r.row}>
-      <span class="rev-name">${t('row {n}', { n: r.row })}</span>${(r.brokers || []).map((b, i) => html`<span key=${i}><${Chip} b=${b} me=${me} /><span class=${`gem gem-${b.colour}`}>${b.colour}</span> </span>`)}</div>`)}</div>`;
+      <span class="rev-name">${t('row {n}', { n: r.row })}</span>${(r.brokers || []).map((b, i) => html`<span key=${i}><${Chip} b=${b} me=${me} /><span class=${`gem gem-${b.colour}`}>${gemName(b.colour)}</span> </span>`)}</div>`)}</div>`;
   }
   return null;
 }

@@ -1,0 +1,127 @@
+#!/bin/sh
+# Issue 23, the terminal in five languages (docs/i18n.md):
+#  - every message id in every catalogue with the same placeholders
+#    (scripts/i18n-check.py: the browser's, the event sentences', the .po
+#    files; it lists what is missing);
+#  - the pseudo-locale xx (every catalogued string wrapped [[...]]): a Ys
+#    game played to its end at 80x24 shows no text outside [[...]] but the
+#    notation (the move list, typed moves) and numbers;
+#  - the Ys and Splendor boards at 80x24 in each language, captured as
+#    artefacts (build/artefacts/i18n/tmux-GAME-LANG.txt), each in its
+#    language (its own words on screen), nothing past the right edge;
+#  - :lang switches the language without a restart.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/tui.sh"
+need_game ys
+ROOT=$(pwd)
+ART=$ROOT/build/artefacts/i18n
+mkdir -p "$ART"
+rm -f "$ART"/tmux-*
+TMP=$(mktemp -d); trap 'tui_stop; rm -rf "$TMP"' EXIT
+
+T_N=$((T_N + 1))
+if python3 scripts/i18n-check.py >"$TMP/check" 2>&1; then echo "ok $T_N - every message id is in every catalogue, placeholders alike"
+else echo "not ok $T_N - every message id is in every catalogue, placeholders alike (scripts/i18n-missing.sh)"
+    sed 's/^/#  /' "$TMP/check" | head -80; fi
+
+cd "$TMP" || exit 1
+
+# Text outside [[...]]: remove the wrapped spans (innermost first; one cut at
+# the right edge has no closing brackets), the move list and the input line
+# (notation), then look for words.
+unwrapped() {
+    awk '/\[\[move> \]\]/ { skip = 0; next } skip { next } { print } /to play/ { skip = 1 }' |
+        sed -e ':j' -e 'N' -e '$!bj' -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' -e 's/\[\[[^\n]*//g' |
+        grep -oE '[A-Za-z]{3,}' | grep -vxE '[BGYRKW]+' | sort -u | tr '\n' ' '
+}
+# The engine's decision text (the view's "decision", in English) follows
+# " - " on the status line: not yet catalogued (docs/i18n.md, "Not yet").
+strip_decision() { sed 's/\(to play\]\]\) - .*/\1/'; }
+
+tui_start 80 24 play ys --players 3 --seed 11 --bots heuristic --lang xx
+tui_wait "to play" 30
+tui_screen >"$ART/tmux-ys-xx.txt"
+left=$(tui_screen | strip_decision | unwrapped)
+T_N=$((T_N + 1))
+if [ -z "$left" ]; then echo "ok $T_N - pseudo-locale: the Ys board shows no unwrapped text"
+else echo "not ok $T_N - pseudo-locale: the Ys board shows no unwrapped text"; echo "# unwrapped: $left"
+    tui_screen | sed 's/^/#  /'; fi
+# the help pages (the "Now:" line quotes the engine's decision: skipped); a
+# page may begin inside a wrapped paragraph: text before an unmatched ]] is
+# the end of a span opened on the page before
+unwrapped_page() {
+    sed -e ':j' -e 'N' -e '$!bj' -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' -e 's/^.*\]\]//' -e 's/\[\[.*$//' |
+        grep -oE '[A-Za-z]{3,}' | sort -u | tr '\n' ' '
+}
+tui_keys '?'
+tui_wait "[[Help" 10
+T_N=$((T_N + 1))
+help=""
+for k in 1 2 3 4 5 6 7 8; do
+    help="$help $(tui_screen | grep -v '\[\[Now: ' | unwrapped_page)"
+    tui_keys NPage
+    sleep 0.2
+done
+tui_screen >"$ART/tmux-ys-xx-help.txt"
+tui_keys q
+help=$(echo $help)
+if [ -z "$help" ]; then echo "ok $T_N - pseudo-locale: the help pages show no unwrapped text"
+else echo "not ok $T_N - pseudo-locale: the help pages show no unwrapped text"; echo "# unwrapped: $help"; fi
+# play on, looking at every screen on the way, to the score sheet
+T_N=$((T_N + 1))
+n=0 bad=""
+while [ $n -lt 900 ]; do
+    s=$(tui_screen)
+    case "$s" in
+        *"Final score"*) break ;;
+        *"Game over"*) tui_keys Enter ;;
+        *"Scoring"*"page"*) tui_keys Enter ;;
+        *"to play"*) tui_keys Enter ;;
+    esac
+    w=$(printf '%s\n' "$s" | strip_decision | unwrapped)
+    if [ -n "$w" ]; then
+        [ -n "$bad" ] || printf '%s\n' "$s" >"$ART/tmux-ys-xx-unwrapped.txt"
+        bad="$bad $w"
+    fi
+    sleep 0.2
+    n=$((n + 1))
+done
+tui_screen >"$ART/tmux-ys-xx-final.txt"
+[ -n "$bad" ] && bad=$(printf '%s\n' $bad | sort -u | tr '\n' ' ')
+if tui_wait "Final score" 5 && [ -z "$bad" ]; then echo "ok $T_N - pseudo-locale: a whole Ys game shows no unwrapped text ($n looks)"
+else echo "not ok $T_N - pseudo-locale: a whole Ys game shows no unwrapped text"; echo "# unwrapped: $bad"
+    tui_screen | sed 's/^/#  /'; fi
+tui_stop
+
+# The boards in each language (artefacts), each with its own words.
+for lang in en pl hu cs fr; do
+    case $lang in
+        en) ys_word="District"; sp_word="Supply" ;;
+        pl) ys_word="Dystrykt"; sp_word="Pula" ;;
+        hu) ys_word="kerület"; sp_word="Készlet" ;;
+        cs) ys_word="Čtvrť"; sp_word="Zásoba" ;;
+        fr) ys_word="Quartier"; sp_word="Réserve" ;;
+    esac
+    for game in ys splendor; do
+        word=$ys_word; [ $game = splendor ] && word=$sp_word
+        tui_start 80 24 play $game --players 3 --seed 5 --bots heuristic --lang $lang
+        tui_wait "$word" 20 >/dev/null
+        sleep 0.5
+        tui_screen >"$ART/tmux-$game-$lang.txt"
+        T_N=$((T_N + 1))
+        if grep -q "$word" "$ART/tmux-$game-$lang.txt"; then echo "ok $T_N - $game at 80x24 in $lang ($word)"
+        else echo "not ok $T_N - $game at 80x24 in $lang: no \"$word\""; sed 's/^/#  /' "$ART/tmux-$game-$lang.txt"; fi
+        tui_stop
+    done
+done
+
+# :lang switches without a restart.
+tui_start 80 24 play ys --players 3 --seed 5 --bots heuristic --lang en
+tui_wait "move>" 20
+tui_type ":lang pl"
+tui_keys Enter
+screen_has ":lang pl: the board speaks Polish at once" "Dystrykt 1"
+tui_keys F6
+screen_has "F6: the next language, Hungarian" "1. kerület"
+tui_stop
+echo "1..$T_N"
