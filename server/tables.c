@@ -447,13 +447,23 @@ cJSON *srv_table_info(srv_table *t)
     return o;
 }
 
-cJSON *srv_tables_list(void)
+/* The registered tables as they are now (a copy taken under the registry's
+ * lock, so callers may lock each table after it without holding the
+ * registry); NULL when out of memory. The caller frees it. */
+static srv_table **registry_snapshot(int *n)
 {
     pthread_mutex_lock(&reg.mu);
-    int n = reg.n;
-    srv_table **copy = malloc(((size_t)n + 1) * sizeof *copy);
-    if (copy && n) memcpy(copy, reg.all, (size_t)n * sizeof *copy);
+    *n = reg.n;
+    srv_table **copy = malloc(((size_t)*n + 1) * sizeof *copy);
+    if (copy && *n) memcpy(copy, reg.all, (size_t)*n * sizeof *copy);
     pthread_mutex_unlock(&reg.mu);
+    return copy;
+}
+
+cJSON *srv_tables_list(void)
+{
+    int n;
+    srv_table **copy = registry_snapshot(&n);
     cJSON *a = cJSON_CreateArray();
     /* Newest first; the start page shows at most the latest 200. */
     for (int i = n - 1; copy && i >= 0 && n - i <= 200; i--)
@@ -1956,11 +1966,8 @@ srv_table *srv_table_fetch(const char *id)
 
 void srv_tables_each(void (*fn)(srv_table *t))
 {
-    pthread_mutex_lock(&reg.mu);
-    int n = reg.n;
-    srv_table **copy = malloc(((size_t)n + 1) * sizeof *copy);
-    if (copy && n) memcpy(copy, reg.all, (size_t)n * sizeof *copy);
-    pthread_mutex_unlock(&reg.mu);
+    int n;
+    srv_table **copy = registry_snapshot(&n);
     for (int i = 0; copy && i < n; i++) fn(copy[i]);
     free(copy);
 }
@@ -1977,11 +1984,8 @@ int srv_tables_init(store *st, const srv_config *cfg, char *err)
     /* What the stored moves imply but a crash may have left unwritten: a
      * seat out of time too often goes to its bot; rule G-1 ends a table of
      * bots past the limit (both write, so not inside load_all). */
-    pthread_mutex_lock(&reg.mu);
-    int n = reg.n;
-    srv_table **all = malloc(((size_t)n + 1) * sizeof *all);
-    if (all && n) memcpy(all, reg.all, (size_t)n * sizeof *all);
-    pthread_mutex_unlock(&reg.mu);
+    int n;
+    srv_table **all = registry_snapshot(&n);
     for (int i = 0; all && i < n; i++) {
         srv_table *t = all[i];
         pthread_mutex_lock(&t->mu);
@@ -2255,11 +2259,8 @@ cJSON *srv_table_lobby_entry(srv_table *t)
 /* The public tables with a free seat, newest first (at most 100). */
 cJSON *srv_tables_lobby(void)
 {
-    pthread_mutex_lock(&reg.mu);
-    int n = reg.n;
-    srv_table **copy = malloc(((size_t)n + 1) * sizeof *copy);
-    if (copy && n) memcpy(copy, reg.all, (size_t)n * sizeof *copy);
-    pthread_mutex_unlock(&reg.mu);
+    int n;
+    srv_table **copy = registry_snapshot(&n);
     cJSON *a = cJSON_CreateArray();
     for (int i = n - 1, k = 0; copy && i >= 0 && k < 100; i--) {
         cJSON *o = srv_table_lobby_entry(copy[i]);
