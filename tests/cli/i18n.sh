@@ -7,14 +7,14 @@
 #    game played to its end at 80x24 shows no text outside [[...]] but the
 #    notation (the move list, typed moves) and numbers;
 #  - the Ys and Splendor boards at 80x24 in each language, captured as
-#    artefacts (build/artefacts/i18n/tmux-GAME-LANG.txt), each in its
+#    artefacts (build/test-artifacts/i18n/tmux-GAME-LANG.txt), each in its
 #    language (its own words on screen), nothing past the right edge;
 #  - :lang switches the language without a restart.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/tui.sh"
 need_game ys
 ROOT=$(pwd)
-ART=$ROOT/build/artefacts/i18n
+ART=$ROOT/build/test-artifacts/i18n
 mkdir -p "$ART"
 rm -f "$ART"/tmux-*
 TMP=$(mktemp -d); trap 'tui_stop; rm -rf "$TMP"' EXIT

@@ -5,17 +5,9 @@
 // WebSocket frame each page receives is kept and leak-checked against a
 // spectator's frames. Screenshots go to build/test-artifacts/.
 import { mkdirSync, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { ok, skip, done, sleep, tempDir, startServer, http, join, leakCheck, eventLeakCheck, cleanup } from './lib.mjs';
+import { ok, skip, done, sleep, tempDir, startServer, http, join, leakCheck, eventLeakCheck, cleanup, chromiumOrSkip, ART } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ART = 'build/test-artifacts';
-mkdirSync(ART, { recursive: true });
-let chromium;
-try { ({ chromium } = await import('playwright-core')); } catch { /* below */ }
-if (!chromium || !existsSync(CHROMIUM)) {
-  skip('browser tests', 'playwright-core or chromium missing (scripts/setup.sh installs both)');
-  done();
-}
+const { chromium, CHROMIUM } = await chromiumOrSkip('browser tests');
 
 // Event data reaches the page only as text: no script sets HTML.
 {

@@ -2,7 +2,7 @@
 // (issue 23, docs/i18n.md), in Debian's chromium through playwright-core:
 //  - one Ys table of bots per language, watched as a spectator: screenshots
 //    of the start page, the board mid-round, the scoring walk and the final
-//    screen at 1280x800 and 390x844 (build/artefacts/i18n/), each page with
+//    screen at 1280x800 and 390x844 (build/test-artifacts/i18n/), each page with
 //    <html lang> set, nothing wider than the window and no text clipped in
 //    its button or label;
 //  - the pseudo-locale (?lang=xx, every t() and every catalogue sentence
@@ -12,17 +12,10 @@
 //  - the switcher remembers the choice (localStorage) and navigator.languages
 //    picks the language when nothing was chosen.
 import { mkdirSync, existsSync } from 'node:fs';
-import { ok, skip, done, sleep, tempDir, startServer, http, cleanup } from './lib.mjs';
+import { ok, skip, done, sleep, tempDir, startServer, http, cleanup, chromiumOrSkip } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ART = 'build/artefacts/i18n';
-mkdirSync(ART, { recursive: true });
-let chromium;
-try { ({ chromium } = await import('playwright-core')); } catch { /* below */ }
-if (!chromium || !existsSync(CHROMIUM)) {
-  skip('i18n in the browser', 'playwright-core or chromium missing (scripts/setup.sh installs both)');
-  done();
-}
+const ART = 'build/test-artifacts/i18n';
+const { chromium, CHROMIUM } = await chromiumOrSkip('i18n in the browser', ART);
 const LANGS = ['en', 'pl', 'hu', 'cs', 'fr', 'xx'];
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
 const WORD = { en: 'District', pl: 'Dystrykt', hu: 'kerület', cs: 'Čtvrť', fr: 'Quartier', xx: '[[District' };

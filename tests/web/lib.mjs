@@ -2,7 +2,7 @@
 // loopback port, HTTP and WebSocket clients, TAP output and the leak check.
 import { spawn, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as pathJoin } from 'node:path';
 import WebSocket from 'ws';
@@ -30,6 +30,22 @@ for (const ev of ['uncaughtException', 'unhandledRejection']) {
 }
 export function done() { console.log(`1..${n}`); process.exit(failures ? 1 : 0); }
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The browser tests' Debian chromium driven by playwright-core, and the
+// folder (made here) their screenshots go to. Without either the test says
+// what it skipped and ends: `what` names it.
+export const ART = 'build/test-artifacts';
+export async function chromiumOrSkip(what, art = ART) {
+  const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+  mkdirSync(art, { recursive: true });
+  let chromium = null;
+  try { ({ chromium } = await import('playwright-core')); } catch { /* below */ }
+  if (!chromium || !existsSync(executablePath)) {
+    skip(what, 'playwright-core or chromium missing (scripts/setup.sh installs both)');
+    done();
+  }
+  return { chromium, CHROMIUM: executablePath };
+}
 
 export function tempDir(prefix) {
   mkdirSync('build/tmp', { recursive: true });

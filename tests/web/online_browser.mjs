@@ -5,17 +5,9 @@
 // against bots. Screenshots of each at 1280×800 and 390×844 go to
 // build/test-artifacts/.
 import { mkdirSync, existsSync } from 'node:fs';
-import { ok, skip, done, sleep, tempDir, startServer, http, cleanup } from './lib.mjs';
+import { ok, skip, done, sleep, tempDir, startServer, http, cleanup, chromiumOrSkip, ART } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ART = 'build/test-artifacts';
-mkdirSync(ART, { recursive: true });
-let chromium;
-try { ({ chromium } = await import('playwright-core')); } catch { /* below */ }
-if (!chromium || !existsSync(CHROMIUM)) {
-  skip('online play in the browser', 'playwright-core or chromium missing (scripts/setup.sh installs both)');
-  done();
-}
+const { chromium, CHROMIUM } = await chromiumOrSkip('online play in the browser');
 
 const dir = tempDir('online-browser-');
 const srv = await startServer(`${dir}/b.db`, ['--bot-delay', '50', '--rate', '0']);

@@ -7,17 +7,9 @@
 // 1280×800 and 390×844 go to build/test-artifacts/people-*.png; no page
 // may scroll sideways at 390 px.
 import { mkdirSync, existsSync } from 'node:fs';
-import { ok, skip, done, tempDir, startServer, http, join, cleanup } from './lib.mjs';
+import { ok, skip, done, tempDir, startServer, http, join, cleanup, chromiumOrSkip, ART } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ART = 'build/test-artifacts';
-mkdirSync(ART, { recursive: true });
-let chromium;
-try { ({ chromium } = await import('playwright-core')); } catch { /* below */ }
-if (!chromium || !existsSync(CHROMIUM)) {
-  skip('people in the browser', 'playwright-core or chromium missing (scripts/setup.sh installs both)');
-  done();
-}
+const { chromium, CHROMIUM } = await chromiumOrSkip('people in the browser');
 
 const LAPTOP = { width: 1280, height: 800 }, PHONE = { width: 390, height: 844 };
 const dir = tempDir('people-browser-');

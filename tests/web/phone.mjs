@@ -13,17 +13,9 @@
 // - a move made by tapping the board (and the chooser) in each game.
 // Screenshots at 1280×800 and 390×844 in build/test-artifacts/phone-*.png.
 import { mkdirSync, existsSync } from 'node:fs';
-import { ok, skip, done, sleep, tempDir, startServer, http, cleanup } from './lib.mjs';
+import { ok, skip, done, sleep, tempDir, startServer, http, cleanup, chromiumOrSkip, ART } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ART = 'build/test-artifacts';
-mkdirSync(ART, { recursive: true });
-let chromium;
-try { ({ chromium } = await import('playwright-core')); } catch { /* below */ }
-if (!chromium || !existsSync(CHROMIUM)) {
-  skip('phone and start page tests', 'playwright-core or chromium missing (scripts/setup.sh installs both)');
-  done();
-}
+const { chromium, CHROMIUM } = await chromiumOrSkip('phone and start page tests');
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
