@@ -405,5 +405,20 @@ int main(int argc, char **argv)
                 100.0 * base_right / (double)(S.n - train_n));
     }
     write_net(&c, &m, S.n, val, base);
+    for (int p = 0; p < c.players; p++) {
+        free(w.x[p]);
+        free(w.nz[p]);
+        free(w.act[p]);
+    }
+    free(order);
+    free(m.mean);
+    free(m.inv_std);
+    free(m.w1);
+    free(m.b1);
+    free(m.w2);
+    free(S.obs);
+    free(S.win);
+    free(S.base);
+    free(S.game_of);
     return 0;
 }

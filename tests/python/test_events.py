@@ -236,4 +236,4 @@ def test_every_event_has_a_sentence(game, players):
     assert gg.event_text('{"kind": "no.such"}') == '{"kind":"no.such"}'
     assert gg.event_text("not json") == "(not an event)"
     with pytest.raises(gg.OptionError):
-        gg.event_text({"kind": "game.over"}, lang="xx")
+        gg.event_text({"kind": "game.over"}, lang="zz")  # "xx" is the pseudo-locale
