@@ -90,15 +90,26 @@ static int print_events(const gg_record *rec, int viewer, int as_text, const cha
     return status;
 }
 
-/* The events of the record in `file` as `viewer` (-4: the default) saw them. */
-static int replay_events(const char *file, int viewer, int as_text)
+/* The game record in `file`, parsed; 0, or the error said and cli_error's
+ * status. */
+static int read_record(const char *file, gg_record **rec)
 {
     char *text = cli_read_file(file, 64u << 20);
     if (!text) return cli_error("cannot read %s", file);
     gg_error err;
-    gg_record *rec = gg_record_parse(text, &err);
+    *rec = gg_record_parse(text, &err);
     free(text);
-    if (!rec) return cli_error("%s: %s", file, err.msg);
+    if (!*rec) return cli_error("%s: %s", file, err.msg);
+    return 0;
+}
+
+/* The events of the record in `file` as `viewer` (-4: the default) saw them. */
+static int replay_events(const char *file, int viewer, int as_text)
+{
+    gg_record *rec = NULL;
+    int bad = read_record(file, &rec);
+    if (bad) return bad;
+    gg_error err;
     if (viewer == -4) { /* everything after the game; a spectator's view before */
         gg_state *end = gg_record_replay(rec, -1, &err);
         viewer = end && gg_is_over(end) ? GG_EVERYONE : GG_SPECTATOR;
@@ -114,12 +125,10 @@ static int replay_events(const char *file, int viewer, int as_text)
  * at the time only). */
 static int analyse(const char *file, int seat, const char *spec)
 {
-    char *text = cli_read_file(file, 64u << 20);
-    if (!text) return cli_error("cannot read %s", file);
+    gg_record *rec = NULL;
+    int bad = read_record(file, &rec);
+    if (bad) return bad;
     gg_error err;
-    gg_record *rec = gg_record_parse(text, &err);
-    free(text);
-    if (!rec) return cli_error("%s: %s", file, err.msg);
     gg_bot *bot = gg_bot_new(spec, 1, &err);
     gg_analysis *items = NULL;
     int n = bot ? gg_analyse_record(bot, rec, seat, 0, &items, &err) : -1;

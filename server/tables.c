@@ -1943,6 +1943,20 @@ void srv_table_changed_locked(srv_table *t)
     if (!t->broken) schedule_if_bot(t);
 }
 
+/* What a loaded table's stored moves imply but a crash may have left
+ * unwritten: a seat out of time too often goes to its bot; rule G-1 ends a
+ * table of bots past the limit; a bot to act is queued. */
+static void after_load(srv_table *t)
+{
+    pthread_mutex_lock(&t->mu);
+    if (!t->broken) {
+        clock_owed_to_bots(t);
+        length_rule(t);
+        schedule_if_bot(t);
+    }
+    pthread_mutex_unlock(&t->mu);
+}
+
 srv_table *srv_table_fetch(const char *id)
 {
     restore_ctx rc = {0};
@@ -1952,15 +1966,7 @@ srv_table *srv_table_fetch(const char *id)
     if (!reg.st->ops->load_table || reg.st->ops->load_table(reg.st, id, &ld, err) != 0)
         return NULL;
     srv_table *t = find_local(id);
-    if (t && rc.tables) { /* as srv_tables_init does once every table is read */
-        pthread_mutex_lock(&t->mu);
-        if (!t->broken) {
-            clock_owed_to_bots(t);
-            length_rule(t);
-            schedule_if_bot(t);
-        }
-        pthread_mutex_unlock(&t->mu);
-    }
+    if (t && rc.tables) after_load(t); /* as srv_tables_init does for every table */
     return t;
 }
 
@@ -1986,16 +1992,7 @@ int srv_tables_init(store *st, const srv_config *cfg, char *err)
      * bots past the limit (both write, so not inside load_all). */
     int n;
     srv_table **all = registry_snapshot(&n);
-    for (int i = 0; all && i < n; i++) {
-        srv_table *t = all[i];
-        pthread_mutex_lock(&t->mu);
-        if (!t->broken) {
-            clock_owed_to_bots(t);
-            length_rule(t);
-            schedule_if_bot(t);
-        }
-        pthread_mutex_unlock(&t->mu);
-    }
+    for (int i = 0; all && i < n; i++) after_load(all[i]);
     free(all);
     if (!cfg->quiet)
         fprintf(stderr, "gemgames serve: restored %d tables (%d moves%s) in %.0f ms\n",
