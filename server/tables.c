@@ -1498,14 +1498,15 @@ static void clock_rebuild(srv_table *t)
     gg_free(s);
 }
 
-/* How many of seat's moves up to move i the clock played. */
+/* How many of seat's moves up to move i the clock played in a row (a move
+ * the seat made in time starts the count again, as srv_clock_move does). */
 static int timeouts_upto(const srv_table *t, int seat, int i)
 {
     int n = 0;
     for (int k = 0; k <= i && k < t->move_cap; k++) {
         int s;
         gg_record_action_text(t->rec, k, &s);
-        n += s == seat && (t->move_flags[k] & STORE_MOVE_TIMEOUT);
+        if (s == seat) n = t->move_flags[k] & STORE_MOVE_TIMEOUT ? n + 1 : 0;
     }
     return n;
 }
