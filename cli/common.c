@@ -50,7 +50,7 @@ int cli_table_init(cli_table *t, const char *game_name)
             strncat(names, i ? ", " : "", sizeof names - strlen(names) - 1);
             strncat(names, gg_game_name(gg_game_at(i)), sizeof names - strlen(names) - 1);
         }
-        return cli_error("unknown game \"%s\" (games: %s)", game_name ? game_name : "", names);
+        return cli_error(_("unknown game \"%s\" (games: %s)"), game_name ? game_name : "", names);
     }
     gg_options_init(&t->opts, t->game, gg_game_min_players(t->game));
     return 0;
@@ -67,11 +67,11 @@ int cli_table_opt(cli_table *t, const char *name, const char *value)
     }
     if (!strcmp(name, "seed")) {
         if (cli_parse_u64(value, &t->seed))
-            return cli_error("--seed takes a whole number, not \"%s\"", value);
+            return cli_error(_("--seed takes a whole number, not \"%s\""), value);
         t->seed_given = 1;
         return 0;
     }
-    return cli_error("--%s is not a table option", name);
+    return cli_error(_("--%s is not a table option"), name);
 }
 
 char *cli_read_file(const char *path, size_t max)
@@ -125,4 +125,19 @@ void cli_seats_from_one(const char *in, char *out, size_t n)
         }
     }
     out[o] = '\0';
+}
+
+void cli_bot_name(const char *spec, char *buf, size_t n)
+{
+    if (!spec) spec = "";
+    if (!strcmp(spec, "random")) snprintf(buf, n, "%s", _("random"));
+    else if (!strcmp(spec, "heuristic")) snprintf(buf, n, "%s", _("heuristic"));
+    else if (!strncmp(spec, "ismcts", 6) && (!spec[6] || spec[6] == ':')) {
+        long ms = !strncmp(spec + 6, ":ms=", 4) ? strtol(spec + 10, NULL, 10) : 0;
+        /* TRANSLATORS: the searching bot (ISMCTS) with its time a move */
+        if (ms > 0) snprintf(buf, n, _("thinking %gs"), (double)ms / 1000);
+        else snprintf(buf, n, "%s", _("thinking"));
+    } else {
+        snprintf(buf, n, "%s", spec); /* an engine: the name it was given */
+    }
 }

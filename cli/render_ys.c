@@ -742,6 +742,6 @@ void cli_render_ys(FILE *out, const cJSON *view, int seat)
         print_final(out, view, seat);
     }
     char decision[512];
-    cli_seats_from_one(str(view, "decision"), decision, sizeof decision);
+    cli_decision_text(view, decision, sizeof decision);
     print_words(out, _("Now:"), decision);
 }

@@ -9,7 +9,7 @@ what is missing or wrong otherwise. Run from the top of the repository.
            forms (Polish and Czech three, the others two)
   events   every id of data/i18n/en.json is in data/i18n/<lang>.json, with
            the same {fields} (hints such as {n:#one|few|many} may differ)
-  terminal every message xgettext finds in cli/*.c (_, N_, ngettext) is
+  terminal every message xgettext finds in cli/*.c, common/opts.c and server/serve.c (_, N_, ngettext) is
            translated in po/<lang>.po (not empty, not fuzzy), and msgfmt
            --check accepts the file (printf formats match)
 
@@ -102,6 +102,19 @@ def check_events():
             if k not in en:
                 problems.append(f'{path}: {k} is not in en.json')
 
+def check_printed():
+    """The cards' printed texts (data/ys/*_text.csv, the engines' English) are
+    the English catalogue's ys:text.KEY, word for word: one text, two homes."""
+    import csv
+    en = json.load(open('data/i18n/en.json', encoding='utf-8'))
+    for f in ('data/ys/character_text.csv', 'data/ys/event_text.csv'):
+        for row in csv.DictReader(open(f, encoding='utf-8')):
+            k = 'ys:text.' + row['key']
+            if k not in en:
+                miss('data/i18n/en.json', k)
+            elif en[k] != row['text']:
+                problems.append(f'data/i18n/en.json: {k} differs from {f}')
+
 # ----------------------------------------------------------- terminal
 def po_entries(path):
     """{msgid: (translated?, fuzzy?)} of a .po or .pot file."""
@@ -132,7 +145,7 @@ def po_entries(path):
     return out
 
 def check_po():
-    srcs = sorted(glob.glob('cli/*.c'))
+    srcs = sorted(glob.glob('cli/*.c')) + ['common/opts.c', 'server/serve.c']
     with tempfile.TemporaryDirectory() as tmp:
         pot = os.path.join(tmp, 'gemgames.pot')
         r = subprocess.run(['xgettext', '--from-code=UTF-8', '--language=C', '--keyword=_', '--keyword=N_',
@@ -159,6 +172,7 @@ def main():
     only_missing = '--missing' in sys.argv
     check_web()
     check_events()
+    check_printed()
     check_po()
     n = sum(len(v) for v in missing.values())
     for cat, ids in sorted(missing.items()):

@@ -101,7 +101,7 @@ well_formed "a session of 49 lines" "$out" 48
 out=$(printf '%s\n' 'new_game splendor players=2 seed=42' showboard final_score 'play 0 take W B G' genmove position undo position 'position {"game":"splendor"}' 'position [' quit | "$G" engine --bot random)
 contains "showboard draws the terminal board" "$out" "= == Splendor ==
 Nobles (3 points each, need bonuses):"
-contains "showboard shows whose turn it is" "$out" "Now: seat 1 takes tokens"
+contains "showboard shows whose turn it is" "$out" "Now: Seat 1 takes tokens"
 contains "final_score during the game" "$out" "= over=false scores=0,0 ranks=1,1 winners=2"
 contains "the position is read back after play" "$out" '"supply":[3,3,3,4,4,5]'
 contains "undo puts the tokens back" "$out" '"supply":[4,4,4,4,4,5]'

@@ -9,7 +9,9 @@
 #  - the Ys and Splendor boards at 80x24 in each language, captured as
 #    artefacts (build/test-artifacts/i18n/tmux-GAME-LANG.txt), each in its
 #    language (its own words on screen), nothing past the right edge;
-#  - :lang switches the language without a restart.
+#  - :lang switches the language without a restart;
+#  - the commands' --help and usage errors in the language of --lang or
+#    LANG (JSON output unchanged).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/tui.sh"
 need_game ys
@@ -26,6 +28,52 @@ else echo "not ok $T_N - every message id is in every catalogue, placeholders al
 
 cd "$TMP" || exit 1
 
+# The commands' --help, usage errors and bad option values speak the
+# language of --lang (every command takes it) or of LANG / LC_MESSAGES; the
+# output for programs (JSON) stays the same in every language.
+for cmd in play selfplay replay bench match engine serve; do
+    "$G" $cmd --help --lang xx >help.txt 2>&1
+    T_N=$((T_N + 1))
+    # every option's help and the headings wrapped; the option names and the
+    # synopsis are notation
+    bare=$(grep -vE '^  (--[a-z-]+( [A-Z=,.]+)?|-h, --help) +\[\[' help.txt |
+        grep -vE '^ {3,}|^ *$|^ *gemgames |^\[\[|\]\]$' | head -5)
+    if [ -z "$bare" ] && head -1 help.txt | grep -q '^\[\[usage: gemgames '"$cmd"; then
+        echo "ok $T_N - $cmd --help --lang xx: every line from the catalogue"
+    else echo "not ok $T_N - $cmd --help --lang xx: lines outside the catalogue"; sed 's/^/#  /' help.txt | head -40; fi
+done
+for lang in pl hu cs fr; do
+    case $lang in
+        pl) want="wymaga liczby od 1 do"; opts="opcje:" ;;
+        hu) want="közötti számot vár"; opts="beállítások:" ;;
+        cs) want="potřebuje číslo od 1 do"; opts="volby:" ;;
+        fr) want="attend un nombre de 1 à"; opts="options :" ;;
+    esac
+    "$G" bench --players 99 --lang $lang >out.txt 2>err.txt; rc=$?
+    T_N=$((T_N + 1))
+    if [ $rc = 2 ] && grep -q "$want" err.txt; then echo "ok $T_N - a bad option value in $lang (exit 2): $(head -1 err.txt)"
+    else echo "not ok $T_N - a bad option value in $lang: rc $rc"; sed 's/^/#  /' err.txt; fi
+    LANG=${lang}_XX.UTF-8 "$G" serve --help >out.txt 2>&1
+    contains "LANG=${lang}_XX.UTF-8: serve --help in $lang" "$(cat out.txt)" "$opts"
+done
+"$G" --lang xx match --games none >out.txt 2>err.txt
+contains "gemgames --lang xx COMMAND: the error of a bad value wrapped" "$(cat err.txt)" "[[--games takes a positive whole number, not 'none']]"
+"$G" selfplay ys --games x --lang=xx >out.txt 2>err.txt
+contains "selfplay --lang=xx: the usage error and its hint wrapped" "$(cat err.txt)" "[[Try 'gemgames selfplay --help'.]]"
+"$G" play ys --lang zz >out.txt 2>err.txt; rc=$?
+T_N=$((T_N + 1))
+if [ $rc = 2 ] && grep -q "unknown language 'zz'" err.txt; then echo "ok $T_N - --lang zz: an unknown language, exit 2"
+else echo "not ok $T_N - --lang zz: rc $rc"; sed 's/^/#  /' err.txt; fi
+"$G" selfplay ys --players 3 --games 2 --bots heuristic --records rec >/dev/null
+"$G" replay rec/game-00000.json >en.json
+"$G" replay rec/game-00000.json --lang pl >pl.json
+LANG=fr_FR.UTF-8 "$G" replay rec/game-00000.json --events >fr-events.json
+"$G" replay rec/game-00000.json --events >en-events.json
+T_N=$((T_N + 1))
+if [ -s en.json ] && cmp -s en.json pl.json && cmp -s en-events.json fr-events.json; then
+    echo "ok $T_N - replay's JSON is the same under --lang pl and LANG=fr"
+else echo "not ok $T_N - replay's JSON differs with the language"; fi
+
 # Text outside [[...]]: remove the wrapped spans (innermost first; one cut at
 # the right edge has no closing brackets), the move list and the input line
 # (notation), then look for words.
@@ -34,19 +82,18 @@ unwrapped() {
         sed -e ':j' -e 'N' -e '$!bj' -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' -e 's/\[\[[^\n]*//g' |
         grep -oE '[A-Za-z]{3,}' | grep -vxE '[BGYRKW]+' | sort -u | tr '\n' ' '
 }
-# The engine's decision text (the view's "decision", in English) follows
-# " - " on the status line: not yet catalogued (docs/i18n.md, "Not yet").
-strip_decision() { sed 's/\(to play\]\]\) - .*/\1/'; }
+# The decision on the status line (after " - ") and on the help's "Now:"
+# line is the view's "prompt" in the catalogue's words: checked like the rest.
 
 tui_start 80 24 play ys --players 3 --seed 11 --bots heuristic --lang xx
 tui_wait "to play" 30
 tui_screen >"$ART/tmux-ys-xx.txt"
-left=$(tui_screen | strip_decision | unwrapped)
+left=$(tui_screen | unwrapped)
 T_N=$((T_N + 1))
 if [ -z "$left" ]; then echo "ok $T_N - pseudo-locale: the Ys board shows no unwrapped text"
 else echo "not ok $T_N - pseudo-locale: the Ys board shows no unwrapped text"; echo "# unwrapped: $left"
     tui_screen | sed 's/^/#  /'; fi
-# the help pages (the "Now:" line quotes the engine's decision: skipped); a
+# the help pages (the "Now:" line says the decision, catalogued too); a
 # page may begin inside a wrapped paragraph: text before an unmatched ]] is
 # the end of a span opened on the page before
 unwrapped_page() {
@@ -58,7 +105,7 @@ tui_wait "[[Help" 10
 T_N=$((T_N + 1))
 help=""
 for k in 1 2 3 4 5 6 7 8; do
-    help="$help $(tui_screen | grep -v '\[\[Now: ' | unwrapped_page)"
+    help="$help $(tui_screen | unwrapped_page)"
     tui_keys NPage
     sleep 0.2
 done
@@ -78,7 +125,7 @@ while [ $n -lt 900 ]; do
         *"Scoring"*"page"*) tui_keys Enter ;;
         *"to play"*) tui_keys Enter ;;
     esac
-    w=$(printf '%s\n' "$s" | strip_decision | unwrapped)
+    w=$(printf '%s\n' "$s" | unwrapped)
     if [ -n "$w" ]; then
         [ -n "$bad" ] || printf '%s\n' "$s" >"$ART/tmux-ys-xx-unwrapped.txt"
         bad="$bad $w"

@@ -4,7 +4,7 @@
 // rules as src/core/words.c (docs/formats.md, "Event sentences"). Gem words
 // become coloured chips, cards get a card chip; every piece is a text node
 // (htm/Preact), never HTML made from event data.
-import { html, seatLabel } from './common.js';
+import { html, seatLabel, humanize, withRules } from './common.js';
 import { t, pickLanguage } from './i18n.js';
 
 let catalogue = null;
@@ -177,6 +177,18 @@ export function eventText(e, me, opts) {
   const flat = (p) => (typeof p === 'string' ? p : Array.isArray(p) ? p.map(flat).join('')
     : p && p.props ? flat(p.props.children ?? '') : '');
   return eventParts(e, me, opts).map(flat).join('');
+}
+
+// The view's decision in the reader's language: its "prompt" (a catalogue id
+// and fields, written like an event; seats by name or "Seat n", never "You",
+// which would not agree with the verb), else the engine's English line.
+// Rule ids (Y-8.12) become links.
+export function decisionParts(view, me) {
+  const p = view && view.prompt;
+  if (p && typeof p.kind === 'string' && catalogue && templateFor(catalogue, p)) {
+    return eventParts(p, -1).map((part) => (typeof part === 'string' ? withRules(part) : part));
+  }
+  return withRules(humanize((view && view.decision) || '', me));
 }
 
 // Merges a frame's events (events_from..) into the list we hold.

@@ -178,7 +178,10 @@ function PlayerPanel({ p, me, view, table, legal, select, sel, recent }) {
 }
 
 // The printed text of every character and event (GET /api/printed/ys, from
-// data/ys/character_text.csv and event_text.csv), shown on hover and tap.
+// data/ys/character_text.csv and event_text.csv), shown on hover and tap, in
+// the reader's language: name and text from the event catalogue
+// (ys:card.KEY, ys:text.KEY in data/i18n/<lang>.json), the rule id from the
+// printed data; the printed English where a catalogue lacks the text.
 let printed = null;
 export function loadPrinted() {
   return fetch('/api/printed/ys').then((r) => (r.ok ? r.json() : null)).then((p) => { printed = p; }).catch(() => {});
@@ -186,7 +189,9 @@ export function loadPrinted() {
 export function cardText(key) {
   const k = key && typeof key === 'object' ? key.card || key.name : key;
   const c = printed && (printed.characters[k] || printed.events[k]);
-  return c ? `${c.name} (${c.rule}): ${c.text || ''}` : String(k ?? '');
+  if (!c) return String(k ?? '');
+  const text = wordOf('ys', 'text', k);
+  return `${cardTitle(k)} (${c.rule}): ${text !== String(k) ? text : c.text || ''}`;
 }
 
 // A ", "-separated list cut to about n characters at an item's end (never
