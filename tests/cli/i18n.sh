@@ -9,7 +9,8 @@
 #  - the Ys and Splendor boards at 80x24 in each language, captured as
 #    artefacts (build/test-artifacts/i18n/tmux-GAME-LANG.txt), each in its
 #    language (its own words on screen), nothing past the right edge;
-#  - :lang switches the language without a restart.
+#  - :lang switches the language without a restart;
+#  - plain mode under xx: the bots named in words, the decision catalogued.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/tui.sh"
 need_game ys
@@ -23,6 +24,19 @@ T_N=$((T_N + 1))
 if python3 scripts/i18n-check.py >"$TMP/check" 2>&1; then echo "ok $T_N - every message id is in every catalogue, placeholders alike"
 else echo "not ok $T_N - every message id is in every catalogue, placeholders alike (scripts/i18n-missing.sh)"
     sed 's/^/#  /' "$TMP/check" | head -80; fi
+
+# the bots in words (not their specs) and the decision in the catalogue's
+# words in plain mode: the greeting and the "Now:" line under xx
+plain=$(printf 'quit\n' | "$G" play ys --plain --players 3 --seed 5 --bots heuristic,ismcts:ms=100 --lang xx 2>&1)
+T_N=$((T_N + 1))
+left=$(printf '%s\n' "$plain" | grep -E 'players|Now' | sed -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' | grep -oE '[A-Za-z]{3,}' | tr '\n' ' ')
+case "$plain" in
+    *"[[heuristic]]"*"[[thinking"*"[[Every player secretly bids"*)
+        if [ -z "$left" ]; then echo "ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"
+        else echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"; echo "# unwrapped: $left"; fi ;;
+    *) echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"
+       printf '%s\n' "$plain" | grep -E 'players|Now' | sed 's/^/#  /' ;;
+esac
 
 cd "$TMP" || exit 1
 
