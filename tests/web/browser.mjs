@@ -127,7 +127,7 @@ for (const name of ['splendor', 'ys']) {
       // the page may redraw meanwhile (bots move): give the tip a moment to go
       await A.page.waitForSelector('.card-tip', { state: 'detached', timeout: 3000 }).catch(() => {});
     }
-    ok(/^[A-Z][\w' -]+ \(Y-\d+\.\d+\): \w/.test(tip) && (await A.page.locator('.card-tip').count()) === 0,
+    ok(/^[A-Z][\w' -]+ \(Y-\d+\.\d+\): \S/.test(tip) && (await A.page.locator('.card-tip').count()) === 0,
        `${name}: a tap on a palace card shows its printed text (Y-7/Y-10), a second tap hides it`, tip);
   }
   await A.page.screenshot({ path: `${ART}/${name}-seat0-laptop.png`, fullPage: true });
