@@ -116,13 +116,13 @@ playout_to(gg_state *s, uint64_t seed, uint64_t *checksum, fold_log *log)
             gg_action a = 0;
             int k = pick ? gg_legal_random(s, seats[i], &choice, &a) : gg_legal(s, seats[i], legal);
             if (k <= 0) {
-                cli_error("bench: seat %d must act but has no legal action (seed %llu)",
+                cli_error(_("bench: seat %d must act but has no legal action (seed %llu)"),
                           seats[i], (unsigned long long)seed);
                 exit(1);
             }
             if (!pick) a = legal[gg_rng_below(&choice, (uint32_t)k)];
             if (log) {
-                if (log_push(log, a)) exit(cli_error("out of memory"));
+                if (log_push(log, a)) exit(cli_error(_("out of memory")));
             } else {
                 h = fold_action(h, a);
             }
@@ -131,7 +131,7 @@ playout_to(gg_state *s, uint64_t seed, uint64_t *checksum, fold_log *log)
         }
     }
     if (!gg_is_over(s) && decisions < limit) {
-        cli_error("bench: no seat is to act but the game is not over (seed %llu)",
+        cli_error(_("bench: no seat is to act but the game is not over (seed %llu)"),
                   (unsigned long long)seed);
         exit(1);
     }
@@ -140,7 +140,7 @@ playout_to(gg_state *s, uint64_t seed, uint64_t *checksum, fold_log *log)
     for (int p = 0; p < r.players; p++) {
         if (!log) h = fold(h, (uint64_t)(int64_t)r.score[p]);
         else if (log_push(log, (uint64_t)LOG_SCORE << 32 | (uint32_t)r.score[p]))
-            exit(cli_error("out of memory"));
+            exit(cli_error(_("out of memory")));
     }
     *checksum = h;
     return decisions;
@@ -170,7 +170,7 @@ static int bench_one(bench_run *run, const gg_options *opts)
         /* Set-up (allocation and the shuffles) is timed too: it is part of
          * every game a playout plays (about 8% of the instructions). */
         gg_state *s = gg_new(run->game, opts, seed, &err);
-        if (!s) return cli_error("bench: %s", err.msg);
+        if (!s) return cli_error(_("bench: %s"), err.msg);
         run->decisions += playout(s, seed, &run->checksum);
         gg_free(s);
     }
@@ -201,7 +201,7 @@ static int bench_chunk(void *ctx, int thread, int slot, long item)
     for (long g = from; g < to; g++) {
         gg_error err;
         gg_state *s = gg_new(b->run->game, b->opts, game_seed(g), &err);
-        if (!s) return cli_error("bench: %s", err.msg);
+        if (!s) return cli_error(_("bench: %s"), err.msg);
         decisions += playout_logged(s, game_seed(g), log);
         gg_free(s);
     }
@@ -227,7 +227,7 @@ static int bench_threaded(bench_run *run, const gg_options *opts)
     int slots = cli_par_slots(run->threads);
     bench_par b = {run, opts, calloc((size_t)slots, sizeof *b.logs),
                    calloc((size_t)slots, sizeof *b.decisions)};
-    int rc = !b.logs || !b.decisions ? cli_error("out of memory") : 0;
+    int rc = !b.logs || !b.decisions ? cli_error(_("out of memory")) : 0;
     run->checksum = 0xcbf29ce484222325ULL;
     run->decisions = 0;
     double t0 = now_seconds();
@@ -298,19 +298,19 @@ static cJSON *run_json(const bench_run *r)
 
 enum { OPT_GAME, OPT_PLAYERS, OPT_GAMES, OPT_JSON, OPT_OPTION, OPT_THREADS };
 static const cli_opt bench_opts[] = {
-    [OPT_GAME] = {"game", "G", "only this game (default: every game)"},
-    [OPT_PLAYERS] = {"players", "N", "only this player count (default: every count)"},
-    [OPT_GAMES] = {"games", "M", "games a run plays (default: Splendor 100000, Ys 20000)"},
-    [OPT_JSON] = {"json", NULL, "the runs and the checksum as JSON (docs/formats.md)"},
-    [OPT_OPTION] = {"option", "K=V", "a table option of --game (repeatable)"},
-    [OPT_THREADS] = {"threads", "N", "threads playing the games (default: every core); same checksums"},
+    [OPT_GAME] = {"game", "G", N_("only this game (default: every game)")},
+    [OPT_PLAYERS] = {"players", "N", N_("only this player count (default: every count)")},
+    [OPT_GAMES] = {"games", "M", N_("games a run plays (default: Splendor 100000, Ys 20000)")},
+    [OPT_JSON] = {"json", NULL, N_("the runs and the checksum as JSON (docs/formats.md)")},
+    [OPT_OPTION] = {"option", "K=V", N_("a table option of --game (repeatable)")},
+    [OPT_THREADS] = {"threads", "N", N_("threads playing the games (default: every core); same checksums")},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_bench_spec = {
     "bench", "[OPTION]...",
-    "Plays seeded games by uniform random choice and prints the speed (decisions a\n"
+    N_("Plays seeded games by uniform random choice and prints the speed (decisions a\n"
     "second) and a checksum of every choice and score, which changes only when the\n"
-    "rules' behaviour changes (docs/performance.md).",
+    "rules' behaviour changes (docs/performance.md)."),
     bench_opts, NULL};
 
 typedef struct bench_args {
@@ -333,21 +333,21 @@ static int parse_bench_args(bench_args *a, int argc, char **argv)
         case OPT_GAME: a->game_name = v; break;
         case OPT_PLAYERS:
             if (cli_parse_int(v, 1, GG_MAX_SEATS, &a->players))
-                return cli_usage_error(&cli_bench_spec, "--players needs a number from 1 to %d",
+                return cli_usage_error(&cli_bench_spec, _("--players needs a number from 1 to %d"),
                                        GG_MAX_SEATS);
             break;
         case OPT_GAMES:
             if (cli_parse_int(v, 1, 100000000, &a->games))
-                return cli_usage_error(&cli_bench_spec, "--games needs a positive number");
+                return cli_usage_error(&cli_bench_spec, _("--games needs a positive number"));
             break;
         case OPT_JSON: a->json = 1; break;
         case OPT_THREADS:
             if (cli_parse_threads(v, &a->threads))
-                return cli_usage_error(&cli_bench_spec, "--threads needs a number from 1 to %d",
+                return cli_usage_error(&cli_bench_spec, _("--threads needs a number from 1 to %d"),
                                        CLI_MAX_THREADS);
             break;
         case OPT_OPTION:
-            if (n_options == 32) return cli_usage_error(&cli_bench_spec, "too many --option");
+            if (n_options == 32) return cli_usage_error(&cli_bench_spec, _("too many --option"));
             options[n_options++] = v;
             break;
         }
@@ -355,10 +355,10 @@ static int parse_bench_args(bench_args *a, int argc, char **argv)
     if (k == CLI_OPTS_EXIT) return p.status ? p.status : -1;
     char **rest;
     if (cli_opts_operands(&p, &rest) > 0)
-        return cli_usage_error(&cli_bench_spec, "unexpected operand '%s'", rest[0]);
+        return cli_usage_error(&cli_bench_spec, _("unexpected operand '%s'"), rest[0]);
     if (a->game_name && !gg_game_find(a->game_name))
-        return cli_error("unknown game \"%s\"", a->game_name);
-    if (n_options && !a->game_name) return cli_usage_error(&cli_bench_spec, "--option needs --game");
+        return cli_error(_("unknown game \"%s\""), a->game_name);
+    if (n_options && !a->game_name) return cli_usage_error(&cli_bench_spec, _("--option needs --game"));
     if (n_options && cli_table_init(&a->table, a->game_name)) return 2;
     for (int i = 0; i < n_options; i++)
         if (cli_table_opt(&a->table, "option", options[i])) return 2;
@@ -404,7 +404,7 @@ int cmd_bench(int argc, char **argv)
             n_runs++;
         }
     }
-    if (n_runs == 0) return cli_error("bench: nothing to run for those options");
+    if (n_runs == 0) return cli_error(_("bench: nothing to run for those options"));
     if (json) {
         cJSON *o = cJSON_CreateObject();
         cJSON *arr = cJSON_AddArrayToObject(o, "runs");

@@ -12,15 +12,15 @@
 enum { OPT_BOT, OPT_SEED };
 static const cli_opt engine_opts[] = {
     [OPT_BOT] = {"bot", "SPEC",
-                 "the bot that chooses genmove's moves (default ismcts:iters=2000; any spec of "
-                 "docs/bots.md)"},
-    [OPT_SEED] = {"seed", "S", "the bot's seed, and new_game's when it names none (default 1)"},
+                 N_("the bot that chooses genmove's moves (default ismcts:iters=2000; any spec of "
+                 "docs/bots.md)")},
+    [OPT_SEED] = {"seed", "S", N_("the bot's seed, and new_game's when it names none (default 1)")},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_engine_spec = {
     "engine", "[--bot SPEC] [--seed S]",
-    "The engine protocol on stdin/stdout (docs/protocol.md): a controller (a GUI, a\n"
-    "match) sends commands, the engine answers; genmove is played by --bot.",
+    N_("The engine protocol on stdin/stdout (docs/protocol.md): a controller (a GUI, a\n"
+    "match) sends commands, the engine answers; genmove is played by --bot."),
     engine_opts, NULL};
 
 /* Parses the options; returns -1 to go on, else the exit code. */
@@ -33,12 +33,12 @@ static int engine_options(int argc, char **argv, const char **spec, uint64_t *se
     while ((k = cli_opts_next(&p, &v)) >= 0) {
         if (k == OPT_BOT) *spec = v;
         else if (cli_parse_u64(v, seed))
-            return cli_usage_error(&cli_engine_spec, "--seed takes a whole number, not '%s'", v);
+            return cli_usage_error(&cli_engine_spec, _("--seed takes a whole number, not '%s'"), v);
     }
     if (k == CLI_OPTS_EXIT) return p.status;
     char **rest;
     if (cli_opts_operands(&p, &rest) > 0)
-        return cli_usage_error(&cli_engine_spec, "unexpected operand '%s'", rest[0]);
+        return cli_usage_error(&cli_engine_spec, _("unexpected operand '%s'"), rest[0]);
     return -1;
 }
 

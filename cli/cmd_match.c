@@ -191,7 +191,7 @@ static uint64_t game_bot_seed(const match *m, int e, long index)
 static int random_seed(uint64_t *seed)
 {
     unsigned char b[8];
-    if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) return cli_error("match: no random bits from the OS");
+    if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) return cli_error(_("match: no random bits from the OS"));
     *seed = 0;
     for (int i = 0; i < 8; i++) *seed = *seed << 8 | b[i];
     return 0;
@@ -206,55 +206,55 @@ enum {
 };
 
 static const cli_opt match_opts[] = {
-    [OPT_GAME] = {"game", "G", "the game (splendor, ys)"},
-    [OPT_PLAYERS] = {"players", "N", "seats at the table (default: the game's fewest)"},
-    [OPT_OPTION] = {"option", "K=V", "a table option (repeatable)"},
-    [OPT_GAMES] = {"games", "M", "games to play (rounded up to whole seat rotations)"},
+    [OPT_GAME] = {"game", "G", N_("the game (splendor, ys)")},
+    [OPT_PLAYERS] = {"players", "N", N_("seats at the table (default: the game's fewest)")},
+    [OPT_OPTION] = {"option", "K=V", N_("a table option (repeatable)")},
+    [OPT_GAMES] = {"games", "M", N_("games to play (rounded up to whole seat rotations)")},
     [OPT_BOTS] = {"bots", "A,B,...",
-                  "one bot spec per entrant, split at commas outside quotes; engine:CMD runs "
-                  "CMD without a shell, engine-sh:CMD with one"},
+                  N_("one bot spec per entrant, split at commas outside quotes; engine:CMD runs "
+                  "CMD without a shell, engine-sh:CMD with one")},
     [OPT_BOTS_FILE] = {"bots-file", "FILE",
-                       "the entrants from JSON: {\"bots\": [SPEC | {\"engine\": [ARGV...]} | "
-                       "{\"engine-sh\": \"CMD\"}, ...]}"},
-    [OPT_SEED] = {"seed", "S", "the match seed (default: 64 random bits, printed)"},
-    [OPT_DUPLICATE] = {"duplicate", NULL, "play each deal N times, the seats rotated"},
+                       N_("the entrants from JSON: {\"bots\": [SPEC | {\"engine\": [ARGV...]} | "
+                       "{\"engine-sh\": \"CMD\"}, ...]}")},
+    [OPT_SEED] = {"seed", "S", N_("the match seed (default: 64 random bits, printed)")},
+    [OPT_DUPLICATE] = {"duplicate", NULL, N_("play each deal N times, the seats rotated")},
     [OPT_LEGACY] = {"legacy-deals", NULL,
-                    "the deals of matches played before 64-bit seeds (deal seed S + game / N, "
-                    "each N times): to replay old results only"},
-    [OPT_FIRST_GAME] = {"first-game", "K", "start at game K of the match (pieces of one long match)"},
-    [OPT_MOVE_TIME] = {"move-time", "MS", "the most one move may take"},
-    [OPT_BANK] = {"bank", "MS", "each seat's time for the whole game"},
-    [OPT_INCREMENT] = {"increment", "MS", "added to the bank after each move"},
+                    N_("the deals of matches played before 64-bit seeds (deal seed S + game / N, "
+                    "each N times): to replay old results only")},
+    [OPT_FIRST_GAME] = {"first-game", "K", N_("start at game K of the match (pieces of one long match)")},
+    [OPT_MOVE_TIME] = {"move-time", "MS", N_("the most one move may take")},
+    [OPT_BANK] = {"bank", "MS", N_("each seat's time for the whole game")},
+    [OPT_INCREMENT] = {"increment", "MS", N_("added to the bank after each move")},
     [OPT_REPLY] = {"reply-timeout", "MS",
-                   "an engine's other replies, and moves without a time limit (default 60000)"},
-    [OPT_RECORDS] = {"records", "DIR", "a game record per game (written when its deal is done)"},
+                   N_("an engine's other replies, and moves without a time limit (default 60000)")},
+    [OPT_RECORDS] = {"records", "DIR", N_("a game record per game (written when its deal is done)")},
     [OPT_LOGS] = {"logs", "DIR",
-                  "engines' stderr, one file per entrant (default: a new directory in $TMPDIR, "
-                  "named in the output)"},
-    [OPT_JSON] = {"json", NULL, "the results as JSON (docs/bots.md)"},
-    [OPT_PROGRESS] = {"progress", NULL, "a line on stderr as games finish"},
+                  N_("engines' stderr, one file per entrant (default: a new directory in $TMPDIR, "
+                  "named in the output)")},
+    [OPT_JSON] = {"json", NULL, N_("the results as JSON (docs/bots.md)")},
+    [OPT_PROGRESS] = {"progress", NULL, N_("a line on stderr as games finish")},
     [OPT_COMBINE] = {"combine", NULL,
-                     "combine the --json FILEs of pieces of one match into one table (takes "
-                     "only FILEs and --json)"},
+                     N_("combine the --json FILEs of pieces of one match into one table (takes "
+                     "only FILEs and --json)")},
     [OPT_THREADS] = {"threads", "N",
-                     "games played at once (default: every core); the same results for every N, "
-                     "each thread with its own engine processes"},
+                     N_("games played at once (default: every core); the same results for every N, "
+                     "each thread with its own engine processes")},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_match_spec = {
     "match", "--game G --games M --bots A,B,... [OPTION]...  |  --combine FILE... [--json]",
-    "A match between bots (ours or engines) with seat rotation: win rates, scores,\n"
-    "forfeits. --combine joins the --json output of pieces of one match.",
+    N_("A match between bots (ours or engines) with seat rotation: win rates, scores,\n"
+    "forfeits. --combine joins the --json output of pieces of one match."),
     match_opts,
-    "Examples:\n"
+    N_("Examples:\n"
     "  gemgames match --game splendor --games 100 --bots heuristic,random\n"
     "  gemgames match --combine piece1.json piece2.json --json\n"
-    "Bot specs and the --json fields: docs/bots.md; engines: docs/protocol.md."};
+    "Bot specs and the --json fields: docs/bots.md; engines: docs/protocol.md.")};
 
 static int ms_value(const char *flag, const char *v, long *out)
 {
     if (cli_parse_int(v, 0, 1000L * 60 * 60 * 24 * 7, out))
-        return cli_usage_error(&cli_match_spec, "%s takes milliseconds (0 .. a week), not '%s'",
+        return cli_usage_error(&cli_match_spec, _("%s takes milliseconds (0 .. a week), not '%s'"),
                                flag, v);
     return 0;
 }
@@ -266,22 +266,22 @@ static int match_option(match_args *a, int c, const char *v)
     case OPT_GAME: a->game = v; return 0;
     case OPT_PLAYERS: a->players = v; return 0;
     case OPT_OPTION:
-        if (a->n_options == MAX_OPTION_ARGS) return cli_usage_error(&cli_match_spec, "too many --option");
+        if (a->n_options == MAX_OPTION_ARGS) return cli_usage_error(&cli_match_spec, _("too many --option"));
         a->option_kv[a->n_options++] = v;
         return 0;
     case OPT_GAMES:
         if (cli_parse_int(v, 1, 10000000, &a->games))
-            return cli_usage_error(&cli_match_spec, "--games takes a positive whole number, not '%s'", v);
+            return cli_usage_error(&cli_match_spec, _("--games takes a positive whole number, not '%s'"), v);
         return 0;
     case OPT_FIRST_GAME:
         if (cli_parse_int(v, 0, 1000000000, &a->first_game))
-            return cli_usage_error(&cli_match_spec, "--first-game takes a whole number, not '%s'", v);
+            return cli_usage_error(&cli_match_spec, _("--first-game takes a whole number, not '%s'"), v);
         return 0;
     case OPT_BOTS: a->bots = v; return 0;
     case OPT_BOTS_FILE: a->bots_file = v; return 0;
     case OPT_SEED:
         if (cli_parse_u64(v, &a->table.seed))
-            return cli_usage_error(&cli_match_spec, "--seed takes a whole number, not '%s'", v);
+            return cli_usage_error(&cli_match_spec, _("--seed takes a whole number, not '%s'"), v);
         a->table.seed_given = 1;
         return 0;
     case OPT_DUPLICATE: a->duplicate = DEALS_DUPLICATE; return 0;
@@ -297,7 +297,7 @@ static int match_option(match_args *a, int c, const char *v)
     case OPT_COMBINE: a->combine = 1; return 0;
     case OPT_THREADS:
         if (cli_parse_threads(v, &a->threads))
-            return cli_usage_error(&cli_match_spec, "--threads takes a number from 1 to %d",
+            return cli_usage_error(&cli_match_spec, _("--threads takes a number from 1 to %d"),
                                    CLI_MAX_THREADS);
         return 0;
     default: return 2;
@@ -322,18 +322,18 @@ static int read_options(match_args *a, int argc, char **argv)
     if (k == CLI_OPTS_EXIT) return p.status ? p.status : -1;
     a->n_files = cli_opts_operands(&p, &a->files);
     if (a->combine && others)
-        return cli_usage_error(&cli_match_spec, "--combine takes only FILEs and --json");
+        return cli_usage_error(&cli_match_spec, _("--combine takes only FILEs and --json"));
     if (!a->combine && a->n_files)
-        return cli_usage_error(&cli_match_spec, "unexpected operand '%s'", a->files[0]);
+        return cli_usage_error(&cli_match_spec, _("unexpected operand '%s'"), a->files[0]);
     if (a->combine && !a->n_files)
-        return cli_usage_error(&cli_match_spec, "--combine: name the --json files to combine");
+        return cli_usage_error(&cli_match_spec, _("--combine: name the --json files to combine"));
     return 0;
 }
 
 /* The table and the checks a match (not --combine) needs. 0, or the exit code. */
 static int check_args(match_args *a)
 {
-    if (!a->game) return cli_usage_error(&cli_match_spec, "--game G is required");
+    if (!a->game) return cli_usage_error(&cli_match_spec, _("--game G is required"));
     uint64_t seed = a->table.seed;
     int seed_given = a->table.seed_given;
     if (cli_table_init(&a->table, a->game)) return 2; /* (it clears the table) */
@@ -341,15 +341,15 @@ static int check_args(match_args *a)
     a->table.seed_given = seed_given;
     gg_error err;
     if (a->players && gg_options_set(&a->table.opts, a->table.game, "players", a->players, &err))
-        return cli_error("match: %s", err.msg);
+        return cli_error(_("match: %s"), err.msg);
     for (int i = 0; i < a->n_options; i++)
         if (gg_options_set_kv(&a->table.opts, a->table.game, a->option_kv[i], &err))
-            return cli_error("match: %s", err.msg);
-    if (!a->games) return cli_usage_error(&cli_match_spec, "--games M is required");
+            return cli_error(_("match: %s"), err.msg);
+    if (!a->games) return cli_usage_error(&cli_match_spec, _("--games M is required"));
     if (!a->bots == !a->bots_file)
-        return cli_usage_error(&cli_match_spec, "give --bots A,B,... or --bots-file FILE");
+        return cli_usage_error(&cli_match_spec, _("give --bots A,B,... or --bots-file FILE"));
     if (a->first_game % a->table.opts.players)
-        return cli_error("match: --first-game must be a multiple of the %d players (whole seat rotations)",
+        return cli_error(_("match: --first-game must be a multiple of the %d players (whole seat rotations)"),
                          a->table.opts.players);
     return 0;
 }
@@ -357,7 +357,7 @@ static int check_args(match_args *a)
 /* Groups equal specs; fills the seats past the last spec with it. */
 static int group_specs(match *m, int n)
 {
-    if (n == 0) return cli_error("match: no bots");
+    if (n == 0) return cli_error(_("match: no bots"));
     for (; n < m->players; n++) strcpy(m->specs[n], m->specs[n - 1]);
     for (int e = 0; e < m->players; e++) {
         int g = 0;
@@ -388,12 +388,12 @@ static int split_specs(match *m, const char *list)
                 q++;
             }
         }
-        if (quote) return cli_error("match: --bots: an unclosed quote in \"%s\"", list);
+        if (quote) return cli_error(_("match: --bots: an unclosed quote in \"%s\""), list);
         size_t len = (size_t)(q - p);
         if (len == 0 || len >= SPEC_LEN)
-            return cli_error("match: --bots: empty or over-long spec in \"%s\"", list);
+            return cli_error(_("match: --bots: empty or over-long spec in \"%s\""), list);
         if (n == m->players)
-            return cli_error("match: --bots: more specs than the %d seats", m->players);
+            return cli_error(_("match: --bots: more specs than the %d seats"), m->players);
         memcpy(m->specs[n], p, len);
         m->specs[n++][len] = '\0';
         if (!*q) break;
@@ -431,18 +431,18 @@ static int quote_argv(const cJSON *argv, char *out, size_t cap)
 static int read_bots_file(match *m, const char *path)
 {
     char *text = cli_read_file(path, (size_t)1 << 20);
-    if (!text) return cli_error("match: cannot read %s", path);
+    if (!text) return cli_error(_("match: cannot read %s"), path);
     cJSON *root = cJSON_Parse(text);
     free(text);
     const cJSON *bots = cJSON_GetObjectItemCaseSensitive(root, "bots");
     int n = 0, rc = 0;
     if (!cJSON_IsArray(bots) || cJSON_GetArraySize(bots) < 1)
-        rc = cli_error("match: %s: expected {\"bots\": [...]} with at least one bot", path);
+        rc = cli_error(_("match: %s: expected {\"bots\": [...]} with at least one bot"), path);
     const cJSON *b;
     cJSON_ArrayForEach(b, bots) {
         if (rc) break;
         if (n == m->players) {
-            rc = cli_error("match: %s: more bots than the %d seats", path, m->players);
+            rc = cli_error(_("match: %s: more bots than the %d seats"), path, m->players);
             break;
         }
         const cJSON *argv = cJSON_GetObjectItemCaseSensitive(b, "engine");
@@ -453,11 +453,11 @@ static int read_bots_file(match *m, const char *path)
         } else if (cJSON_IsArray(argv)) {
             strcpy(spec, "engine:");
             if (quote_argv(argv, spec + 7, SPEC_LEN - 7))
-                rc = cli_error("match: %s: bot %d: \"engine\" takes a non-empty list of strings", path, n);
+                rc = cli_error(_("match: %s: bot %d: \"engine\" takes a non-empty list of strings"), path, n);
         } else if (cJSON_IsString(sh) && strlen(sh->valuestring) + 10 < SPEC_LEN) {
             snprintf(spec, SPEC_LEN, "engine-sh:%s", sh->valuestring);
         } else {
-            rc = cli_error("match: %s: bot %d is not a spec, {\"engine\": [...]} or {\"engine-sh\": \"...\"}",
+            rc = cli_error(_("match: %s: bot %d is not a spec, {\"engine\": [...]} or {\"engine-sh\": \"...\"}"),
                            path, n);
         }
         n++;
@@ -865,7 +865,7 @@ static int combine_games(match *m, const cJSON *list)
     int n = m->players;
     long more = cJSON_GetArraySize(list);
     game_row *rows = realloc(m->rows, (size_t)(m->games + more) * sizeof *rows);
-    if (!rows) return cli_error("out of memory");
+    if (!rows) return cli_error(_("out of memory"));
     m->rows = rows;
     const cJSON *x;
     cJSON_ArrayForEach(x, list) {
@@ -906,7 +906,7 @@ static int combine_games(match *m, const cJSON *list)
 static int combine_piece(match_args *a, match *m, const char *path, cJSON **options)
 {
     char *text = cli_read_file(path, (size_t)64 << 20);
-    if (!text) return cli_error("cannot read %s", path);
+    if (!text) return cli_error(_("cannot read %s"), path);
     cJSON *root = cJSON_Parse(text);
     free(text);
     const cJSON *players = field(root, "players");
@@ -920,13 +920,13 @@ static int combine_piece(match_args *a, match *m, const char *path, cJSON **opti
         m->players = players->valueint;
         rc = combine_first(a, m, root, options);
     } else if (players->valueint != m->players || !same_match(a, m, root, *options)) {
-        rc = cli_error("%s: another match (the game, options, bots or match seed differ from the first file)",
+        rc = cli_error(_("%s: another match (the game, options, bots or match seed differ from the first file)"),
                        path);
     }
     if (!rc) rc = combine_bots(m, field(root, "bots"));
     if (!rc) rc = combine_games(m, field(root, "game_list"));
     cJSON_Delete(root);
-    if (rc < 0) return cli_error("%s: not the --json output of gemgames match", path);
+    if (rc < 0) return cli_error(_("%s: not the --json output of gemgames match"), path);
     return rc;
 }
 
@@ -942,14 +942,14 @@ static int by_seed(const void *x, const void *y)
 static int check_no_overlap(const match *m)
 {
     uint64_t *keys = malloc((size_t)m->games * sizeof *keys + 1);
-    if (!keys) return cli_error("out of memory");
+    if (!keys) return cli_error(_("out of memory"));
     int legacy = m->duplicate < 0, step = legacy ? m->players : 1;
     for (long g = 0; g < m->games; g++) keys[g] = legacy ? m->rows[g].seed : (uint64_t)m->rows[g].index;
     qsort(keys, (size_t)m->games, sizeof *keys, by_seed);
     int rc = 0;
     for (long g = step; g < m->games && !rc; g++)
         if (keys[g] == keys[g - step])
-            rc = cli_error("%s %llu is in more than one file: the pieces overlap",
+            rc = cli_error(_("%s %llu is in more than one file: the pieces overlap"),
                            legacy ? "seed" : "game", (unsigned long long)keys[g]);
     free(keys);
     return rc;
@@ -982,12 +982,12 @@ static int open_entrants(const match_args *a, match *m, gg_bot **bots, int threa
     for (int e = 0; e < m->players; e++) engines += gg_engine_spec(m->specs[e]);
     if (engines && !m->logs[0]) {
         if (a->logs) {
-            if (mkdir(a->logs, 0777) && !is_dir(a->logs)) return cli_error("match: cannot create %s", a->logs);
+            if (mkdir(a->logs, 0777) && !is_dir(a->logs)) return cli_error(_("match: cannot create %s"), a->logs);
             snprintf(m->logs, sizeof m->logs, "%s", a->logs);
         } else {
             const char *tmp = getenv("TMPDIR");
             snprintf(m->logs, sizeof m->logs, "%s/gemgames-match-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-            if (!mkdtemp(m->logs)) return cli_error("match: cannot create a directory for the engines' logs");
+            if (!mkdtemp(m->logs)) return cli_error(_("match: cannot create a directory for the engines' logs"));
         }
     }
     gg_error err;
@@ -1000,9 +1000,9 @@ static int open_entrants(const match_args *a, match *m, gg_bot **bots, int threa
             else snprintf(log, sizeof log, "%s/entrant-%d.log", m->logs, e);
             gg_engine_config cfg = {log, a->reply_ms};
             bots[e] = gg_engine_open(m->specs[e], seed, &cfg, &err);
-            if (!bots[e]) return cli_error("match: entrant %d: %s (its stderr: %s)", e, err.msg, log);
+            if (!bots[e]) return cli_error(_("match: entrant %d: %s (its stderr: %s)"), e, err.msg, log);
         } else if (!(bots[e] = gg_bot_new(m->specs[e], seed, &err))) {
-            return cli_error("match: %s", err.msg);
+            return cli_error(_("match: %s"), err.msg);
         }
     }
     return 0;
@@ -1088,8 +1088,8 @@ static int write_record(const char *dir, long index, const char *text)
     snprintf(path, sizeof path, "%s/game-%05ld.json", dir, index);
     FILE *f = fopen(path, "w");
     int rc = 0;
-    if (!f || fprintf(f, "%s\n", text) < 0) rc = cli_error("cannot write %s", path);
-    if (f && fclose(f)) rc = cli_error("cannot write %s", path);
+    if (!f || fprintf(f, "%s\n", text) < 0) rc = cli_error(_("cannot write %s"), path);
+    if (f && fclose(f)) rc = cli_error(_("cannot write %s"), path);
     return rc;
 }
 
@@ -1191,7 +1191,7 @@ static int play_game(const match_args *a, match *m, gg_bot **bots, long g, char 
     if (rec && !(*record = record_text(rec, m, row))) {
         gg_record_free(rec);
         gg_free(s);
-        return cli_error("cannot format the record of game %ld", index);
+        return cli_error(_("cannot format the record of game %ld"), index);
     }
     gg_record_free(rec);
     gg_free(s);
@@ -1268,7 +1268,7 @@ static int play_all(const match_args *a, match *m)
     match_run r = {.a = a, .m = m};
     r.bots = calloc((size_t)threads, sizeof *r.bots);
     r.out = calloc((size_t)cli_par_slots(threads), sizeof *r.out);
-    int rc = !r.bots || !r.out ? cli_error("out of memory") : 0;
+    int rc = !r.bots || !r.out ? cli_error(_("out of memory")) : 0;
     for (int t = 0; t < threads && !rc; t++) rc = open_entrants(a, m, r.bots[t], t);
     if (!rc) rc = cli_par_run(m->games, threads, match_game, match_take, &r);
     for (int i = 0; i < GG_MAX_SEATS; i++) free(r.texts[i]);
@@ -1285,7 +1285,7 @@ static int play_all(const match_args *a, match *m)
 static int cmd_match_combine(match_args *a)
 {
     match *m = calloc(1, sizeof *m);
-    if (!m) return cli_error("out of memory");
+    if (!m) return cli_error(_("out of memory"));
     cJSON *options = NULL;
     int rc = 0, files = 0;
     for (int i = 0; i < a->n_files && !rc; i++, files++) rc = combine_piece(a, m, a->files[i], &options);
@@ -1320,7 +1320,7 @@ int cmd_match(int argc, char **argv)
     if (a.combine) return cmd_match_combine(&a);
     if (check_args(&a)) return 2;
     match *m = calloc(1, sizeof *m);
-    if (!m) return cli_error("out of memory");
+    if (!m) return cli_error(_("out of memory"));
     m->players = a.table.opts.players;
     m->duplicate = a.duplicate;
     rc = a.bots ? split_specs(m, a.bots) : read_bots_file(m, a.bots_file);
@@ -1329,10 +1329,10 @@ int cmd_match(int argc, char **argv)
     /* whole blocks of N games, so every entrant plays every seat equally */
     m->games = (a.games + m->players - 1) / m->players * m->players;
     if (!rc && !(m->rows = calloc((size_t)m->games, sizeof *m->rows)))
-        rc = cli_error("out of memory");
+        rc = cli_error(_("out of memory"));
     for (long g = 0; g < m->games && m->rows; g++) m->rows[g].index = a.first_game + g;
     if (!rc && a.records && mkdir(a.records, 0777) && !is_dir(a.records))
-        rc = cli_error("cannot create %s", a.records);
+        rc = cli_error(_("cannot create %s"), a.records);
     if (!rc && a.progress)
         fprintf(stderr, "match: seed %llu (--seed %llu plays this match again)\n",
                 (unsigned long long)m->seed, (unsigned long long)m->seed);

@@ -295,24 +295,24 @@ static int play_tui(play_args *a, int bots_given)
 
 enum { OPT_PLAYERS, OPT_SEAT, OPT_BOTS, OPT_SEATS, OPT_PLAIN, OPT_LOAD, OPT_OPTION, OPT_SEED, OPT_LANG };
 static const cli_opt play_opts[] = {
-    [OPT_PLAYERS] = {"players", "N", "seats at the table (default: the game's fewest)"},
-    [OPT_SEAT] = {"seat", "K", "your seat, from 0 (default 0)"},
-    [OPT_BOTS] = {"bots", "SPEC", "the other seats' bots: one spec, or one per seat (docs/bots.md)"},
-    [OPT_SEATS] = {"seats", "LIST", "who sits where, e.g. human,human,heuristic (full screen)"},
-    [OPT_PLAIN] = {"plain", NULL, "the line-based game even on a terminal"},
-    [OPT_LOAD] = {"load", "FILE", "resume a saved game record (full screen; GAME not needed)"},
-    [OPT_OPTION] = {"option", "K=V", "a table option of the game (repeatable; docs/formats.md)"},
-    [OPT_SEED] = {"seed", "S", "the deal's seed (default: from the clock)"},
-    [OPT_LANG] = {"lang", "LANG", "the language: en, pl, hu, cs, fr (default: from LANG/LC_MESSAGES)"},
+    [OPT_PLAYERS] = {"players", "N", N_("seats at the table (default: the game's fewest)")},
+    [OPT_SEAT] = {"seat", "K", N_("your seat, from 0 (default 0)")},
+    [OPT_BOTS] = {"bots", "SPEC", N_("the other seats' bots: one spec, or one per seat (docs/bots.md)")},
+    [OPT_SEATS] = {"seats", "LIST", N_("who sits where, e.g. human,human,heuristic (full screen)")},
+    [OPT_PLAIN] = {"plain", NULL, N_("the line-based game even on a terminal")},
+    [OPT_LOAD] = {"load", "FILE", N_("resume a saved game record (full screen; GAME not needed)")},
+    [OPT_OPTION] = {"option", "K=V", N_("a table option of the game (repeatable; docs/formats.md)")},
+    [OPT_SEED] = {"seed", "S", N_("the deal's seed (default: from the clock)")},
+    [OPT_LANG] = {"lang", "LANG", N_("the language: en, pl, hu, cs, fr (default: from LANG/LC_MESSAGES)")},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_play_spec = {
     "play", "GAME [OPTION]...\n       gemgames play --load FILE [--seats LIST]",
-    "Plays a game in the terminal: full screen on a terminal (docs/terminal.md), else\n"
-    "line by line, you against bots or several people at one screen.",
+    N_("Plays a game in the terminal: full screen on a terminal (docs/terminal.md), else\n"
+    "line by line, you against bots or several people at one screen."),
     play_opts,
-    "examples: gemgames play ys --players 4\n"
-    "          gemgames play splendor --seats human,human"};
+    N_("examples: gemgames play ys --players 4\n"
+    "          gemgames play splendor --seats human,human")};
 
 /* Reads GAME (unless --load) and the options, in the order given after GAME.
  * Returns 0, or the exit code (-1 for 0 after --help or --version). */
@@ -333,7 +333,7 @@ static int parse_play_args(play_args *a, int *bots_given, int argc, char **argv)
     char **games;
     int n_games = cli_opts_operands(&p, &games);
     if (n_games > 1 || (n_games == 0 && !a->load))
-        return cli_usage_error(&cli_play_spec, n_games ? _("give one GAME") : "which GAME?");
+        return cli_usage_error(&cli_play_spec, n_games ? _("give one GAME") : _("which GAME?"));
     if (n_games && cli_table_init(&a->table, games[0])) return 2;
     for (int i = 0; i < n; i++) {
         v = given[i].v;
@@ -363,7 +363,6 @@ static int parse_play_args(play_args *a, int *bots_given, int argc, char **argv)
 int cmd_play(int argc, char **argv)
 {
     play_args a = {.seat = 0, .bots = "random"};
-    cli_i18n_init(NULL); /* LANG / LC_MESSAGES; --lang below overrides */
     int bots_given = 0;
     int rc = parse_play_args(&a, &bots_given, argc, argv);
     if (rc) return rc < 0 ? 0 : rc;

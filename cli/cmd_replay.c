@@ -18,26 +18,28 @@ cJSON *cli_result_json(const gg_state *s)
     return o;
 }
 
-#define ANALYSE_BOT "ismcts:iters=4000:rollout=light"
+#define ANALYSE_BOT "ismcts:iters=4000:rollout=light" /* also in --bot's help */
 
 enum { OPT_EVENTS, OPT_VIEWER, OPT_TEXT, OPT_ANALYSE, OPT_BOT };
 static const cli_opt replay_opts[] = {
-    [OPT_EVENTS] = {"events", NULL, "print the game's events instead (JSON, docs/formats.md)"},
+    [OPT_EVENTS] = {"events", NULL, N_("print the game's events instead (JSON, docs/formats.md)")},
     [OPT_VIEWER] = {"viewer", "V",
-                    "with --events: as seat V saw them, spectator, or all (only once the\n"
-                    "                         game is over; the default then, spectator before)"},
-    [OPT_TEXT] = {"text", NULL, "with --events: one sentence per event instead of JSON"},
+                    N_("with --events: as seat V saw them, spectator, or all (only once the\n"
+                    "                         game is over; the default then, spectator before)")},
+    [OPT_TEXT] = {"text", NULL, N_("with --events: one sentence per event instead of JSON")},
     [OPT_ANALYSE] = {"analyse", "K",
-                     "analyse seat K's decisions (0-based, as --viewer): the bot's preferred\n"
-                     "                         move and the estimated loss, biggest first"},
-    [OPT_BOT] = {"bot", "SPEC", "with --analyse: the ISMCTS bot that judges (default " ANALYSE_BOT ")"},
+                     N_("analyse seat K's decisions (0-based, as --viewer): the bot's preferred\n"
+                     "                         move and the estimated loss, biggest first")},
+    [OPT_BOT] = {"bot", "SPEC", /* TRANSLATORS: the default is ANALYSE_BOT */
+                 N_("with --analyse: the ISMCTS bot that judges (default "
+                    "ismcts:iters=4000:rollout=light)")},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_replay_spec = {
     "replay", "FILE [OPTION]...",
-    "Replays a game record (docs/formats.md; FILE \"-\" is stdin) and prints the final\n"
+    N_("Replays a game record (docs/formats.md; FILE \"-\" is stdin) and prints the final\n"
     "referee state and the result as JSON, or with --events what happened, as one\n"
-    "viewer saw it, or with --analyse how good one seat's decisions were.",
+    "viewer saw it, or with --analyse how good one seat's decisions were."),
     replay_opts, NULL};
 
 /* --viewer: a seat number, "spectator" or "all"; -3 when malformed. */
@@ -66,13 +68,13 @@ static int print_events(const gg_record *rec, int viewer, int as_text, const cha
         gg_action a;
         if (gg_action_parse(s, seat, text, &a, &err) != GG_OK ||
             gg_apply_events(s, seat, a, ev, &err) != GG_OK)
-            status = cli_error("%s: action %d (seat %d: %s): %s", file, i + 1, seat, text, err.msg);
+            status = cli_error(_("%s: action %d (seat %d: %s): %s"), file, i + 1, seat, text, err.msg);
     }
     if (!status && viewer >= gg_players(s))
-        status = cli_error("%s: there is no seat %d at this %d-player table", file, viewer, gg_players(s));
+        status = cli_error(_("%s: there is no seat %d at this %d-player table"), file, viewer, gg_players(s));
     if (!status && viewer == GG_EVERYONE && !gg_is_over(s))
-        status = cli_error("%s: the game is not over: --viewer all would show what the players "
-                           "could not see; choose a seat or spectator", file);
+        status = cli_error(_("%s: the game is not over: --viewer all would show what the players "
+                           "could not see; choose a seat or spectator"), file);
     if (!status && as_text) {
         for (int i = 0; i < gg_events_count(ev); i++) {
             char *json = gg_event_json(ev, i, viewer), *line = gg_event_text(json, NULL);
@@ -95,7 +97,7 @@ static int print_events(const gg_record *rec, int viewer, int as_text, const cha
 static int read_record(const char *file, gg_record **rec)
 {
     char *text = cli_read_file(file, 64u << 20);
-    if (!text) return cli_error("cannot read %s", file);
+    if (!text) return cli_error(_("cannot read %s"), file);
     gg_error err;
     *rec = gg_record_parse(text, &err);
     free(text);
@@ -165,27 +167,27 @@ int cmd_replay(int argc, char **argv)
         case OPT_ANALYSE:
             seat = parse_viewer(v);
             if (seat < 0)
-                return cli_usage_error(&cli_replay_spec, "--analyse takes a seat number, not %s", v);
+                return cli_usage_error(&cli_replay_spec, _("--analyse takes a seat number, not %s"), v);
             break;
         case OPT_VIEWER:
             viewer = parse_viewer(v);
             if (viewer == -3)
-                return cli_usage_error(&cli_replay_spec, "--viewer takes a seat number, spectator or all, not %s", v);
+                return cli_usage_error(&cli_replay_spec, _("--viewer takes a seat number, spectator or all, not %s"), v);
             break;
         }
     }
     if (k == CLI_OPTS_EXIT) return p.status;
     char **files;
     if (cli_opts_operands(&p, &files) != 1)
-        return cli_usage_error(&cli_replay_spec, "give one game record FILE");
+        return cli_usage_error(&cli_replay_spec, _("give one game record FILE"));
     if (!events && (as_text || viewer != -4))
-        return cli_usage_error(&cli_replay_spec, "--viewer and --text go with --events");
+        return cli_usage_error(&cli_replay_spec, _("--viewer and --text go with --events"));
     if (seat >= 0 && events)
-        return cli_usage_error(&cli_replay_spec, "--analyse and --events are two different outputs");
+        return cli_usage_error(&cli_replay_spec, _("--analyse and --events are two different outputs"));
     if (seat >= 0) return analyse(files[0], seat, spec);
     if (events) return replay_events(files[0], viewer, as_text);
     char *text = cli_read_file(files[0], 64u << 20);
-    if (!text) return cli_error("cannot read %s", files[0]);
+    if (!text) return cli_error(_("cannot read %s"), files[0]);
     gg_error err;
     gg_record *rec = gg_record_parse(text, &err);
     free(text);

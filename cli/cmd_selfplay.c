@@ -52,7 +52,7 @@ static int play_one(const selfplay_args *a, uint64_t seed, gg_bot **bots, gg_res
                 (rec && gg_record_add(rec, s, seats[i], act) != GG_OK) ||
                 gg_apply(s, seats[i], act, &err) != GG_OK) {
                 gg_free(s);
-                return cli_error("seed %llu: seat %d: %s", (unsigned long long)seed, seats[i],
+                return cli_error(_("seed %llu: seat %d: %s"), (unsigned long long)seed, seats[i],
                                  err.msg);
             }
             (*decisions)++;
@@ -69,10 +69,10 @@ static int write_record(const char *dir, long index, const char *json)
     char path[4096];
     snprintf(path, sizeof path, "%s/game-%05ld.json", dir, index);
     FILE *f = fopen(path, "w");
-    if (!f) return cli_error("cannot write %s", path);
+    if (!f) return cli_error(_("cannot write %s"), path);
     fputs(json, f);
     fputc('\n', f);
-    return fclose(f) ? cli_error("cannot write %s", path) : 0;
+    return fclose(f) ? cli_error(_("cannot write %s"), path) : 0;
 }
 
 /* The games spread over threads (par.h): each thread has its own bots,
@@ -111,7 +111,7 @@ static int selfplay_game(void *ctx, int thread, int slot, long g)
     o->decisions = 0;
     o->record = NULL;
     int rc = play_one(a, seed, r->bots[thread], &o->res, &o->decisions, rec);
-    if (!rc && rec && !(o->record = gg_record_json(rec))) rc = cli_error("out of memory");
+    if (!rc && rec && !(o->record = gg_record_json(rec))) rc = cli_error(_("out of memory"));
     gg_record_free(rec);
     return rc;
 }
@@ -134,19 +134,19 @@ static int selfplay_take(void *ctx, int slot, long g)
 
 enum { OPT_PLAYERS, OPT_GAMES, OPT_SEED, OPT_BOTS, OPT_RECORDS, OPT_OPTION, OPT_THREADS };
 static const cli_opt selfplay_opts[] = {
-    [OPT_PLAYERS] = {"players", "N", "seats at the table (default: the game's fewest)"},
-    [OPT_GAMES] = {"games", "M", "games to play (default 100)"},
-    [OPT_SEED] = {"seed", "S", "seed of the first game; game g has S+g (default 1)"},
-    [OPT_BOTS] = {"bots", "SPEC", "one bot spec for all, or one per seat (default random)"},
-    [OPT_RECORDS] = {"records", "DIR", "write each game's record to DIR/game-NNNNN.json"},
-    [OPT_OPTION] = {"option", "K=V", "a table option of the game (repeatable; docs/formats.md)"},
-    [OPT_THREADS] = {"threads", "N", "threads playing the games (default: every core); same results"},
+    [OPT_PLAYERS] = {"players", "N", N_("seats at the table (default: the game's fewest)")},
+    [OPT_GAMES] = {"games", "M", N_("games to play (default 100)")},
+    [OPT_SEED] = {"seed", "S", N_("seed of the first game; game g has S+g (default 1)")},
+    [OPT_BOTS] = {"bots", "SPEC", N_("one bot spec for all, or one per seat (default random)")},
+    [OPT_RECORDS] = {"records", "DIR", N_("write each game's record to DIR/game-NNNNN.json")},
+    [OPT_OPTION] = {"option", "K=V", N_("a table option of the game (repeatable; docs/formats.md)")},
+    [OPT_THREADS] = {"threads", "N", N_("threads playing the games (default: every core); same results")},
     {NULL, NULL, NULL}};
 
 const cli_spec cli_selfplay_spec = {
     "selfplay", "GAME [OPTION]...",
-    "Bots play each other; prints each seat's wins and average score.", selfplay_opts,
-    "example: gemgames selfplay splendor --players 3 --games 1000 --bots heuristic"};
+    N_("Bots play each other; prints each seat's wins and average score."), selfplay_opts,
+    N_("example: gemgames selfplay splendor --players 3 --games 1000 --bots heuristic")};
 
 /* GAME first (the table flags need the game), then every option in order. */
 static int parse_args(selfplay_args *a, int argc, char **argv)
@@ -157,14 +157,14 @@ static int parse_args(selfplay_args *a, int argc, char **argv)
     struct { int k; const char *v; } given[64];
     cli_opts_begin(&p, &cli_selfplay_spec, argc, argv);
     while ((k = cli_opts_next(&p, &v)) >= 0) {
-        if (n_opts == 64) return cli_usage_error(&cli_selfplay_spec, "too many options");
+        if (n_opts == 64) return cli_usage_error(&cli_selfplay_spec, _("too many options"));
         given[n_opts].k = k;
         given[n_opts++].v = v;
     }
     if (k == CLI_OPTS_EXIT) return p.status ? p.status : -1;
     char **games;
     int n = cli_opts_operands(&p, &games);
-    if (n != 1) return cli_usage_error(&cli_selfplay_spec, "give one GAME");
+    if (n != 1) return cli_usage_error(&cli_selfplay_spec, _("give one GAME"));
     if (cli_table_init(&a->table, games[0])) return 2;
     a->games = 100;
     a->bots = "random";
@@ -175,13 +175,13 @@ static int parse_args(selfplay_args *a, int argc, char **argv)
         switch (given[i].k) {
         case OPT_GAMES:
             if (cli_parse_int(v, 1, 100000000, &a->games))
-                return cli_usage_error(&cli_selfplay_spec, "--games takes a positive whole number");
+                return cli_usage_error(&cli_selfplay_spec, _("--games takes a positive whole number"));
             break;
         case OPT_BOTS: a->bots = v; break;
         case OPT_RECORDS: a->records = v; break;
         case OPT_THREADS:
             if (cli_parse_threads(v, &a->threads))
-                return cli_usage_error(&cli_selfplay_spec, "--threads takes a number from 1 to %d",
+                return cli_usage_error(&cli_selfplay_spec, _("--threads takes a number from 1 to %d"),
                                        CLI_MAX_THREADS);
             break;
         default:
@@ -200,13 +200,13 @@ int cmd_selfplay(int argc, char **argv)
     int players = a.table.opts.players;
     char specs[GG_MAX_SEATS][128];
     if (seat_specs(a.bots, players, specs))
-        return cli_error("--bots takes one spec or one per seat (%d), comma-separated", players);
+        return cli_error(_("--bots takes one spec or one per seat (%d), comma-separated"), players);
     if (a.records) mkdir(a.records, 0777);
     int threads = a.threads < a.games ? a.threads : (int)a.games;
     selfplay_run r = {.a = &a, .players = players};
     r.bots = calloc((size_t)threads, sizeof *r.bots);
     r.out = calloc((size_t)cli_par_slots(threads), sizeof *r.out);
-    if (!r.bots || !r.out) rc = cli_error("out of memory");
+    if (!r.bots || !r.out) rc = cli_error(_("out of memory"));
     gg_error err;
     for (int t = 0; t < threads && !rc; t++)
         for (int i = 0; i < players && !rc; i++)

@@ -50,7 +50,7 @@ int cli_table_init(cli_table *t, const char *game_name)
             strncat(names, i ? ", " : "", sizeof names - strlen(names) - 1);
             strncat(names, gg_game_name(gg_game_at(i)), sizeof names - strlen(names) - 1);
         }
-        return cli_error("unknown game \"%s\" (games: %s)", game_name ? game_name : "", names);
+        return cli_error(_("unknown game \"%s\" (games: %s)"), game_name ? game_name : "", names);
     }
     gg_options_init(&t->opts, t->game, gg_game_min_players(t->game));
     return 0;
@@ -67,11 +67,11 @@ int cli_table_opt(cli_table *t, const char *name, const char *value)
     }
     if (!strcmp(name, "seed")) {
         if (cli_parse_u64(value, &t->seed))
-            return cli_error("--seed takes a whole number, not \"%s\"", value);
+            return cli_error(_("--seed takes a whole number, not \"%s\""), value);
         t->seed_given = 1;
         return 0;
     }
-    return cli_error("--%s is not a table option", name);
+    return cli_error(_("--%s is not a table option"), name);
 }
 
 char *cli_read_file(const char *path, size_t max)

@@ -91,7 +91,9 @@ int cli_i18n_init(const char *lang)
 {
     static int bound;
     if (!bound) {
-        setlocale(LC_ALL, "");
+        /* characters and messages only: numbers stay C (JSON, bench lines) */
+        setlocale(LC_CTYPE, "");
+        setlocale(LC_MESSAGES, "");
         bind_domain();
         bound = 1;
     }

@@ -9,10 +9,7 @@
 #ifndef GG_CLI_I18N_H
 #define GG_CLI_I18N_H
 
-#include <libintl.h>
-
-#define _(s) gettext(s)
-#define N_(s) (s)
+#include "intl.h" /* common/: _() and N_() */
 
 /* The languages the terminal speaks, "en" first, NULL-terminated. The
  * pseudo-locale "xx" (every string wrapped [[...]], for the tests) is

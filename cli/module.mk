@@ -11,9 +11,11 @@ MO_FILES  := $(PO_LANGS:%=build/locale/%/LC_MESSAGES/gemgames.mo) \
 XGETTEXT  := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \
              --keyword=ngettext:1,2 --add-comments=TRANSLATORS: --sort-by-file \
              --package-name=gemgames --msgid-bugs-address=gemgames
-build/gen/gemgames.pot: $(wildcard cli/*.c cli/*.h)
+# (the commands' help and errors: common/opts.c and server/serve.c too)
+POT_SRC   := $(sort $(wildcard cli/*.c)) common/opts.c server/serve.c
+build/gen/gemgames.pot: $(POT_SRC) $(wildcard cli/*.h)
 	@mkdir -p $(dir $@)
-	$(XGETTEXT) -o $@.tmp $(sort $(wildcard cli/*.c)) && mv $@.tmp $@
+	$(XGETTEXT) -o $@.tmp $(POT_SRC) && mv $@.tmp $@
 build/locale/xx/LC_MESSAGES/gemgames.mo: build/gen/gemgames.pot scripts/i18n-pseudo.sh
 	@mkdir -p $(dir $@)
 	sh scripts/i18n-pseudo.sh $< >build/gen/xx.po

@@ -86,7 +86,7 @@ int cli_par_run(long items, int threads, cli_par_work work, cli_par_done done, v
     worker_arg *args = malloc((size_t)threads * sizeof *args);
     if (!p.ready || !p.status || !th || !args) {
         free(p.ready), free(p.status), free(th), free(args);
-        return cli_error("out of memory");
+        return cli_error(_("out of memory"));
     }
     for (int s = 0; s < p.slots; s++) p.ready[s] = -1;
     pthread_mutex_init(&p.mu, NULL);
@@ -97,7 +97,7 @@ int cli_par_run(long items, int threads, cli_par_work work, cli_par_done done, v
         args[started] = (worker_arg){&p, started};
         if (pthread_create(&th[started], NULL, worker_main, &args[started])) break;
     }
-    if (!started) rc = cli_error("cannot start a thread");
+    if (!started) rc = cli_error(_("cannot start a thread"));
     for (long i = 0; i < items && !rc; i++) {
         int slot = (int)(i % p.slots);
         pthread_mutex_lock(&p.mu);

@@ -9,7 +9,7 @@ what is missing or wrong otherwise. Run from the top of the repository.
            forms (Polish and Czech three, the others two)
   events   every id of data/i18n/en.json is in data/i18n/<lang>.json, with
            the same {fields} (hints such as {n:#one|few|many} may differ)
-  terminal every message xgettext finds in cli/*.c (_, N_, ngettext) is
+  terminal every message xgettext finds in cli/*.c, common/opts.c and server/serve.c (_, N_, ngettext) is
            translated in po/<lang>.po (not empty, not fuzzy), and msgfmt
            --check accepts the file (printf formats match)
 
@@ -145,7 +145,7 @@ def po_entries(path):
     return out
 
 def check_po():
-    srcs = sorted(glob.glob('cli/*.c'))
+    srcs = sorted(glob.glob('cli/*.c')) + ['common/opts.c', 'server/serve.c']
     with tempfile.TemporaryDirectory() as tmp:
         pot = os.path.join(tmp, 'gemgames.pot')
         r = subprocess.run(['xgettext', '--from-code=UTF-8', '--language=C', '--keyword=_', '--keyword=N_',

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "intl.h" /* common/: _() for the messages a person reads */
 #include "opts.h" /* common/: the option parser every command shares */
 #include "server.h"
 
@@ -56,7 +57,7 @@ static int default_db(char *out, size_t n)
     if (xdg && *xdg) snprintf(dir, sizeof dir, "%s/gemgames", xdg);
     else if (home && *home) snprintf(dir, sizeof dir, "%s/.local/share/gemgames", home);
     else snprintf(dir, sizeof dir, "gemgames-data");
-    if (mkdirs(dir) != 0) return serve_error("cannot create %s: %s", dir, strerror(errno)), -1;
+    if (mkdirs(dir) != 0) return serve_error(_("cannot create %s: %s"), dir, strerror(errno)), -1;
     if ((size_t)snprintf(out, n, "%.4000s/gemgames.db", dir) >= n) return -1;
     return 0;
 }
@@ -99,42 +100,42 @@ enum {
 };
 
 static const cli_opt opts[O_COUNT + 1] = {
-    [O_PORT] = {"port", "N", "TCP port (default 8080; 0: any free port)"},
-    [O_HOST] = {"host", "ADDR", "listen on this address only (default: every interface)"},
+    [O_PORT] = {"port", "N", N_("TCP port (default 8080; 0: any free port)")},
+    [O_HOST] = {"host", "ADDR", N_("listen on this address only (default: every interface)")},
     [O_DB] = {"db", "PATH",
-              "the SQLite file (default $XDG_DATA_HOME/gemgames/gemgames.db), or a "
-              "PostgreSQL URI postgresql://... that several servers share"},
-    [O_WEB] = {"web", "DIR", "the browser UI (default ./web, else next to the build)"},
-    [O_THREADS] = {"threads", "N", "ignored: one thread serves every connection"},
-    [O_BOT_THREADS] = {"bot-threads", "N", "threads that let bots move (default 2)"},
-    [O_BOT_DELAY] = {"bot-delay", "MS", "pause before a bot moves (default 400)"},
-    [O_RATE] = {"rate", "N", "messages/s per WebSocket and POSTs/s per address (default 20; 0: off)"},
+              N_("the SQLite file (default $XDG_DATA_HOME/gemgames/gemgames.db), or a "
+              "PostgreSQL URI postgresql://... that several servers share")},
+    [O_WEB] = {"web", "DIR", N_("the browser UI (default ./web, else next to the build)")},
+    [O_THREADS] = {"threads", "N", N_("ignored: one thread serves every connection")},
+    [O_BOT_THREADS] = {"bot-threads", "N", N_("threads that let bots move (default 2)")},
+    [O_BOT_DELAY] = {"bot-delay", "MS", N_("pause before a bot moves (default 400)")},
+    [O_RATE] = {"rate", "N", N_("messages/s per WebSocket and POSTs/s per address (default 20; 0: off)")},
     [O_BOT_MAX_MS] = {"bot-max-ms", "MS",
-                      "most thinking time a client may give an ismcts bot (default 2000)"},
+                      N_("most thinking time a client may give an ismcts bot (default 2000)")},
     [O_BOT_MAX_ITERS] = {"bot-max-iters", "N",
-                         "most iterations a client may give an ismcts bot (default 20000)"},
+                         N_("most iterations a client may give an ismcts bot (default 20000)")},
     [O_ENGINES] = {"engines", "FILE",
-                   "external engines clients may name: lines name=command (default none)"},
+                   N_("external engines clients may name: lines name=command (default none)")},
     [O_ORIGIN] = {"allowed-origin", "ORIGIN",
-                  "a page origin allowed to open WebSockets, e.g. https://games.example "
-                  "(repeatable; default: the server's own host only)"},
+                  N_("a page origin allowed to open WebSockets, e.g. https://games.example "
+                  "(repeatable; default: the server's own host only)")},
     [O_PROXY] = {"trusted-proxy", "ADDR",
-                 "a reverse proxy whose X-Forwarded-For is believed (repeatable; default none)"},
+                 N_("a reverse proxy whose X-Forwarded-For is believed (repeatable; default none)")},
     [O_TABLES_PER_ADDR] = {"tables-per-addr", "N",
-                           "live tables one address (IPv6: one /64) may have created (default 100)"},
+                           N_("live tables one address (IPv6: one /64) may have created (default 100)")},
     [O_EXPIRE_OVER] = {"expire-over", "SECONDS",
-                       "finished tables are deleted this long after their last move "
-                       "(default 604800: 7 days)"},
+                       N_("finished tables are deleted this long after their last move "
+                       "(default 604800: 7 days)")},
     [O_EXPIRE_IDLE] = {"expire-idle", "SECONDS",
-                       "unfinished tables with no move for this long are deleted "
-                       "(default 2592000: 30 days)"},
+                       N_("unfinished tables with no move for this long are deleted "
+                       "(default 2592000: 30 days)")},
     [O_WS_IDLE] = {"ws-idle", "SECONDS",
-                   "a WebSocket from which nothing (not even a pong to the server's pings) "
-                   "arrives for this long is closed (default 75)"},
+                   N_("a WebSocket from which nothing (not even a pong to the server's pings) "
+                   "arrives for this long is closed (default 75)")},
     [O_WS_PER_ADDR] = {"ws-per-addr", "N",
-                       "open WebSockets one address (IPv6: one /64) may hold (default 32)"},
-    [O_LOG_JSON] = {"log-json", NULL, "the request and table log on stderr as JSON lines"},
-    [O_QUIET] = {"quiet", NULL, "no start-up, connection, request or table messages on stderr"},
+                       N_("open WebSockets one address (IPv6: one /64) may hold (default 32)")},
+    [O_LOG_JSON] = {"log-json", NULL, N_("the request and table log on stderr as JSON lines")},
+    [O_QUIET] = {"quiet", NULL, N_("no start-up, connection, request or table messages on stderr")},
     {NULL, NULL, NULL}};
 
 static const struct { long lo, hi; } ranges[O_COUNT] = {
@@ -147,9 +148,9 @@ static const struct { long lo, hi; } ranges[O_COUNT] = {
 
 const cli_spec srv_serve_spec = {
     "serve", "[OPTION]...",
-    "The online server: the browser UI, the HTTP/WebSocket API, tables stored in\n"
+    N_("The online server: the browser UI, the HTTP/WebSocket API, tables stored in\n"
     "SQLite (docs/server.md). GET /healthz answers 200 while the store is healthy.\n"
-    "SIGTERM or SIGINT: stop accepting, finish the moves in flight, exit 0.",
+    "SIGTERM or SIGINT: stop accepting, finish the moves in flight, exit 0."),
     opts, NULL};
 
 static int int_arg(int which, const char *val, long *out)
@@ -158,7 +159,7 @@ static int int_arg(int which, const char *val, long *out)
     errno = 0;
     long v = strtol(val, &end, 10);
     if (!*val || *end || errno || v < ranges[which].lo || v > ranges[which].hi)
-        return cli_usage_error(&srv_serve_spec, "--%s takes a whole number from %ld to %ld, not '%s'",
+        return cli_usage_error(&srv_serve_spec, _("--%s takes a whole number from %ld to %ld, not '%s'"),
                                opts[which].name, ranges[which].lo, ranges[which].hi, val);
     *out = v;
     return 0;
@@ -166,7 +167,7 @@ static int int_arg(int which, const char *val, long *out)
 
 static int add_to(const char **list, int *n, int max, const char *val, const char *what)
 {
-    if (*n == max) return cli_usage_error(&srv_serve_spec, "at most %d --%s", max, what);
+    if (*n == max) return cli_usage_error(&srv_serve_spec, _("at most %d --%s"), max, what);
     list[(*n)++] = val;
     return 0;
 }
@@ -216,7 +217,7 @@ static int parse_options(int argc, char **argv, srv_config *cfg, char *db, char 
     if (k == CLI_OPTS_EXIT) return p.status ? p.status : 1;
     char **rest;
     if (cli_opts_operands(&p, &rest) > 0)
-        return cli_usage_error(&srv_serve_spec, "unexpected operand '%s'", rest[0]);
+        return cli_usage_error(&srv_serve_spec, _("unexpected operand '%s'"), rest[0]);
     return 0;
 }
 
@@ -244,7 +245,7 @@ int cmd_serve(int argc, char **argv)
     if (r) return r == 1 ? 0 : 2;
     if (!*db && default_db(db, sizeof db) != 0) return 1;
     if (!*web && find_web(web) != 0)
-        return serve_error("cannot find the web/ folder (give --web DIR)");
+        return serve_error(_("cannot find the web/ folder (give --web DIR)"));
     snprintf(vendor, sizeof vendor, "%s/../node_modules", web);
     cfg.db_path = db;
     cfg.web_root = web;
@@ -280,7 +281,7 @@ int cmd_serve(int argc, char **argv)
         srv_tables_expire();
     }
     int failed = srv_store_failed();
-    if (failed) serve_error("%s; stopping (nothing more was acknowledged)", srv_store_error());
+    if (failed) serve_error(_("%s; stopping (nothing more was acknowledged)"), srv_store_error());
     else if (!cfg.quiet) fprintf(stderr, "gemgames serve: stopping (finishing the moves in flight)\n");
     if (!failed) srv_drain_wait(10.0); /* new requests refused, running ones finish */
     srv_http_stop();

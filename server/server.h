@@ -333,7 +333,7 @@ typedef struct srv_clock {
     int64_t start_ms;                 /* unix ms the clocks started; 0 not yet */
     int64_t bank[GG_MAX_SEATS];       /* bank at the start of the current turn */
     int64_t turn_from[GG_MAX_SEATS];  /* unix ms the seat's turn began; 0 not to act */
-    int timeouts[GG_MAX_SEATS];       /* moves the clock played for the seat */
+    int timeouts[GG_MAX_SEATS];       /* moves the clock played for the seat in a row */
 } srv_clock;
 int64_t srv_wall_ms(void);
 /* A creation request's "clock" (absent or null: none); 0 or -1 with e. */

@@ -21,6 +21,9 @@ started=$(date +%s)
 rm -rf "$LOGS"; mkdir -p "$LOGS"
 export GEMGAMES="$PWD/$B/gemgames"
 export CMOCKA_MESSAGE_OUTPUT=TAP
+# the messages in English whatever the caller's locale (tests grep them);
+# the language tests choose theirs with --lang or LANG=
+unset LC_ALL LC_MESSAGES LANGUAGE; export LANG=C.UTF-8
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}

@@ -30,6 +30,6 @@ contains "match's options from its --help" "$(complete_words gemgames match --mo
 contains "match --logs offers directories" "$(complete_words gemgames match --logs "$TMP/b")" "$TMP/bin"
 contains "match --combine offers files, one after another" "$(complete_words gemgames match --combine "$TMP/game-00001.json" "$TMP/game")" "$TMP/game-00001.json"
 contains "serve's options from its --help" "$(complete_words gemgames serve --log)" "--log-json"
-contains "engine's options from its --help" "$(complete_words gemgames engine --)" "--bot --help --seed --version"
+contains "engine's options from its --help" "$(complete_words gemgames engine --)" "--bot --help --lang --seed --version"
 contains "help offers the commands" "$(complete_words gemgames help ma)" "match"
 echo "1..$T_N"

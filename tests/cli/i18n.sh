@@ -10,7 +10,9 @@
 #    artefacts (build/test-artifacts/i18n/tmux-GAME-LANG.txt), each in its
 #    language (its own words on screen), nothing past the right edge;
 #  - :lang switches the language without a restart;
-#  - plain mode under xx: the bots named in words, the decision catalogued.
+#  - plain mode under xx: the bots named in words, the decision catalogued;
+#  - the commands' --help and usage errors in the language of --lang or
+#    LANG (JSON output unchanged).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/tui.sh"
 need_game ys
@@ -39,6 +41,52 @@ case "$plain" in
 esac
 
 cd "$TMP" || exit 1
+
+# The commands' --help, usage errors and bad option values speak the
+# language of --lang (every command takes it) or of LANG / LC_MESSAGES; the
+# output for programs (JSON) stays the same in every language.
+for cmd in play selfplay replay bench match engine serve; do
+    "$G" $cmd --help --lang xx >help.txt 2>&1
+    T_N=$((T_N + 1))
+    # every option's help and the headings wrapped; the option names and the
+    # synopsis are notation
+    bare=$(grep -vE '^  (--[a-z-]+( [A-Z=,.]+)?|-h, --help) +\[\[' help.txt |
+        grep -vE '^ {3,}|^ *$|^ *gemgames |^\[\[|\]\]$' | head -5)
+    if [ -z "$bare" ] && head -1 help.txt | grep -q '^\[\[usage: gemgames '"$cmd"; then
+        echo "ok $T_N - $cmd --help --lang xx: every line from the catalogue"
+    else echo "not ok $T_N - $cmd --help --lang xx: lines outside the catalogue"; sed 's/^/#  /' help.txt | head -40; fi
+done
+for lang in pl hu cs fr; do
+    case $lang in
+        pl) want="wymaga liczby od 1 do"; opts="opcje:" ;;
+        hu) want="közötti számot vár"; opts="beállítások:" ;;
+        cs) want="potřebuje číslo od 1 do"; opts="volby:" ;;
+        fr) want="attend un nombre de 1 à"; opts="options :" ;;
+    esac
+    "$G" bench --players 99 --lang $lang >out.txt 2>err.txt; rc=$?
+    T_N=$((T_N + 1))
+    if [ $rc = 2 ] && grep -q "$want" err.txt; then echo "ok $T_N - a bad option value in $lang (exit 2): $(head -1 err.txt)"
+    else echo "not ok $T_N - a bad option value in $lang: rc $rc"; sed 's/^/#  /' err.txt; fi
+    LANG=${lang}_XX.UTF-8 "$G" serve --help >out.txt 2>&1
+    contains "LANG=${lang}_XX.UTF-8: serve --help in $lang" "$(cat out.txt)" "$opts"
+done
+"$G" --lang xx match --games none >out.txt 2>err.txt
+contains "gemgames --lang xx COMMAND: the error of a bad value wrapped" "$(cat err.txt)" "[[--games takes a positive whole number, not 'none']]"
+"$G" selfplay ys --games x --lang=xx >out.txt 2>err.txt
+contains "selfplay --lang=xx: the usage error and its hint wrapped" "$(cat err.txt)" "[[Try 'gemgames selfplay --help'.]]"
+"$G" play ys --lang zz >out.txt 2>err.txt; rc=$?
+T_N=$((T_N + 1))
+if [ $rc = 2 ] && grep -q "unknown language 'zz'" err.txt; then echo "ok $T_N - --lang zz: an unknown language, exit 2"
+else echo "not ok $T_N - --lang zz: rc $rc"; sed 's/^/#  /' err.txt; fi
+"$G" selfplay ys --players 3 --games 2 --bots heuristic --records rec >/dev/null
+"$G" replay rec/game-00000.json >en.json
+"$G" replay rec/game-00000.json --lang pl >pl.json
+LANG=fr_FR.UTF-8 "$G" replay rec/game-00000.json --events >fr-events.json
+"$G" replay rec/game-00000.json --events >en-events.json
+T_N=$((T_N + 1))
+if [ -s en.json ] && cmp -s en.json pl.json && cmp -s en-events.json fr-events.json; then
+    echo "ok $T_N - replay's JSON is the same under --lang pl and LANG=fr"
+else echo "not ok $T_N - replay's JSON differs with the language"; fi
 
 # Text outside [[...]]: remove the wrapped spans (innermost first; one cut at
 # the right edge has no closing brackets), the move list and the input line
