@@ -131,7 +131,9 @@ function value(out, v, hint, cx, depth) {
       render(out, entry(cx.cat, 'word.seat') ?? 'Seat {n}', { n: v + 1 }, cx, depth + 1);
     } else if (typeof v === 'number') {
       // seats are numbered from 1 in the browser, as on the rest of the page
-      out.push(html`<span class="seatref">${v === cx.me ? t('You') : seatLabel(v)}</span>`);
+      // (the decision line says "Seat 2 (you)": "You places" would not agree)
+      const label = v !== cx.me ? seatLabel(v) : cx.youAfter ? `${seatLabel(v)}${t(' (you)')}` : t('You');
+      out.push(html`<span class="seatref">${label}</span>`);
     } else out.push(entry(cx.cat, typeof v === 'string' ? 'word.neutral' : 'word.nobody') ?? '-');
     return;
   }
@@ -168,7 +170,7 @@ export function eventParts(e, me, opts = {}) {
   const tm = templateFor(cat, e);
   if (!tm) return [JSON.stringify(e)];
   const out = [];
-  render(out, tm, e, { cat, game: e.kind.split('.')[0], me, engineSeats: !!opts.engineSeats }, 0);
+  render(out, tm, e, { cat, game: e.kind.split('.')[0], me, engineSeats: !!opts.engineSeats, youAfter: !!opts.youAfter }, 0);
   return out;
 }
 
@@ -180,13 +182,13 @@ export function eventText(e, me, opts) {
 }
 
 // The view's decision in the reader's language: its "prompt" (a catalogue id
-// and fields, written like an event; seats by name or "Seat n", never "You",
-// which would not agree with the verb), else the engine's English line.
-// Rule ids (Y-8.12) become links.
+// and fields, written like an event; seats by name or "Seat n", the reader's
+// own "Seat 2 (you)"), else the engine's English line. Rule ids (Y-8.12)
+// become links.
 export function decisionParts(view, me) {
   const p = view && view.prompt;
   if (p && typeof p.kind === 'string' && catalogue && templateFor(catalogue, p)) {
-    return eventParts(p, -1).map((part) => (typeof part === 'string' ? withRules(part) : part));
+    return eventParts(p, me, { youAfter: true }).map((part) => (typeof part === 'string' ? withRules(part) : part));
   }
   return withRules(humanize((view && view.decision) || '', me));
 }
