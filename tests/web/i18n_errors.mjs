@@ -6,7 +6,9 @@
 // xx, on a real table: a blank name (bad_name:empty), a blank chat message
 // (bad_chat:empty), chat faster than the server allows (rate_limited), a seat
 // link with a wrong token (bad_token), an unknown table (unknown_table); the
-// move errors and an unknown code through the page's own errors.js.
+// move errors and an unknown code through the page's own errors.js. And the
+// times and dates shown (chat, "your tables", the replay) in the page's
+// language through Intl.
 import { readFileSync } from 'node:fs';
 import { ok, done, tempDir, startServer, http, cleanup, chromiumOrSkip } from './lib.mjs';
 
@@ -81,6 +83,25 @@ for (const lang of ['pl', 'xx']) {
   ok(said.turn === expected(lang, 'It is not your turn.'), `${lang}: not your turn, in the page's language`, said);
   ok(said.unknown === 'Some English sentence.', `${lang}: an unknown code shows the server's English message as sent`, said);
   ok(said.long === expected(lang, 'A message has at most {n} characters.', { n: 500 }), `${lang}: a too-long message says the server's limit`, said);
+
+  // times and dates in the page's language (Intl), not the browser's: the
+  // chat's clock times, the last move in "your tables", the replay's date
+  const loc = lang === 'xx' ? 'en' : lang;
+  const timesOk = (sel, opts) => page.evaluate(([q, l, o]) => {
+    const els = [...document.querySelectorAll(q)];
+    const bad = els.filter((e) => e.textContent !== new Intl.DateTimeFormat(l, o).format(new Date(e.dateTime)));
+    return { n: els.length, bad: bad.map((e) => `${e.dateTime} shown as ${e.textContent}`) };
+  }, [sel, loc, opts]);
+  let times = await timesOk('ol.chat-list time[datetime]', { hour: '2-digit', minute: '2-digit' });
+  ok(times.n > 0 && times.bad.length === 0, `${lang}: the chat's times in the page's language`, times);
+  await page.goto(`${srv.base}/?lang=${lang}`);
+  await page.waitForSelector(`li[data-table="${made.id}"] time[datetime]`, { timeout: 10000 }).catch(() => null);
+  times = await timesOk(`li[data-table="${made.id}"] time[datetime]`, { dateStyle: 'medium', timeStyle: 'short' });
+  ok(times.n === 1 && times.bad.length === 0, `${lang}: "your tables" dates the last move in the page's language`, times);
+  await page.goto(`${srv.base}/replay.html?lang=${lang}#table=${made.id}`);
+  await page.waitForSelector('header time[datetime]', { timeout: 10000 }).catch(() => null);
+  times = await timesOk('header time[datetime]', { dateStyle: 'medium', timeStyle: 'short' });
+  ok(times.n === 1 && times.bad.length === 0, `${lang}: the replay's date in the page's language`, times);
 
   // a seat link with a wrong token, and a table that does not exist
   await page.goto(`${srv.base}/table.html?lang=${lang}#table=${made.id}&seat=0&token=${'0'.repeat(32)}`);
