@@ -49,7 +49,8 @@ int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size
 {
     size_t len = in ? strlen(in) : 0;
     if (!in || !srv_utf8_ok(in, len))
-        return srv_fail(e, 400, code, "%s must be UTF-8 text", what);
+        return srv_fail(e, 400, code, "%s must be UTF-8 text", what),
+               srv_fail_reason(e, "not_utf8", 0, 0);
     const char *start = in, *end = in + len;
     while (start < end && *start == ' ') start++;
     while (end > start && end[-1] == ' ') end--;
@@ -58,17 +59,20 @@ int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size
         int k;
         unsigned c = code_point((const unsigned char *)p, &k);
         if (forbidden(c))
-            return srv_fail(e, 400, code, "%s may not contain control characters", what);
+            return srv_fail(e, 400, code, "%s may not contain control characters", what),
+                   srv_fail_reason(e, "control", 0, 0);
         p += k;
         chars++;
         shown += !blank(c);
     }
     if (chars < min_chars || (min_chars > 0 && !shown))
-        return srv_fail(e, 400, code, "%s is empty", what);
+        return srv_fail(e, 400, code, "%s is empty", what), srv_fail_reason(e, "empty", 0, 0);
     if (chars > max_chars)
         return srv_fail(e, 400, code, "%s is %d characters long; at most %d", what, chars,
-                        max_chars);
-    if ((size_t)(end - start) >= n) return srv_fail(e, 400, code, "%s is too long", what);
+                        max_chars),
+               srv_fail_reason(e, "too_long", chars, max_chars);
+    if ((size_t)(end - start) >= n)
+        return srv_fail(e, 400, code, "%s is too long", what), srv_fail_reason(e, "too_long", 0, 0);
     memcpy(out, start, (size_t)(end - start));
     out[end - start] = 0;
     return 0;

@@ -51,11 +51,18 @@ enum {
 typedef struct srv_err {
     int http;
     const char *code; /* "bad_json", "unknown_table", "bad_token", ... */
-    char msg[240];
+    char msg[240];    /* English, for API clients; the browser shows its own
+                         sentence for the code (web/js/errors.js) */
+    const char *reason; /* NULL, or which of the code's cases: "empty", ... */
+    int count, max;     /* the reason's numbers (0: none), as "params" */
 } srv_err;
 
 int srv_fail(srv_err *e, int http, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* After srv_fail: the case of the code and its numbers, sent as "reason"
+ * and "params": {"count", "max"} so that a page can say it in its own
+ * language. Returns -1. */
+int srv_fail_reason(srv_err *e, const char *reason, int count, int max);
 
 typedef struct srv_config {
     const char *host;         /* NULL: every interface */
