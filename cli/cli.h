@@ -62,6 +62,10 @@ void cli_seats_from_one(const char *in, char *out, size_t n);
  * player's language, "ismcts:ms=1000" -> "thinking 1s"); an engine's spec as
  * it is. */
 void cli_bot_name(const char *spec, char *buf, size_t n);
+/* s followed by spaces up to `width` screen columns, in buf (cut to n-1
+ * bytes). printf's %-6s pads by bytes, and translations are UTF-8: pass
+ * cli_pad(...) where a translated word fills a column. */
+const char *cli_pad(char *buf, size_t n, const char *s, int width);
 /* A Ys card key as a title: "royal_guard" -> "Royal Guard", "blue" -> "Blue card". */
 void cli_ys_card_title(const char *key, char *buf, size_t n);
 /* A word of the event catalogue in the player's language: cli_word("ys",

@@ -141,3 +141,18 @@ void cli_bot_name(const char *spec, char *buf, size_t n)
         snprintf(buf, n, "%s", spec); /* an engine: the name it was given */
     }
 }
+
+const char *cli_pad(char *buf, size_t n, const char *s, int width)
+{
+    if (!n) return "";
+    size_t len = (size_t)snprintf(buf, n, "%s", s ? s : "");
+    if (len >= n) len = n - 1;
+    int cols = 0;
+    for (size_t i = 0; i < len; i++) cols += ((unsigned char)buf[i] & 0xC0) != 0x80;
+    while (cols < width && len + 1 < n) {
+        buf[len++] = ' ';
+        cols++;
+    }
+    buf[len] = 0;
+    return buf;
+}

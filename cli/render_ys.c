@@ -567,13 +567,14 @@ static void print_final_row(FILE *out, const char *label, const cJSON *fin, fina
                             const void *arg)
 {
     row line = {.len = 0};
-    row_add(&line, "  %-22s", label);
+    char padded[96];
+    row_add(&line, "  %-22s", cli_pad(padded, sizeof padded, label, 22));
     const cJSON *f;
     cJSON_ArrayForEach(f, fin)
     {
         char buf[24];
         cell(f, buf, sizeof buf, arg);
-        row_add(&line, " %-10s", buf);
+        row_add(&line, " %-10s", cli_pad(padded, sizeof padded, buf, 10));
     }
     row_print(out, &line);
 }
@@ -634,7 +635,8 @@ static void print_final_heads(FILE *out, const cJSON *fin, int viewer)
         char who[24];
         if (!cJSON_IsNumber(seat)) snprintf(who, sizeof who, _("neutral"));
         else snprintf(who, sizeof who, "S%d%s", seat->valueint + 1, seat->valueint == viewer ? " you" : "");
-        row_add(&line, " %-10s", who);
+        char padded[48];
+        row_add(&line, " %-10s", cli_pad(padded, sizeof padded, who, 10));
     }
     row_print(out, &line);
 }

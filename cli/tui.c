@@ -368,10 +368,10 @@ static void draw_msg(const tui *t, const layout *L)
     while (first > 0 && t->log[first].seat != t->viewer && t->nlog - first < GG_MAX_SEATS)
         first--;
     /* the decisions' sentences, newest last; drop the oldest until they fit */
-    int width = 5;
+    int width = tui_cols(_("last:"));
     for (int i = t->nlog - 1; i >= first; i--) {
         const log_entry *e = &t->log[i];
-        int w = e->ev_to > e->ev_from ? (int)strlen(event_text(t, e->ev_from)) + 3 : 0;
+        int w = e->ev_to > e->ev_from ? tui_cols(event_text(t, e->ev_from)) + 3 : 0;
         if (i < t->nlog - 1 && width + w > COLS) {
             first = i + 1;
             break;
@@ -383,7 +383,9 @@ static void draw_msg(const tui *t, const layout *L)
         const log_entry *e = &t->log[i];
         if (e->ev_to <= e->ev_from) continue;
         int role = i == t->nlog - 1 ? TR_GOOD : tui_seat_role(e->seat);
-        x = tui_put(&b, 0, x + 1, tui_attr((tui_role)role), "%s", event_text(t, e->ev_from));
+        /* one sentence longer than the line: cut after a whole word, with
+         * "…" (F4 shows the log whole) */
+        x = tui_put_words(&b, 0, x + 1, tui_attr((tui_role)role), event_text(t, e->ev_from));
         if (i + 1 < t->nlog) x = tui_put(&b, 0, x, tui_attr(TR_DIM), " |");
     }
 }
@@ -399,7 +401,11 @@ static void draw_status(const tui *t, const layout *L, const char *state)
     int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), "%s", state);
     /* once over, the state names the winner: the view's "the game is over:
      * ..." would say it a second time */
-    if (*decision && !gg_is_over(t->s)) tui_put(&b, 0, x, tui_attr(TR_TEXT), " - %s", decision);
+    if (*decision && !gg_is_over(t->s)) {
+        char line[520];
+        snprintf(line, sizeof line, " - %s", decision);
+        tui_put_words(&b, 0, x, tui_attr(TR_TEXT), line);
+    }
 }
 
 static int moves_colw(const tui *t)
@@ -769,7 +775,9 @@ static void show_log(const tui *t)
         const log_entry *e = &t->log[i];
         char who[48];
         seat_label(t, e->seat, who, sizeof who);
-        tui_text_add(&text, tui_seat_role(e->seat), "%4d  %-14s %s", i + 1, who,
+        char padded[64];
+        tui_text_add(&text, tui_seat_role(e->seat), "%4d  %-14s %s", i + 1,
+                     cli_pad(padded, sizeof padded, who, 14),
                      t->log[i].said[viewer_index(t, t->viewer)]);
         for (int k = e->ev_from; k < e->ev_to; k++)
             tui_text_add(&text, k == e->ev_from ? TR_TEXT : TR_DIM, "      %s", event_text(t, k));
@@ -1212,8 +1220,9 @@ static void score_sheet(const tui *t)
     for (int i = 0; i < r.players; i++) {
         int p = order[i];
         seat_label(t, p, who, sizeof who);
-        tui_text_add(&h, tui_seat_role(p), _("  place %d  %-18s %4d points"), r.rank[p], who,
-                     r.score[p]);
+        char padded[64];
+        tui_text_add(&h, tui_seat_role(p), _("  place %d  %-18s %4d points"), r.rank[p],
+                     cli_pad(padded, sizeof padded, who, 18), r.score[p]);
     }
     tui_text_add(&h, TR_TEXT, " ");
     if (t->board && t->board->score) {

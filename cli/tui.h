@@ -71,6 +71,11 @@ typedef struct tui_box {
  * returns the column after the text (relative), so calls can be chained. */
 int tui_put(const tui_box *b, int y, int x, int attr, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* The screen columns of UTF-8 text (not its bytes). */
+int tui_cols(const char *s);
+/* Like tui_put for a sentence that may not fit: cut after its last whole
+ * word that fits, with "…", never inside a word. */
+int tui_put_words(const tui_box *b, int y, int x, int attr, const char *text);
 /* A horizontal rule with a title at row y of b. */
 void tui_rule(const tui_box *b, int y, const char *title);
 

@@ -76,6 +76,32 @@ tui_role tui_seat_role(int seat)
     return (seat >= 0 && seat < GG_MAX_SEATS) ? (tui_role)(TR_SEAT0 + seat) : TR_TEXT;
 }
 
+/* Text cut at a box's right edge, for the layout test (tests/cli/
+ * i18n_layout.sh): with GEMGAMES_TUI_CLIPS=FILE set, every cut that drops
+ * more than spaces is appended to FILE as "row<TAB>col<TAB>shown|dropped". */
+static void note_clip(const tui_box *b, int y, int x, const wchar_t *w, size_t shown, size_t wn)
+{
+    static FILE *log;
+    static int opened;
+    if (!opened) {
+        const char *path = getenv("GEMGAMES_TUI_CLIPS");
+        log = path && *path ? fopen(path, "a") : NULL;
+        opened = 1;
+    }
+    if (!log) return;
+    size_t k = shown;
+    while (k < wn && w[k] == L' ') k++;
+    if (k == wn) return; /* only padding dropped */
+    wchar_t head[512];
+    char a[1024], z[1024];
+    wmemcpy(head, w, shown);
+    head[shown] = 0;
+    if (wcstombs(a, head, sizeof a) == (size_t)-1 || wcstombs(z, w + shown, sizeof z) == (size_t)-1)
+        return;
+    fprintf(log, "%d\t%d\t%s|%s\n", b->y + y, b->x + x, a, z);
+    fflush(log);
+}
+
 /* Columns on screen, not bytes: translations are UTF-8 (docs/i18n.md). A
  * string that is not valid in the locale's encoding is put byte by byte. */
 int tui_put(const tui_box *b, int y, int x, int attr, const char *fmt, ...)
@@ -97,7 +123,11 @@ int tui_put(const tui_box *b, int y, int x, int attr, const char *fmt, ...)
         int cw = wcwidth(w[i]);
         len += cw < 0 ? 1 : cw;
     }
-    if (y < 0 || y >= b->h || x >= b->w) return x + len;
+    if (y < 0 || y >= b->h) return x + len;
+    if (x >= b->w) {
+        if (wn) note_clip(b, y, x, w, 0, wn);
+        return x + len;
+    }
     size_t i = 0;
     int col = x;
     while (i < wn && col < 0) { /* the part left of the box */
@@ -113,6 +143,7 @@ int tui_put(const tui_box *b, int y, int x, int attr, const char *fmt, ...)
         col += cw;
         i++;
     }
+    if (i < wn) note_clip(b, y, x, w, i, wn);
     if (i > from) {
         int start = x;
         for (size_t k = 0; k < from; k++) { /* where the visible part starts */
@@ -124,6 +155,39 @@ int tui_put(const tui_box *b, int y, int x, int attr, const char *fmt, ...)
         attroff(attr);
     }
     return x + len;
+}
+
+int tui_cols(const char *s)
+{
+    static const tui_box nowhere = {0, 0, 0, 0};
+    return tui_put(&nowhere, -1, 0, 0, "%s", s); /* measures, draws nothing */
+}
+
+int tui_put_words(const tui_box *b, int y, int x, int attr, const char *text)
+{
+    wchar_t w[512];
+    size_t wn = mbstowcs(w, text, sizeof w / sizeof w[0] - 1);
+    if (wn == (size_t)-1) return tui_put(b, y, x, attr, "%s", text);
+    w[wn] = 0;
+    int room = b->w - x, cols = 0;
+    size_t fits = 0, space = 0; /* characters that fit; the last space among them */
+    for (size_t i = 0; i < wn; i++) {
+        int cw = wcwidth(w[i]);
+        cols += cw < 0 ? 1 : cw;
+        if (cols > room) break;
+        fits = i + 1;
+        if (w[i] == L' ') space = i;
+    }
+    if (fits == wn) return tui_put(b, y, x, attr, "%s", text);
+    /* cut after the last whole word that leaves a column for the ellipsis */
+    size_t cut = space;
+    while (cut > 0 && w[cut - 1] == L' ') cut--;
+    if (cut == 0 || (int)cut + 1 > room) cut = fits > 0 ? fits - 1 : 0;
+    w[cut] = L'\u2026';
+    w[cut + 1] = 0;
+    char out[1024];
+    if (wcstombs(out, w, sizeof out) == (size_t)-1) return tui_put(b, y, x, attr, "%s", text);
+    return tui_put(b, y, x, attr, "%s", out);
 }
 
 void tui_rule(const tui_box *b, int y, const char *title)

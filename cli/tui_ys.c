@@ -631,6 +631,7 @@ static void ys_score(const cJSON *view, tui_text *h)
         for (int k = 0; k < 4; k++) {
             const cJSON *e = tj(tj(f, "colours"), colours[k]);
             int gems = tj_int(e, "gems"), pts = tj_int(e, "points");
+            char pad[48];
             colour_pts += pts;
             /* the place: how many holders of this colour have at least as many gems */
             int place = 0;
@@ -650,11 +651,12 @@ static void ys_score(const cJSON *view, tui_text *h)
                 tui_text_add(h, TR_TEXT, ngettext("      %-6s (colour rank %d): %d gem, place %d -> %d",
                                                   "      %-6s (colour rank %d): %d gems, place %d -> %d",
                                                   (unsigned long)gems),
-                             cli_word("ys", "gem", colours[k]), rank, gems, place, pts);
+                             cli_pad(pad, sizeof pad, cli_word("ys", "gem", colours[k]), 6), rank,
+                             gems, place, pts);
             else
                 tui_text_add(h, TR_DIM, _("      %-6s (colour rank %d): no gems -> %d"),
-                             cli_word("ys", "gem", colours[k]),
-                             rank, pts);
+                             cli_pad(pad, sizeof pad, cli_word("ys", "gem", colours[k]), 6), rank,
+                             pts);
         }
         sum += colour_pts;
         tui_text_add(h, TR_TEXT, _("      black gems: %d -> %d (Y-8.11)"), tj_int(f, "black_gems"),

@@ -146,7 +146,8 @@ int srv_chat_post(srv_table *t, int seat, const char *name, const char *text,
     if (srv_table_gone(t)) {
         r = srv_fail(e, 404, "unknown_table", "this table has expired");
     } else if (c->count >= SRV_CHAT_MAX) {
-        r = srv_fail(e, 409, "chat_full", "this table's chat is full (%d messages)", SRV_CHAT_MAX);
+        r = srv_fail(e, 409, "chat_full", "this table's chat is full (%d messages)", SRV_CHAT_MAX),
+        srv_fail_reason(e, NULL, 0, SRV_CHAT_MAX);
     } else {
         if (seat >= 0) snprintf(who, sizeof who, "%s", srv_table_name_locked(t, seat));
         char err[STORE_ERR];

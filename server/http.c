@@ -200,6 +200,12 @@ static cJSON *error_json(const srv_err *e)
     cJSON_AddStringToObject(o, "type", "error");
     cJSON_AddStringToObject(o, "code", e->code ? e->code : "internal");
     cJSON_AddStringToObject(o, "message", msg);
+    if (e->reason) cJSON_AddStringToObject(o, "reason", e->reason);
+    if (e->count || e->max) {
+        cJSON *p = cJSON_AddObjectToObject(o, "params");
+        if (e->count) cJSON_AddNumberToObject(p, "count", e->count);
+        if (e->max) cJSON_AddNumberToObject(p, "max", e->max);
+    }
     return o;
 }
 

@@ -6,7 +6,8 @@
  * 1..SRV_NAME_CHARS characters, no control characters or bidirectional
  * overrides that would reorder the text around it), stored as given and
  * sent as a JSON string; the browser shows it as a text node, never as
- * markup. Seats keep a player id beside the token (tables.c; stored, never sent): the
+ * markup. Names are unique at a table: a name another seat holds (letter
+ * case aside) is given with a suffix, "Anna (2)" (srv_name_unique). Seats keep a player id beside the token (tables.c; stored, never sent): the
  * token is the credential, the player id says who holds the seat, and an
  * account system could later map accounts to player ids. */
 #include <stdio.h>
@@ -48,7 +49,8 @@ int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size
 {
     size_t len = in ? strlen(in) : 0;
     if (!in || !srv_utf8_ok(in, len))
-        return srv_fail(e, 400, code, "%s must be UTF-8 text", what);
+        return srv_fail(e, 400, code, "%s must be UTF-8 text", what),
+               srv_fail_reason(e, "not_utf8", 0, 0);
     const char *start = in, *end = in + len;
     while (start < end && *start == ' ') start++;
     while (end > start && end[-1] == ' ') end--;
@@ -57,17 +59,20 @@ int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size
         int k;
         unsigned c = code_point((const unsigned char *)p, &k);
         if (forbidden(c))
-            return srv_fail(e, 400, code, "%s may not contain control characters", what);
+            return srv_fail(e, 400, code, "%s may not contain control characters", what),
+                   srv_fail_reason(e, "control", 0, 0);
         p += k;
         chars++;
         shown += !blank(c);
     }
     if (chars < min_chars || (min_chars > 0 && !shown))
-        return srv_fail(e, 400, code, "%s is empty", what);
+        return srv_fail(e, 400, code, "%s is empty", what), srv_fail_reason(e, "empty", 0, 0);
     if (chars > max_chars)
         return srv_fail(e, 400, code, "%s is %d characters long; at most %d", what, chars,
-                        max_chars);
-    if ((size_t)(end - start) >= n) return srv_fail(e, 400, code, "%s is too long", what);
+                        max_chars),
+               srv_fail_reason(e, "too_long", chars, max_chars);
+    if ((size_t)(end - start) >= n)
+        return srv_fail(e, 400, code, "%s is too long", what), srv_fail_reason(e, "too_long", 0, 0);
     memcpy(out, start, (size_t)(end - start));
     out[end - start] = 0;
     return 0;
@@ -76,6 +81,47 @@ int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size
 int srv_name_clean(const char *in, char out[SRV_NAME_BYTES], srv_err *e)
 {
     return srv_text_clean(in, 1, SRV_NAME_CHARS, out, SRV_NAME_BYTES, "bad_name", "a name", e);
+}
+
+/* ------------------------------------------------------------ unique names */
+
+/* Two names are the same when they differ at most in ASCII letter case
+ * ("Anna", "anna"): one would be taken for the other in the log. */
+static int same_name(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z') x = (unsigned char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = (unsigned char)(y - 'A' + 'a');
+        if (x != y) return 0;
+    }
+    return *a == *b;
+}
+
+static int name_held(const char *const others[], int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (others[i] && others[i][0] && same_name(others[i], name)) return 1;
+    return 0;
+}
+
+void srv_name_unique(const char *const others[], int n, const char *name,
+                     char out[SRV_NAME_BYTES])
+{
+    snprintf(out, SRV_NAME_BYTES, "%s", name);
+    for (int k = 2; name_held(others, n, out) && k <= GG_MAX_SEATS + 1; k++) {
+        char tail[8];
+        int tail_chars = snprintf(tail, sizeof tail, " (%d)", k);
+        /* the name's first characters that leave room for the suffix (whole
+         * UTF-8 characters: the name is valid UTF-8), trailing spaces off */
+        size_t b = 0;
+        for (int chars = 0; name[b] && chars < SRV_NAME_CHARS - tail_chars; chars++) {
+            unsigned char c = (unsigned char)name[b];
+            b += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        }
+        while (b > 0 && name[b - 1] == ' ') b--;
+        snprintf(out, SRV_NAME_BYTES, "%.*s%s", (int)b, name, tail);
+    }
 }
 
 /* POST /api/tables/ID/take {"seat":K,"name":N}: a free seat of a public
@@ -100,6 +146,9 @@ cJSON *srv_api_take(srv_table *t, const cJSON *req, srv_err *e)
     snprintf(link, sizeof link, "/table.html#table=%s&seat=%d&token=%s", srv_table_id(t),
              seat->valueint, token);
     cJSON_AddStringToObject(o, "invite", link);
+    srv_table_lock(t); /* the name given: "Anna (2)" when another Anna sits here */
+    cJSON_AddStringToObject(o, "name", srv_table_name_locked(t, seat->valueint));
+    srv_table_unlock(t);
     return o;
 }
 

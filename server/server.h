@@ -51,11 +51,18 @@ enum {
 typedef struct srv_err {
     int http;
     const char *code; /* "bad_json", "unknown_table", "bad_token", ... */
-    char msg[240];
+    char msg[240];    /* English, for API clients; the browser shows its own
+                         sentence for the code (web/js/errors.js) */
+    const char *reason; /* NULL, or which of the code's cases: "empty", ... */
+    int count, max;     /* the reason's numbers (0: none), as "params" */
 } srv_err;
 
 int srv_fail(srv_err *e, int http, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* After srv_fail: the case of the code and its numbers, sent as "reason"
+ * and "params": {"count", "max"} so that a page can say it in its own
+ * language. Returns -1. */
+int srv_fail_reason(srv_err *e, const char *reason, int count, int max);
 
 typedef struct srv_config {
     const char *host;         /* NULL: every interface */
@@ -266,6 +273,11 @@ long srv_sync_races_lost(void); /* how many since start (GET /healthz) */
 int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size_t n,
                    const char *code, const char *what, srv_err *e);
 int srv_name_clean(const char *in, char out[SRV_NAME_BYTES], srv_err *e);
+/* `name` (clean), or when one of `others` (n names, "" or NULL: none) is the
+ * same name but for ASCII letter case, the name with the first free suffix
+ * " (2)", " (3)"... (cut to fit SRV_NAME_CHARS): unique at a table. */
+void srv_name_unique(const char *const others[], int n, const char *name,
+                     char out[SRV_NAME_BYTES]);
 
 /* Seats and names (tables.c). A seat's player is a public id for whoever
  * holds it (its token is the credential): the hook for accounts later. */

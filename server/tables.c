@@ -2213,24 +2213,37 @@ static int seats_commit(srv_table *t, int seat, const srv_seat *saved, srv_err *
     return r;
 }
 
+/* `clean` made unique among the other seats' names (people.c). Table locked. */
+static void name_for_seat(const srv_table *t, int seat, const char *clean,
+                          char out[SRV_NAME_BYTES])
+{
+    const char *others[GG_MAX_SEATS];
+    int n = 0;
+    for (int i = 0; i < t->players; i++)
+        if (i != seat && !t->seats[i].bot) others[n++] = t->seats[i].name;
+    srv_name_unique(others, n, clean, out);
+}
+
 /* A person names themselves: shown on the board, in the log and chat. (An
- * open seat has no holder yet: its token was never given out.) */
+ * open seat has no holder yet: its token was never given out.) A name
+ * another seat holds is given with a suffix: "Anna (2)". */
 int srv_table_set_name(srv_table *t, int seat, const char *token, const char *name, srv_err *e)
 {
-    char clean[SRV_NAME_BYTES];
+    char clean[SRV_NAME_BYTES], given[SRV_NAME_BYTES];
     if (seat < 0 || seat >= t->players)
         return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
     if (!name) return srv_fail(e, 400, "bad_name", "\"name\" must be text");
     if (srv_name_clean(name, clean, e) != 0) return -1;
     pthread_mutex_lock(&t->mu);
     srv_seat *s = &t->seats[seat], saved = *s;
+    name_for_seat(t, seat, clean, given);
     int r = 0;
     if (t->gone_at) r = srv_fail(e, 404, "unknown_table", "this table has expired");
     else if (s->bot) r = srv_fail(e, 403, "bot_seat", "seat %d is played by a bot", seat);
     else if (!token || !srv_token_equal(token, s->token))
         r = srv_fail(e, 403, "bad_token", "wrong token for seat %d", seat);
-    else if (strcmp(s->name, clean) != 0 || s->open) {
-        snprintf(s->name, sizeof s->name, "%s", clean);
+    else if (strcmp(s->name, given) != 0 || s->open) {
+        snprintf(s->name, sizeof s->name, "%s", given);
         s->open = 0;
         if (!(r = seats_commit(t, seat, &saved, e))) push_all(t, NULL, -1);
         else if (r == STORE_CONFLICT) { /* another server changed the seats first */
@@ -2263,7 +2276,7 @@ int srv_table_take_seat(srv_table *t, int seat, const char *name, char *token, s
         *s = saved;
         r = srv_fail(e, 503, "internal", "no random source");
     } else {
-        snprintf(s->name, sizeof s->name, "%s", clean);
+        name_for_seat(t, seat, clean, s->name); /* unique at the table */
         s->open = 0;
         if (!(r = seats_commit(t, seat, &saved, e))) {
             strcpy(token, s->token);

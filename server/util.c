@@ -16,10 +16,21 @@ int srv_fail(srv_err *e, int http, const char *code, const char *fmt, ...)
     if (!e) return -1;
     e->http = http;
     e->code = code;
+    e->reason = NULL;
+    e->count = e->max = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
     va_end(ap);
+    return -1;
+}
+
+int srv_fail_reason(srv_err *e, const char *reason, int count, int max)
+{
+    if (!e) return -1;
+    e->reason = reason;
+    e->count = count;
+    e->max = max;
     return -1;
 }
 

@@ -5,7 +5,7 @@
 // localStorage): messages are then hidden and only counted.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html, seatLabel } from './common.js';
-import { t, tn } from './i18n.js';
+import { t, tn, formatTime } from './i18n.js';
 import { savedName, NameForm } from './people.js';
 
 export const CHAT_MAX = 500;
@@ -20,9 +20,9 @@ export function mergeChat(old, m) {
 const muteKey = (table) => `gg.chatMuted.${table}`;
 const isMuted = (table) => { try { return localStorage.getItem(muteKey(table)) === '1'; } catch { return false; } };
 
+// the time of day in the page's language (not the browser's default locale)
 function when(ts) {
-  const d = new Date(ts * 1000);
-  return d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return formatTime(new Date(ts * 1000));
 }
 
 function who(m, me) {
@@ -62,7 +62,7 @@ export function Chat({ table, me, messages, session, error, clearError }) {
       : html`<ol class="chat-list" ref=${list}>
         ${messages.length === 0 ? html`<li class="muted small">${t('No messages yet.')}</li>` : ''}
         ${messages.map((m) => html`<li key=${m.i} class=${m.seat === me && me >= 0 ? 'mine' : ''}>
-          <time class="muted small">${when(m.ts)}</time> <b class="chat-who">${who(m, me)}</b> <span class="chat-text">${m.text}</span></li>`)}
+          <time class="muted small" datetime=${new Date(m.ts * 1000).toISOString()}>${when(m.ts)}</time> <b class="chat-who">${who(m, me)}</b> <span class="chat-text">${m.text}</span></li>`)}
       </ol>
       ${me < 0 ? (naming ? html`<${NameForm} label=${t('Your name in the chat')} initial=${myName} onSave=${(n) => { setMyName(n); setNaming(false); }} />`
         : html`<p class="muted small">${myName ? t('You chat as {name} (watching).', { name: myName }) : t('You chat as a spectator.')}${' '}

@@ -4,6 +4,7 @@ import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import htm from 'htm';
 import { t, tn, LANGUAGES, language, chooseLanguage } from './i18n.js';
+import { errorText } from './errors.js';
 
 export const html = htm.bind(h);
 
@@ -15,7 +16,7 @@ export async function api(method, path, body) {
   });
   let json = null;
   try { json = await res.json(); } catch { /* empty */ }
-  if (!res.ok) throw new Error((json && json.message) || `${res.status} ${res.statusText}`);
+  if (!res.ok) throw new Error((json && errorText(json)) || `${res.status} ${res.statusText}`);
   return json;
 }
 

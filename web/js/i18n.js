@@ -96,3 +96,5 @@ export function chooseLanguage(lang) {
 const locale = () => (current === 'xx' ? 'en' : current);
 export const formatNumber = (n) => (typeof n === 'number' ? new Intl.NumberFormat(locale()).format(n) : n);
 export const formatDate = (d) => new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+// A clock time of the day (chat messages), in the page's language.
+export const formatTime = (d) => new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(d);

@@ -6,7 +6,7 @@
 // asks the server for a seat token, which is remembered like an invite.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html, api, seatName } from './common.js';
-import { t, tn } from './i18n.js';
+import { t, tn, formatDate } from './i18n.js';
 import { mySeats, forgetSeat, rememberSeat, savedName, NameForm } from './people.js';
 import { turnAlert, AlertSettings } from './notify.js';
 
@@ -59,7 +59,7 @@ export function MyTables() {
       return html`<li key=${h.table + h.seat} class=${s && s.your_turn ? 'your-turn' : ''} data-table=${h.table}>
         <a href=${link}><b>${s ? s.title : h.title || t('Table')}</b> <code>${h.table}</code></a>
         <span class="turn">${s ? whoseTurn(s) : '…'}</span>
-        ${s ? html`<span class="muted small players">${s.seats.map((x) => (x.seat === h.seat ? t('you') : seatName(s, x.seat))).join(' · ')} · ${tn('{n} move', '{n} moves', s.moves)}</span>` : ''}
+        ${s ? html`<span class="muted small players">${s.seats.map((x) => (x.seat === h.seat ? t('you') : seatName(s, x.seat))).join(' · ')} · ${tn('{n} move', '{n} moves', s.moves)}${s.last_move ? html` · <time datetime=${new Date(s.last_move * 1000).toISOString()}>${formatDate(new Date(s.last_move * 1000))}</time>` : ''}</span>` : ''}
         ${s && s.over ? html`<button class="link" onClick=${() => { forgetSeat(h.table, h.seat); refresh(); }}>${t('Forget')}</button>` : ''}
       </li>`;
     })}</ul>

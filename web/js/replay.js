@@ -7,7 +7,7 @@ import { html, LangSwitcher, api, hashParams, Log, Scores, GenericBoard, breakdo
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
 import { loadCatalogue, EventLog, decisionParts } from './events.js';
-import { t, initI18n } from './i18n.js';
+import { t, initI18n, formatDate } from './i18n.js';
 import { ScoringWalk, useScoringWalk, scoringMarks } from './ys_scoring.js';
 
 const boards = { splendor: splendor.Board, ys: ys.Board };
@@ -39,7 +39,7 @@ function Replay() {
   const go = (s) => setStep(Math.max(0, Math.min(info.moves, s)));
   const viewers = info.over ? [-1, ...info.seats.map((s) => s.seat)] : [-1, ...(params.token && params.viewer !== undefined ? [Number(params.viewer)] : [])];
   return html`<div class="page replay-page">
-    <header><a href="/" class="home">gemgames</a><span class="title">${t('Replay')} · ${info.title} · ${t('table {id}', { id: info.id })}</span><${LangSwitcher} /></header>
+    <header><a href="/" class="home">gemgames</a><span class="title">${t('Replay')} · ${info.title} · ${t('table {id}', { id: info.id })}${info.created ? html` · <time datetime=${new Date(info.created * 1000).toISOString()}>${formatDate(new Date(info.created * 1000))}</time>` : ''}</span><${LangSwitcher} /></header>
     <div class="replay-bar">
       <button onClick=${() => go(0)} aria-label=${t('first')}>«</button>
       <button onClick=${() => go(step - 1)} aria-label=${t('back')}>◀</button>

@@ -3,6 +3,7 @@
 // this seat, its own legal moves, and the log as this seat may read it.
 import { render } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { errorText } from './errors.js';
 import { html, LangSwitcher, hashParams, Session, mergeLog, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName, winnerLine, playerName } from './common.js';
 import { Chat, mergeChat } from './chat.js';
 import { NameForm, savedName, rememberSeat } from './people.js';
@@ -79,9 +80,9 @@ function App() {
       },
       onError: (m) => {
         const id = String(m.id ?? '');
-        if (id.startsWith('chat')) setChatError(m.message);
-        else if (id.startsWith('name')) setNameError(m.message);
-        else { setError(m); setPending(false); setAdvice((a) => ({ ...a, waiting: null })); }
+        if (id.startsWith('chat')) setChatError(errorText(m));
+        else if (id.startsWith('name')) setNameError(errorText(m));
+        else { setError({ ...m, message: errorText(m) }); setPending(false); setAdvice((a) => ({ ...a, waiting: null })); }
       },
       onAdvice: (m) => setAdvice((a) => ({ ...a, waiting: null, [m.type]: m })),
       onAck: () => setError(null),
