@@ -77,10 +77,17 @@ export async function initI18n() {
   pseudo = current === 'xx';
   document.documentElement.lang = pseudo ? 'en' : current;
   if (current !== 'en' && !pseudo) {
-    try {
-      const r = await fetch(`/i18n/${current}.json`);
-      setUiCatalogue(r.ok ? await r.json() : {}, PLURAL_RULES[current]);
-    } catch { setUiCatalogue({}); }
+    // A busy server may refuse a request for a moment (503, a dropped
+    // connection): try again twice before the page falls back to English.
+    let cat = null;
+    for (let k = 0; k < 3 && !cat; k++) {
+      if (k) await new Promise((ok) => setTimeout(ok, 300 * k));
+      try {
+        const r = await fetch(`/i18n/${current}.json`);
+        if (r.ok) cat = await r.json();
+      } catch { /* tried again below */ }
+    }
+    setUiCatalogue(cat || {}, PLURAL_RULES[current]);
   }
   return current;
 }
