@@ -178,14 +178,9 @@ static uint64_t observation(const gg_state *s, int seat, gg_action a, int me, in
     return hash_text(buf) | 1ull << 63;
 }
 
-/* What `me` sees of a position: a hash of its view, i.e. its information set. */
-static uint64_t view_hash(const gg_state *s, int me)
-{
-    char *v = gg_view_json(s, me);
-    uint64_t h = v ? hash_text(v) : 0;
-    free(v);
-    return h;
-}
+/* What `me` sees of a position: a hash of its view, i.e. its information
+ * set (gg_view_hash: the view's tree hashed without printing it). */
+static uint64_t view_hash(const gg_state *s, int me) { return gg_view_hash(s, me); }
 
 /* A uniform double in [0, 1). */
 static double uniform01(gg_rng *rng) { return (double)(gg_rng_next(rng) >> 11) * 0x1p-53; }

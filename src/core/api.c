@@ -1,6 +1,7 @@
 /* api.c — the public game API: dispatch to the game's table, plus the parts
  * every game shares (state header, validation, JSON envelope). */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -300,6 +301,59 @@ char *gg_view_json(const gg_state *s, int seat)
     cJSON_AddBoolToObject(root, "over", s->game->is_over(s));
     s->game->view(s, seat >= 0 && seat < s->players ? seat : GG_SPECTATOR, root);
     return print_and_delete(root);
+}
+
+/* gg_view_hash: the view's tree hashed as it stands, member names, kinds
+ * and values in order, instead of printed (printing the numbers was most of
+ * a search's time in Ys). A number is hashed by its value with -0 taken as 0
+ * and every non-finite value alike (as cJSON prints them), so two views with
+ * the same text have the same hash. */
+static uint64_t hash_mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 31);
+}
+
+static uint64_t hash_bytes(uint64_t h, const char *t)
+{
+    uint64_t x = 1469598103934665603ull;
+    for (; *t; t++) x = (x ^ (uint8_t)*t) * 1099511628211ull;
+    return hash_mix(h, x);
+}
+
+static uint64_t hash_tree(uint64_t h, const cJSON *item)
+{
+    for (; item; item = item->next) {
+        h = hash_mix(h, (uint64_t)(item->type & 0xFF));
+        if (item->string) h = hash_bytes(h, item->string);
+        if (cJSON_IsNumber(item)) {
+            double d = item->valuedouble + 0.0; /* -0 as 0 */
+            uint64_t bits;
+            if (!isfinite(d)) d = 0x1p1023; /* printed "null" */
+            memcpy(&bits, &d, sizeof bits);
+            h = hash_mix(h, bits);
+        } else if (cJSON_IsString(item) || cJSON_IsRaw(item)) {
+            h = hash_bytes(h, item->valuestring ? item->valuestring : "");
+        } else if (item->child) {
+            h = hash_mix(hash_tree(h, item->child), 0x5D); /* the end of an array or object */
+        }
+    }
+    return h;
+}
+
+uint64_t gg_view_hash(const gg_state *s, int seat)
+{
+    cJSON *root = cJSON_CreateObject();
+    if (!root) return 0;
+    int seats[GG_MAX_SEATS];
+    int n = gg_actors(s, seats);
+    cJSON_AddItemToObject(root, "actors", cJSON_CreateIntArray(seats, n));
+    cJSON_AddBoolToObject(root, "over", s->game->is_over(s));
+    s->game->view(s, seat >= 0 && seat < s->players ? seat : GG_SPECTATOR, root);
+    uint64_t h = hash_tree(0, root->child);
+    cJSON_Delete(root);
+    return h;
 }
 
 char *gg_state_json(const gg_state *s)
