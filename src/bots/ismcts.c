@@ -124,7 +124,7 @@ typedef struct worker {
     int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
     int (*withdraw)(gg_state *s, int viewer); /* at a simultaneous root */
     step path[MAX_PATH];           /* one iteration's way down the tree */
-    uint32_t at[GG_MAX_ACTIONS];   /* select_exp3's scratch */
+    uint32_t at[GG_MAX_ACTIONS];   /* select_exp3 and select_arm scratch */
     double x[GG_MAX_ACTIONS];
     /* inputs of one search */
     const gg_state *root;
@@ -327,12 +327,13 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
 {
     uint8_t tried[GG_MAX_ACTIONS];
     memset(tried, 0, (size_t)n);
+    uint32_t *legal_arms = w->at; /* the arms legal now, in arm order: one lookup each */
     int n_tried = 0;
     for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
         int k = in_sorted(list, n, w->arms[a].action);
         if (k < 0) continue;
         tried[k] = 1;
-        n_tried++;
+        legal_arms[n_tried++] = a;
         w->arms[a].avail++;
     }
     if (n_tried < n) {
@@ -353,9 +354,9 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
     }
     uint32_t best = NIL;
     double best_v = -1e300;
-    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+    for (int i = 0; i < n_tried; i++) {
+        uint32_t a = legal_arms[i];
         const arm *x = &w->arms[a];
-        if (in_sorted(list, n, x->action) < 0) continue;
         double v = x->visits ? x->reward / x->visits +
                                    w->p->c * sqrt(log((double)x->avail) / x->visits)
                              : 1e300;
