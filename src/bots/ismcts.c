@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bots/bot.h"
 #include "core/game.h"
@@ -136,9 +137,22 @@ typedef struct worker {
     gg_state_eval eval;
 } worker;
 
+/* threads=2: the second worker's thread, made at the bot's first search and
+ * kept until the bot is destroyed; each search wakes it (job) and waits for
+ * it (done), instead of creating and joining a thread per decision. */
+typedef struct helper {
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t wake, finished;
+    unsigned long job, done; /* searches asked of the thread / completed by it */
+    int running, quit;
+    pid_t pid; /* the process that made the thread: a forked child has none */
+} helper;
+
 typedef struct ismcts {
     ismcts_params p;
     worker w[2];
+    helper h;
     gg_action list[GG_MAX_ACTIONS]; /* final_choice / ismcts_hint scratch */
     double visits[GG_MAX_ACTIONS], reward[GG_MAX_ACTIONS];
     long last_iterations; /* of the last search, all threads (for benchmarks) */
@@ -576,6 +590,92 @@ static void *search(void *arg)
     return NULL;
 }
 
+/* ------------------------------------------------------ the second thread */
+
+static void *helper_main(void *arg)
+{
+    ismcts *m = arg;
+    helper *h = &m->h;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&h->mu);
+    for (;;) {
+        while (!h->quit && h->job == seen) pthread_cond_wait(&h->wake, &h->mu);
+        if (h->quit) break;
+        seen = h->job;
+        pthread_mutex_unlock(&h->mu);
+        search(&m->w[1]);
+        pthread_mutex_lock(&h->mu);
+        h->done = seen;
+        pthread_cond_signal(&h->finished);
+    }
+    pthread_mutex_unlock(&h->mu);
+    return NULL;
+}
+
+/* Starts the helper thread once; 0 when it runs. */
+static int helper_start(ismcts *m)
+{
+    helper *h = &m->h;
+    if (h->running && h->pid == getpid()) return 0;
+    h->running = 0; /* in a forked child: the thread stayed in the parent */
+    if (pthread_mutex_init(&h->mu, NULL)) return -1;
+    if (pthread_cond_init(&h->wake, NULL)) {
+        pthread_mutex_destroy(&h->mu);
+        return -1;
+    }
+    if (pthread_cond_init(&h->finished, NULL)) {
+        pthread_cond_destroy(&h->wake);
+        pthread_mutex_destroy(&h->mu);
+        return -1;
+    }
+    h->job = h->done = 0;
+    h->quit = 0;
+    if (pthread_create(&h->thread, NULL, helper_main, m)) {
+        pthread_cond_destroy(&h->finished);
+        pthread_cond_destroy(&h->wake);
+        pthread_mutex_destroy(&h->mu);
+        return -1;
+    }
+    h->running = 1;
+    h->pid = getpid();
+    return 0;
+}
+
+static void helper_stop(ismcts *m)
+{
+    helper *h = &m->h;
+    if (!h->running || h->pid != getpid()) return;
+    pthread_mutex_lock(&h->mu);
+    h->quit = 1;
+    pthread_cond_signal(&h->wake);
+    pthread_mutex_unlock(&h->mu);
+    pthread_join(h->thread, NULL);
+    pthread_cond_destroy(&h->finished);
+    pthread_cond_destroy(&h->wake);
+    pthread_mutex_destroy(&h->mu);
+    h->running = 0;
+}
+
+/* Runs both workers' searches, the second on the helper thread (on this
+ * thread, after the first, when no thread could be made). */
+static void search_both(ismcts *m)
+{
+    helper *h = &m->h;
+    if (helper_start(m)) {
+        search(&m->w[0]);
+        search(&m->w[1]);
+        return;
+    }
+    pthread_mutex_lock(&h->mu);
+    unsigned long job = ++h->job;
+    pthread_cond_signal(&h->wake);
+    pthread_mutex_unlock(&h->mu);
+    search(&m->w[0]);
+    pthread_mutex_lock(&h->mu);
+    while (h->done != job) pthread_cond_wait(&h->finished, &h->mu);
+    pthread_mutex_unlock(&h->mu);
+}
+
 /* -------------------------------------------------------------- the bot */
 
 static gg_status parse_params(ismcts_params *p, const char *params, gg_error *err)
@@ -674,6 +774,7 @@ static gg_status ismcts_create(gg_bot *bot, const char *params, gg_error *err)
 static void ismcts_destroy(gg_bot *bot)
 {
     ismcts *m = bot->data;
+    helper_stop(m);
     for (int t = 0; t < 2; t++) {
         free(m->w[t].nodes);
         free(m->w[t].arms);
@@ -785,11 +886,8 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
     }
-    pthread_t th;
-    int threaded = m->p.threads == 2 && pthread_create(&th, NULL, search, &m->w[1]) == 0;
-    search(&m->w[0]);
-    if (threaded) pthread_join(th, NULL);
-    else if (m->p.threads == 2) search(&m->w[1]);
+    if (m->p.threads == 2) search_both(m);
+    else search(&m->w[0]);
     for (int t = 0; t < m->p.threads; t++) m->last_iterations += m->w[t].iterations;
     for (int t = 0; t < m->p.threads; t++) m->last_capped += m->w[t].capped;
     for (int t = 0; t < m->p.threads; t++) m->last_hidden += m->w[t].hidden_siblings;
