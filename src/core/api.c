@@ -315,28 +315,44 @@ static uint64_t hash_mix(uint64_t h, uint64_t v)
     return h ^ (h >> 31);
 }
 
-static uint64_t hash_bytes(uint64_t h, const char *t)
+/* A text, 8 bytes at a time (its length first, so "a" and "a\0" differ). */
+static uint64_t hash_text(const char *t)
 {
-    uint64_t x = 1469598103934665603ull;
-    for (; *t; t++) x = (x ^ (uint8_t)*t) * 1099511628211ull;
-    return hash_mix(h, x);
+    size_t n = strlen(t);
+    uint64_t h = n * 0x9E3779B97F4A7C15ull, w;
+    for (; n >= 8; n -= 8, t += 8) {
+        memcpy(&w, t, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 32;
+    }
+    if (n) {
+        w = 0;
+        memcpy(&w, t, n);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 32;
+    }
+    return h;
 }
 
 static uint64_t hash_tree(uint64_t h, const cJSON *item)
 {
     for (; item; item = item->next) {
-        h = hash_mix(h, (uint64_t)(item->type & 0xFF));
-        if (item->string) h = hash_bytes(h, item->string);
-        if (cJSON_IsNumber(item)) {
+        uint64_t x = (uint64_t)(item->type & 0xFF);
+        if (item->string) x ^= hash_text(item->string) << 8;
+        if (item->type & cJSON_Number) {
             double d = item->valuedouble + 0.0; /* -0 as 0 */
             uint64_t bits;
             if (!isfinite(d)) d = 0x1p1023; /* printed "null" */
             memcpy(&bits, &d, sizeof bits);
+            h = hash_mix(h, x);
             h = hash_mix(h, bits);
-        } else if (cJSON_IsString(item) || cJSON_IsRaw(item)) {
-            h = hash_bytes(h, item->valuestring ? item->valuestring : "");
+        } else if (item->type & (cJSON_String | cJSON_Raw)) {
+            h = hash_mix(h, x);
+            h = hash_mix(h, hash_text(item->valuestring ? item->valuestring : ""));
         } else if (item->child) {
-            h = hash_mix(hash_tree(h, item->child), 0x5D); /* the end of an array or object */
+            h = hash_mix(hash_tree(hash_mix(h, x), item->child), 0x5D); /* then the end of it */
+        } else {
+            h = hash_mix(h, x);
         }
     }
     return h;
