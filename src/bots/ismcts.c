@@ -199,16 +199,18 @@ static uint64_t view_hash(const gg_state *s, int me) { return gg_view_hash(s, me
 /* A uniform double in [0, 1). */
 static double uniform01(gg_rng *rng) { return (double)(gg_rng_next(rng) >> 11) * 0x1p-53; }
 
+/* Index of `a` in the ascending list (no repeats), or -1: a binary search
+ * whose halving compiles to a conditional move, no branch to mispredict. */
 static int in_sorted(const gg_action *list, int n, gg_action a)
 {
-    int lo = 0, hi = n - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (list[mid] == a) return mid;
-        if (list[mid] < a) lo = mid + 1;
-        else hi = mid - 1;
+    if (n <= 0) return -1;
+    const gg_action *base = list;
+    for (int len = n; len > 1;) {
+        int half = len / 2;
+        base = base[half] <= a ? base + half : base;
+        len -= half;
     }
-    return -1;
+    return *base == a ? (int)(base - list) : -1;
 }
 
 /* Shaping of reward=win: a win is worth its share times 0.9, plus up to 0.1
