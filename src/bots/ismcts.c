@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bots/bot.h"
 #include "core/game.h"
@@ -124,7 +125,7 @@ typedef struct worker {
     int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
     int (*withdraw)(gg_state *s, int viewer); /* at a simultaneous root */
     step path[MAX_PATH];           /* one iteration's way down the tree */
-    uint32_t at[GG_MAX_ACTIONS];   /* select_exp3's scratch */
+    uint32_t at[GG_MAX_ACTIONS];   /* select_exp3 and select_arm scratch */
     double x[GG_MAX_ACTIONS];
     /* inputs of one search */
     const gg_state *root;
@@ -136,9 +137,22 @@ typedef struct worker {
     gg_state_eval eval;
 } worker;
 
+/* threads=2: the second worker's thread, made at the bot's first search and
+ * kept until the bot is destroyed; each search wakes it (job) and waits for
+ * it (done), instead of creating and joining a thread per decision. */
+typedef struct helper {
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t wake, finished;
+    unsigned long job, done; /* searches asked of the thread / completed by it */
+    int running, quit;
+    pid_t pid; /* the process that made the thread: a forked child has none */
+} helper;
+
 typedef struct ismcts {
     ismcts_params p;
     worker w[2];
+    helper h;
     gg_action list[GG_MAX_ACTIONS]; /* final_choice / ismcts_hint scratch */
     double visits[GG_MAX_ACTIONS], reward[GG_MAX_ACTIONS];
     long last_iterations; /* of the last search, all threads (for benchmarks) */
@@ -178,28 +192,25 @@ static uint64_t observation(const gg_state *s, int seat, gg_action a, int me, in
     return hash_text(buf) | 1ull << 63;
 }
 
-/* What `me` sees of a position: a hash of its view, i.e. its information set. */
-static uint64_t view_hash(const gg_state *s, int me)
-{
-    char *v = gg_view_json(s, me);
-    uint64_t h = v ? hash_text(v) : 0;
-    free(v);
-    return h;
-}
+/* What `me` sees of a position: a hash of its view, i.e. its information
+ * set (gg_view_hash: the view's tree hashed without printing it). */
+static uint64_t view_hash(const gg_state *s, int me) { return gg_view_hash(s, me); }
 
 /* A uniform double in [0, 1). */
 static double uniform01(gg_rng *rng) { return (double)(gg_rng_next(rng) >> 11) * 0x1p-53; }
 
+/* Index of `a` in the ascending list (no repeats), or -1: a binary search
+ * whose halving compiles to a conditional move, no branch to mispredict. */
 static int in_sorted(const gg_action *list, int n, gg_action a)
 {
-    int lo = 0, hi = n - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (list[mid] == a) return mid;
-        if (list[mid] < a) lo = mid + 1;
-        else hi = mid - 1;
+    if (n <= 0) return -1;
+    const gg_action *base = list;
+    for (int len = n; len > 1;) {
+        int half = len / 2;
+        base = base[half] <= a ? base + half : base;
+        len -= half;
     }
-    return -1;
+    return *base == a ? (int)(base - list) : -1;
 }
 
 /* Shaping of reward=win: a win is worth its share times 0.9, plus up to 0.1
@@ -332,12 +343,13 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
 {
     uint8_t tried[GG_MAX_ACTIONS];
     memset(tried, 0, (size_t)n);
+    uint32_t *legal_arms = w->at; /* the arms legal now, in arm order: one lookup each */
     int n_tried = 0;
     for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
         int k = in_sorted(list, n, w->arms[a].action);
         if (k < 0) continue;
         tried[k] = 1;
-        n_tried++;
+        legal_arms[n_tried++] = a;
         w->arms[a].avail++;
     }
     if (n_tried < n) {
@@ -358,9 +370,9 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
     }
     uint32_t best = NIL;
     double best_v = -1e300;
-    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+    for (int i = 0; i < n_tried; i++) {
+        uint32_t a = legal_arms[i];
         const arm *x = &w->arms[a];
-        if (in_sorted(list, n, x->action) < 0) continue;
         double v = x->visits ? x->reward / x->visits +
                                    w->p->c * sqrt(log((double)x->avail) / x->visits)
                              : 1e300;
@@ -580,6 +592,92 @@ static void *search(void *arg)
     return NULL;
 }
 
+/* ------------------------------------------------------ the second thread */
+
+static void *helper_main(void *arg)
+{
+    ismcts *m = arg;
+    helper *h = &m->h;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&h->mu);
+    for (;;) {
+        while (!h->quit && h->job == seen) pthread_cond_wait(&h->wake, &h->mu);
+        if (h->quit) break;
+        seen = h->job;
+        pthread_mutex_unlock(&h->mu);
+        search(&m->w[1]);
+        pthread_mutex_lock(&h->mu);
+        h->done = seen;
+        pthread_cond_signal(&h->finished);
+    }
+    pthread_mutex_unlock(&h->mu);
+    return NULL;
+}
+
+/* Starts the helper thread once; 0 when it runs. */
+static int helper_start(ismcts *m)
+{
+    helper *h = &m->h;
+    if (h->running && h->pid == getpid()) return 0;
+    h->running = 0; /* in a forked child: the thread stayed in the parent */
+    if (pthread_mutex_init(&h->mu, NULL)) return -1;
+    if (pthread_cond_init(&h->wake, NULL)) {
+        pthread_mutex_destroy(&h->mu);
+        return -1;
+    }
+    if (pthread_cond_init(&h->finished, NULL)) {
+        pthread_cond_destroy(&h->wake);
+        pthread_mutex_destroy(&h->mu);
+        return -1;
+    }
+    h->job = h->done = 0;
+    h->quit = 0;
+    if (pthread_create(&h->thread, NULL, helper_main, m)) {
+        pthread_cond_destroy(&h->finished);
+        pthread_cond_destroy(&h->wake);
+        pthread_mutex_destroy(&h->mu);
+        return -1;
+    }
+    h->running = 1;
+    h->pid = getpid();
+    return 0;
+}
+
+static void helper_stop(ismcts *m)
+{
+    helper *h = &m->h;
+    if (!h->running || h->pid != getpid()) return;
+    pthread_mutex_lock(&h->mu);
+    h->quit = 1;
+    pthread_cond_signal(&h->wake);
+    pthread_mutex_unlock(&h->mu);
+    pthread_join(h->thread, NULL);
+    pthread_cond_destroy(&h->finished);
+    pthread_cond_destroy(&h->wake);
+    pthread_mutex_destroy(&h->mu);
+    h->running = 0;
+}
+
+/* Runs both workers' searches, the second on the helper thread (on this
+ * thread, after the first, when no thread could be made). */
+static void search_both(ismcts *m)
+{
+    helper *h = &m->h;
+    if (helper_start(m)) {
+        search(&m->w[0]);
+        search(&m->w[1]);
+        return;
+    }
+    pthread_mutex_lock(&h->mu);
+    unsigned long job = ++h->job;
+    pthread_cond_signal(&h->wake);
+    pthread_mutex_unlock(&h->mu);
+    search(&m->w[0]);
+    pthread_mutex_lock(&h->mu);
+    while (h->done != job) pthread_cond_wait(&h->finished, &h->mu);
+    pthread_mutex_unlock(&h->mu);
+}
+
 /* -------------------------------------------------------------- the bot */
 
 static gg_status parse_params(ismcts_params *p, const char *params, gg_error *err)
@@ -678,6 +776,7 @@ static gg_status ismcts_create(gg_bot *bot, const char *params, gg_error *err)
 static void ismcts_destroy(gg_bot *bot)
 {
     ismcts *m = bot->data;
+    helper_stop(m);
     for (int t = 0; t < 2; t++) {
         free(m->w[t].nodes);
         free(m->w[t].arms);
@@ -789,11 +888,8 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
     }
-    pthread_t th;
-    int threaded = m->p.threads == 2 && pthread_create(&th, NULL, search, &m->w[1]) == 0;
-    search(&m->w[0]);
-    if (threaded) pthread_join(th, NULL);
-    else if (m->p.threads == 2) search(&m->w[1]);
+    if (m->p.threads == 2) search_both(m);
+    else search(&m->w[0]);
     for (int t = 0; t < m->p.threads; t++) m->last_iterations += m->w[t].iterations;
     for (int t = 0; t < m->p.threads; t++) m->last_capped += m->w[t].capped;
     for (int t = 0; t < m->p.threads; t++) m->last_hidden += m->w[t].hidden_siblings;

@@ -1,6 +1,7 @@
 /* api.c — the public game API: dispatch to the game's table, plus the parts
  * every game shares (state header, validation, JSON envelope). */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -300,6 +301,75 @@ char *gg_view_json(const gg_state *s, int seat)
     cJSON_AddBoolToObject(root, "over", s->game->is_over(s));
     s->game->view(s, seat >= 0 && seat < s->players ? seat : GG_SPECTATOR, root);
     return print_and_delete(root);
+}
+
+/* gg_view_hash: the view's tree hashed as it stands, member names, kinds
+ * and values in order, instead of printed (printing the numbers was most of
+ * a search's time in Ys). A number is hashed by its value with -0 taken as 0
+ * and every non-finite value alike (as cJSON prints them), so two views with
+ * the same text have the same hash. */
+static uint64_t hash_mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 31);
+}
+
+/* A text, 8 bytes at a time (its length first, so "a" and "a\0" differ). */
+static uint64_t hash_text(const char *t)
+{
+    size_t n = strlen(t);
+    uint64_t h = n * 0x9E3779B97F4A7C15ull, w;
+    for (; n >= 8; n -= 8, t += 8) {
+        memcpy(&w, t, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 32;
+    }
+    if (n) {
+        w = 0;
+        memcpy(&w, t, n);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 32;
+    }
+    return h;
+}
+
+static uint64_t hash_tree(uint64_t h, const cJSON *item)
+{
+    for (; item; item = item->next) {
+        uint64_t x = (uint64_t)(item->type & 0xFF);
+        if (item->string) x ^= hash_text(item->string) << 8;
+        if (item->type & cJSON_Number) {
+            double d = item->valuedouble + 0.0; /* -0 as 0 */
+            uint64_t bits;
+            if (!isfinite(d)) d = 0x1p1023; /* printed "null" */
+            memcpy(&bits, &d, sizeof bits);
+            h = hash_mix(h, x);
+            h = hash_mix(h, bits);
+        } else if (item->type & (cJSON_String | cJSON_Raw)) {
+            h = hash_mix(h, x);
+            h = hash_mix(h, hash_text(item->valuestring ? item->valuestring : ""));
+        } else if (item->child) {
+            h = hash_mix(hash_tree(hash_mix(h, x), item->child), 0x5D); /* then the end of it */
+        } else {
+            h = hash_mix(h, x);
+        }
+    }
+    return h;
+}
+
+uint64_t gg_view_hash(const gg_state *s, int seat)
+{
+    cJSON *root = cJSON_CreateObject();
+    if (!root) return 0;
+    int seats[GG_MAX_SEATS];
+    int n = gg_actors(s, seats);
+    cJSON_AddItemToObject(root, "actors", cJSON_CreateIntArray(seats, n));
+    cJSON_AddBoolToObject(root, "over", s->game->is_over(s));
+    s->game->view(s, seat >= 0 && seat < s->players ? seat : GG_SPECTATOR, root);
+    uint64_t h = hash_tree(0, root->child);
+    cJSON_Delete(root);
+    return h;
 }
 
 char *gg_state_json(const gg_state *s)

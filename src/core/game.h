@@ -116,6 +116,11 @@ const cJSON *gg_events_items(const gg_events *ev);
 extern const gg_game gg_splendor_game;
 extern const gg_game gg_ys_game;
 
+/* What `seat` sees of `s`, hashed: its view as gg_view_json gives it, less
+ * the parts fixed for a game (name, options, seat), never printed. Equal
+ * views give equal hashes; searches key information sets by it. */
+uint64_t gg_view_hash(const gg_state *s, int seat);
+
 /* Fill err (may be NULL) with a code and a printf-style message; returns code. */
 gg_status gg_fail(gg_error *err, gg_status code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -29,23 +29,49 @@ static double gem_worth(const ys_state *st, int c)
     return by_rank[above];
 }
 
-/* Totals of every participant over a set of places (bit = loc code). */
-static void totals(const ys_state *st, uint64_t locs, double t[YS_MAX_PLAYERS + 1], int present[YS_MAX_PLAYERS + 1])
+/* Every participant's brokers summed by place, in one pass over the board
+ * (the evaluation asks for a few dozen sets of places for every seat). */
+typedef struct board_sums {
+    uint64_t used;                     /* places with a broker (bit = loc code) */
+    int t[64][YS_MAX_PLAYERS + 1];     /* valid where `used` */
+    uint8_t present[64];               /* bit q: participant q has a broker there */
+} board_sums;
+
+static void sum_at(board_sums *bs, int loc, int q, int value)
 {
-    for (int q = 0; q <= YS_MAX_PLAYERS; q++) t[q] = 0, present[q] = 0;
+    if (loc >= 64) return;
+    if (!(bs->used >> loc & 1)) {
+        bs->used |= 1ull << loc;
+        memset(bs->t[loc], 0, sizeof bs->t[loc]);
+        bs->present[loc] = 0;
+    }
+    bs->t[loc][q] += value;
+    bs->present[loc] |= (uint8_t)(1u << q);
+}
+
+static void sum_board(const ys_state *st, board_sums *bs)
+{
+    bs->used = 0;
     for (int q = 0; q < st->base.players; q++) {
         const ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++)
-            if (p->b[i].loc < 64 && (locs >> p->b[i].loc & 1)) {
-                t[q] += ys_count_value(&p->b[i]);
-                present[q] = 1;
-            }
+        for (int i = 0; i < p->n_brokers; i++) sum_at(bs, p->b[i].loc, q, ys_count_value(&p->b[i]));
         for (int i = 0; st->base.players == 2 && i < YS_NEUTRAL_BROKERS; i++)
-            if (p->nb[i].loc < 64 && (locs >> p->nb[i].loc & 1)) {
-                t[YS_NEUTRAL] += p->nb[i].value;
-                present[YS_NEUTRAL] = 1;
-            }
+            sum_at(bs, p->nb[i].loc, YS_NEUTRAL, p->nb[i].value);
     }
+}
+
+/* Totals of every participant over a set of places (bit = loc code). */
+static void totals(const board_sums *bs, uint64_t locs, double t[YS_MAX_PLAYERS + 1],
+                   int present[YS_MAX_PLAYERS + 1])
+{
+    int sum[YS_MAX_PLAYERS + 1] = {0};
+    unsigned seen = 0;
+    for (uint64_t m = locs & bs->used; m; m &= m - 1) {
+        int loc = __builtin_ctzll(m);
+        for (int q = 0; q <= YS_MAX_PLAYERS; q++) sum[q] += bs->t[loc][q];
+        seen |= bs->present[loc];
+    }
+    for (int q = 0; q <= YS_MAX_PLAYERS; q++) t[q] = sum[q], present[q] = seen >> q & 1;
 }
 
 /* Place (0 = first) of participant q among those present, or -1. */
@@ -58,11 +84,16 @@ static int place_of(const ys_state *st, int q, const double t[], const int prese
     return place;
 }
 
-/* What the board promises seat q before this round's scoring. */
-static double board_promise(const ys_state *st, int q)
+/* What the board promises every seat before this round's scoring, v[q] for
+ * each seat q (each place's totals made once for all seats). */
+static void board_promise(const ys_state *st, double v[YS_MAX_PLAYERS + 1])
 {
-    double v = 0, t[YS_MAX_PLAYERS + 1];
+    int n = st->base.players;
+    board_sums bs;
+    sum_board(st, &bs);
+    double t[YS_MAX_PLAYERS + 1];
     int present[YS_MAX_PLAYERS + 1];
+    for (int q = 0; q < n; q++) v[q] = 0;
     double avg_gem = 0;
     for (int c = 0; c < YS_COLOURS; c++) avg_gem += gem_worth(st, c) / YS_COLOURS;
     /* districts still to score this round */
@@ -70,35 +101,39 @@ static double board_promise(const ys_state *st, int q)
                 : st->step == YS_STEP_DISTRICT ? st->district : st->districts;
     for (int d = first; d < st->districts; d++) {
         uint64_t all = 7ull << YS_ZONE_LOC(d, 0);
-        totals(st, all, t, present);
-        int k = place_of(st, q, t, present);
+        totals(&bs, all, t, present);
         static const double share4[3] = {2, 1, 1}, share3[2] = {2, 1};
-        if (k >= 0) v += avg_gem * (st->base.players >= 4 ? (k < 3 ? share4[k] : 0) : (k < 2 ? share3[k] : 0));
+        for (int q = 0; q < n; q++) {
+            int k = place_of(st, q, t, present);
+            if (k >= 0) v[q] += avg_gem * (n >= 4 ? (k < 3 ? share4[k] : 0) : (k < 2 ? share3[k] : 0));
+        }
         static const double zone_worth[3] = {4.0, 3.0, 3.0}; /* black gem, trade, card */
         for (int z = 0; z < YS_ZONES; z++) {
-            totals(st, 1ull << YS_ZONE_LOC(d, z), t, present);
-            if (place_of(st, q, t, present) == 0) v += zone_worth[z];
+            totals(&bs, 1ull << YS_ZONE_LOC(d, z), t, present);
+            for (int q = 0; q < n; q++)
+                if (place_of(st, q, t, present) == 0) v[q] += zone_worth[z];
         }
     }
     for (int r = 0; r < YS_ROWS; r++) {
         if (st->market_gem[r] == YS_NONE) continue;
-        totals(st, 15ull << YS_CELL_LOC(0, r), t, present);
-        if (place_of(st, q, t, present) == 0) v += st->market_gem[r] == YS_WHITE ? 6 : gem_worth(st, st->market_gem[r]);
+        totals(&bs, 15ull << YS_CELL_LOC(0, r), t, present);
+        for (int q = 0; q < n; q++)
+            if (place_of(st, q, t, present) == 0)
+                v[q] += st->market_gem[r] == YS_WHITE ? 6 : gem_worth(st, st->market_gem[r]);
     }
-    if (q < YS_NEUTRAL) {
+    for (int c = 0; c < YS_COLOURS; c++) {
+        uint64_t col = 0;
+        for (int r = 0; r < YS_ROWS; r++) col |= 1ull << YS_CELL_LOC(c, r);
+        totals(&bs, col, t, present);
+        double sum = 0;
+        for (int o = 0; o <= YS_MAX_PLAYERS; o++) sum += t[o];
+        for (int q = 0; q < n; q++) v[q] += 0.12 * sum * (st->pl[q].gems[c] - 1.0);
+    }
+    for (int q = 0; q < n; q++) {
         const ys_player *p = &st->pl[q];
-        for (int c = 0; c < YS_COLOURS; c++) {
-            uint64_t col = 0;
-            for (int r = 0; r < YS_ROWS; r++) col |= 1ull << YS_CELL_LOC(c, r);
-            totals(st, col, t, present);
-            double sum = 0;
-            for (int o = 0; o <= YS_MAX_PLAYERS; o++) sum += t[o];
-            v += 0.12 * sum * (p->gems[c] - 1.0);
-        }
         for (int i = 0; i < p->n_brokers; i++)
-            if (p->b[i].loc == YS_LOC_SCREEN) v += 0.35 * p->b[i].value;
+            if (p->b[i].loc == YS_LOC_SCREEN) v[q] += 0.35 * p->b[i].value;
     }
-    return v;
 }
 
 /* Seat q's worth: points, final scoring as if it ended now, the board. */
@@ -106,13 +141,15 @@ static void worth_all(const ys_state *st, double w[YS_MAX_PLAYERS + 1])
 {
     ys_final f;
     ys_final_scores(st, &f);
+    double promise[YS_MAX_PLAYERS + 1];
+    if (!st->over) board_promise(st, promise);
     for (int q = 0; q <= YS_MAX_PLAYERS; q++) w[q] = -1e9;
     for (int q = 0; q < st->base.players; q++) {
         double v = st->pl[q].score;
         if (!st->over) {
             for (int c = 0; c < YS_COLOURS; c++) v += f.colour_pts[q][c];
             v += f.black_pts[q] + f.throne_pts[q];
-            v += board_promise(st, q);
+            v += promise[q];
         }
         w[q] = v;
     }
