@@ -56,6 +56,10 @@ for lang in pl hu cs fr; do
     LANG=${lang}_XX.UTF-8 "$G" serve --help >out.txt 2>&1
     contains "LANG=${lang}_XX.UTF-8: serve --help in $lang" "$(cat out.txt)" "$opts"
 done
+"$G" selfplay ys --option districts=9 --lang pl >out.txt 2>err.txt
+contains "a bad --option value in Polish, with the values it takes" "$(cat err.txt)" "districts przyjmuje jedną z wartości 4, 3"
+"$G" selfplay ys --players 9 --lang xx >out.txt 2>err.txt
+contains "a bad --players in xx" "$(cat err.txt)" "[[--players 9: Ys is for 2 to 5 players]]"
 "$G" --lang xx match --games none >out.txt 2>err.txt
 contains "gemgames --lang xx COMMAND: the error of a bad value wrapped" "$(cat err.txt)" "[[--games takes a positive whole number, not 'none']]"
 "$G" selfplay ys --games x --lang=xx >out.txt 2>err.txt
