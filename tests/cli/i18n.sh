@@ -73,6 +73,12 @@ else echo "not ok $T_N - --lang zz: rc $rc"; sed 's/^/#  /' err.txt; fi
 "$G" replay rec/game-00000.json --lang pl >pl.json
 LANG=fr_FR.UTF-8 "$G" replay rec/game-00000.json --events >fr-events.json
 "$G" replay rec/game-00000.json --events >en-events.json
+printf 'new_game ys players=3\nlegal\ngenmove\nquit\n' >proto.in
+"$G" engine <proto.in >proto-en.txt
+LANG=hu_HU.UTF-8 "$G" engine --lang cs <proto.in >proto-cs.txt
+T_N=$((T_N + 1))
+if [ -s proto-en.txt ] && cmp -s proto-en.txt proto-cs.txt; then echo "ok $T_N - the engine protocol is the same in every language"
+else echo "not ok $T_N - the engine protocol changes with the language"; diff proto-en.txt proto-cs.txt | head -5 | sed 's/^/#  /'; fi
 T_N=$((T_N + 1))
 if [ -s en.json ] && cmp -s en.json pl.json && cmp -s en-events.json fr-events.json; then
     echo "ok $T_N - replay's JSON is the same under --lang pl and LANG=fr"
