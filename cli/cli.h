@@ -58,6 +58,10 @@ void cli_render_ys(FILE *out, const struct cJSON *view, int seat);
  * / "Seat N" numbered from 1 as players count seats ("seat 0 bids" ->
  * "seat 1 bids"); the engine's own texts keep the index from 0. */
 void cli_seats_from_one(const char *in, char *out, size_t n);
+/* A bot's name in words from its spec ("heuristic" -> "heuristic" in the
+ * player's language, "ismcts:ms=1000" -> "thinking 1s"); an engine's spec as
+ * it is. */
+void cli_bot_name(const char *spec, char *buf, size_t n);
 /* s followed by spaces up to `width` screen columns, in buf (cut to n-1
  * bytes). printf's %-6s pads by bytes, and translations are UTF-8: pass
  * cli_pad(...) where a translated word fills a column. */
@@ -67,5 +71,9 @@ void cli_ys_card_title(const char *key, char *buf, size_t n);
 /* A word of the event catalogue in the player's language: cli_word("ys",
  * "gem", "red") is ys:gem.red or :gem.red, else "red" (cli/render.c). */
 const char *cli_word(const char *game, const char *hint, const char *v);
+/* The view's decision in the player's language: its "prompt" (catalogue id
+ * + fields) through gg_event_text, else the engine's English "decision" with
+ * seats counted from 1 (cli/render.c). */
+void cli_decision_text(const struct cJSON *view, char *out, size_t n);
 
 #endif

@@ -179,9 +179,16 @@ static int play_game(const play_args *a)
         }
     }
     gg_record *rec = gg_record_new(t->game, &t->opts, seed);
+    char names[256] = "";
+    for (int k = 0; k < players - 1 && strlen(names) < 160; k++) { /* the bots in words */
+        char spec[256], name[64];
+        nth_bot_spec(a->bots, k, spec, sizeof spec);
+        cli_bot_name(spec, name, sizeof name);
+        if (!strstr(names, name)) snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "", name);
+    }
     printf(_("%s, %d players, seed %llu. You are seat %d; the others are \"%s\" bots.\n"
            "Type help for commands.\n"),
-           gg_game_title(t->game), players, (unsigned long long)seed, me + 1, a->bots);
+           gg_game_title(t->game), players, (unsigned long long)seed, me + 1, names);
     int quit = 0;
     while (!quit && !gg_is_over(s)) {
         int seats[GG_MAX_SEATS];

@@ -167,6 +167,21 @@ void cli_seats_from_one(const char *in, char *out, size_t n)
     out[o] = '\0';
 }
 
+void cli_bot_name(const char *spec, char *buf, size_t n)
+{
+    if (!spec) spec = "";
+    if (!strcmp(spec, "random")) snprintf(buf, n, "%s", _("random"));
+    else if (!strcmp(spec, "heuristic")) snprintf(buf, n, "%s", _("heuristic"));
+    else if (!strncmp(spec, "ismcts", 6) && (!spec[6] || spec[6] == ':')) {
+        long ms = !strncmp(spec + 6, ":ms=", 4) ? strtol(spec + 10, NULL, 10) : 0;
+        /* TRANSLATORS: the searching bot (ISMCTS) with its time a move */
+        if (ms > 0) snprintf(buf, n, _("thinking %gs"), (double)ms / 1000);
+        else snprintf(buf, n, "%s", _("thinking"));
+    } else {
+        snprintf(buf, n, "%s", spec); /* an engine: the name it was given */
+    }
+}
+
 const char *cli_pad(char *buf, size_t n, const char *s, int width)
 {
     if (!n) return "";

@@ -50,3 +50,19 @@ const char *cli_word(const char *game, const char *hint, const char *v)
     if (!w) w = gg_catalogue_word(cli_i18n_lang(), strchr(id, ':'));
     return w ? w : v;
 }
+
+void cli_decision_text(const cJSON *view, char *out, size_t n)
+{
+    if (!n) return;
+    const cJSON *prompt = cJSON_GetObjectItemCaseSensitive(view, "prompt");
+    char *json = cJSON_IsObject(prompt) ? cJSON_PrintUnformatted(prompt) : NULL;
+    char *text = json ? gg_event_text(json, cli_i18n_lang()) : NULL;
+    if (text) {
+        snprintf(out, n, "%s", text);
+    } else {
+        const cJSON *d = cJSON_GetObjectItemCaseSensitive(view, "decision");
+        cli_seats_from_one(cJSON_IsString(d) ? d->valuestring : "", out, n);
+    }
+    free(text);
+    free(json);
+}

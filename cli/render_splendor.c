@@ -148,6 +148,6 @@ void cli_render_splendor(FILE *out, const cJSON *view, int seat)
     const cJSON *result = cJSON_GetObjectItemCaseSensitive(view, "result");
     if (result) print_result(out, result);
     char decision[512];
-    cli_seats_from_one(str(view, "decision"), decision, sizeof decision);
+    cli_decision_text(view, decision, sizeof decision);
     fprintf(out, _("Now: %s\n"), decision);
 }

@@ -59,6 +59,14 @@ void cli_ys_card_title(const char *key, char *buf, size_t n)
         snprintf(id, sizeof id, "ys:event.%s", key);
         name = gg_catalogue_word(cli_i18n_lang(), id);
     }
+    size_t kl = strlen(key);
+    if (!name && kl > 1 && kl < 40 && key[kl - 1] == '2') { /* "smuggling2": the second copy (Y-10.21) */
+        snprintf(id, sizeof id, "ys:event.%.*s", (int)(kl - 1), key);
+        if ((name = gg_catalogue_word(cli_i18n_lang(), id))) {
+            snprintf(buf, n, "%s 2", name);
+            return;
+        }
+    }
     if (name) {
         snprintf(buf, n, "%s", name);
         return;
@@ -744,6 +752,6 @@ void cli_render_ys(FILE *out, const cJSON *view, int seat)
         print_final(out, view, seat);
     }
     char decision[512];
-    cli_seats_from_one(str(view, "decision"), decision, sizeof decision);
+    cli_decision_text(view, decision, sizeof decision);
     print_words(out, _("Now:"), decision);
 }

@@ -101,7 +101,11 @@ static void seat_label(const tui *t, int p, char *buf, size_t n)
     if (p < 0) snprintf(buf, n, _("spectator"));
     else if (t->human[p] && t->humans == 1) snprintf(buf, n, _("S%d (you)"), p + 1);
     else if (t->human[p]) snprintf(buf, n, "S%d", p + 1);
-    else snprintf(buf, n, "S%d %s", p + 1, t->cfg.seat_spec[p]);
+    else {
+        char bot[64];
+        cli_bot_name(t->cfg.seat_spec[p], bot, sizeof bot);
+        snprintf(buf, n, "S%d %.30s", p + 1, bot);
+    }
 }
 
 static int viewer_index(const tui *t, int viewer)
@@ -393,7 +397,7 @@ static void draw_status(const tui *t, const layout *L, const char *state)
     mvhline(L->status_y, 0, ' ', COLS);
     attroff(tui_attr(TR_HEAD));
     char decision[512];
-    cli_seats_from_one(tj_str(t->view, "decision"), decision, sizeof decision);
+    cli_decision_text(t->view, decision, sizeof decision);
     int x = tui_put(&b, 0, 0, tui_attr(TR_HEAD), "%s", state);
     /* once over, the state names the winner: the view's "the game is over:
      * ..." would say it a second time */
@@ -786,7 +790,7 @@ static void show_help(const tui *t)
 {
     tui_text h = {0};
     char decision[512];
-    cli_seats_from_one(tj_str(t->view, "decision"), decision, sizeof decision);
+    cli_decision_text(t->view, decision, sizeof decision);
     if (*decision) tui_text_add(&h, TR_HEAD, _("Now: %s"), decision);
     if (t->board && t->board->help) t->board->help(t->view, &h);
     tui_text_add(&h, TR_TEXT, " ");

@@ -70,14 +70,14 @@ static void draw_events_and_lines(const cJSON *view, const tui_box *b, int y, in
             if (in_port) continue;
             char title[32];
             cli_ys_card_title(e->valuestring, title, sizeof title);
-            x = tui_put(b, y, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? "events:" : "");
+            x = tui_put(b, y, x + (first ? 2 : 1), tui_attr(TR_DIM), "%s", first ? _("events:") : "");
             x = tui_put(b, y, x + (first ? 1 : 0), tui_attr(TR_GOLD), "%s", title);
             first = 0;
         }
         static const char *const cards[2] = {"smuggling1", "smuggling2"};
         for (int k = 0; k < 2; k++)
             if (cJSON_GetArraySize(tj(ev, cards[k])) > 0) {
-                x = tui_put(b, y, x + 2, tui_attr(TR_DIM), "%s", cards[k]);
+                x = tui_put(b, y, x + 2, tui_attr(TR_DIM), _("Smuggling %d"), k + 1);
                 x = put_brokers(b, y, x + 1, 24, tj(ev, cards[k]));
             }
     }
@@ -85,7 +85,8 @@ static void draw_events_and_lines(const cJSON *view, const tui_box *b, int y, in
     cJSON_ArrayForEach(l, tj(view, "lines"))
     {
         x = tui_put(b, y, x + 2, tui_attr(tui_seat_role(tj_int(l, "seat"))), "S%d", tj_int(l, "seat") + 1);
-        x = tui_put(b, y, x + 1, tui_attr(TR_TEXT), "%s %s", tj_str(l, "line"), tj_str(l, "face"));
+        x = tui_put(b, y, x + 1, tui_attr(TR_TEXT), "%s %s", tj_str(l, "line"),
+                    !strcmp(tj_str(l, "face"), "up") ? _("face up") : _("face down"));
         if (cJSON_IsNumber(tj(l, "value"))) x = tui_put(b, y, x + 1, tui_attr(TR_TEXT), "%d", tj_int(l, "value"));
         else x = tui_put(b, y, x + 1, tui_attr(TR_HIDDEN), "?");
     }
@@ -600,6 +601,14 @@ static void ys_help(const cJSON *view, tui_text *h)
             tui_text_add(h, TR_TEXT, "  %s (%s, %s): %s.", title, ysplus_text[i].rule,
                          _(ysplus_text[i].window), _(ysplus_text[i].effect));
         }
+    }
+    if (!strcmp(tj_str(opts, "events"), "on")) { /* the events' texts from the catalogue (ys:text.*) */
+        static const char *const events[] = {"embassy", "smuggling", "brokerage", "democracy", "enrichment",
+                                             "incognito", "indiscretion", "shipwreck", "quarantine",
+                                             "restriction", "revolt", "speculation", "transparency"};
+        tui_text_add(h, TR_HEAD, _("Ys+ events (Y-10.3)"));
+        for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
+            tui_text_add(h, TR_TEXT, "  %s: %s", cli_word("ys", "event", events[i]), cli_word("ys", "text", events[i]));
     }
 }
 

@@ -102,6 +102,19 @@ def check_events():
             if k not in en:
                 problems.append(f'{path}: {k} is not in en.json')
 
+def check_printed():
+    """The cards' printed texts (data/ys/*_text.csv, the engines' English) are
+    the English catalogue's ys:text.KEY, word for word: one text, two homes."""
+    import csv
+    en = json.load(open('data/i18n/en.json', encoding='utf-8'))
+    for f in ('data/ys/character_text.csv', 'data/ys/event_text.csv'):
+        for row in csv.DictReader(open(f, encoding='utf-8')):
+            k = 'ys:text.' + row['key']
+            if k not in en:
+                miss('data/i18n/en.json', k)
+            elif en[k] != row['text']:
+                problems.append(f'data/i18n/en.json: {k} differs from {f}')
+
 # ----------------------------------------------------------- terminal
 def po_entries(path):
     """{msgid: (translated?, fuzzy?)} of a .po or .pot file."""
@@ -159,6 +172,7 @@ def main():
     only_missing = '--missing' in sys.argv
     check_web()
     check_events()
+    check_printed()
     check_po()
     n = sum(len(v) for v in missing.values())
     for cat, ids in sorted(missing.items()):

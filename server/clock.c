@@ -187,7 +187,9 @@ static void turn_ends(srv_clock *k, int seat, int64_t at)
 void srv_clock_move(srv_clock *k, int seat, const int *before, int nb, const int *after, int na,
                     int64_t at, int flags)
 {
+    /* timeouts in a row: a move the seat made in time starts the count again */
     if (flags & STORE_MOVE_TIMEOUT) k->timeouts[seat]++;
+    else k->timeouts[seat] = 0;
     for (int s = 0; s < k->players; s++) {
         int was = in(before, nb, s), is = in(after, na, s);
         if (was && !is) turn_ends(k, s, at);

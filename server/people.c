@@ -6,7 +6,8 @@
  * 1..SRV_NAME_CHARS characters, no control characters or bidirectional
  * overrides that would reorder the text around it), stored as given and
  * sent as a JSON string; the browser shows it as a text node, never as
- * markup. Seats keep a player id beside the token (tables.c; stored, never sent): the
+ * markup. Names are unique at a table: a name another seat holds (letter
+ * case aside) is given with a suffix, "Anna (2)" (srv_name_unique). Seats keep a player id beside the token (tables.c; stored, never sent): the
  * token is the credential, the player id says who holds the seat, and an
  * account system could later map accounts to player ids. */
 #include <stdio.h>
@@ -82,6 +83,47 @@ int srv_name_clean(const char *in, char out[SRV_NAME_BYTES], srv_err *e)
     return srv_text_clean(in, 1, SRV_NAME_CHARS, out, SRV_NAME_BYTES, "bad_name", "a name", e);
 }
 
+/* ------------------------------------------------------------ unique names */
+
+/* Two names are the same when they differ at most in ASCII letter case
+ * ("Anna", "anna"): one would be taken for the other in the log. */
+static int same_name(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z') x = (unsigned char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = (unsigned char)(y - 'A' + 'a');
+        if (x != y) return 0;
+    }
+    return *a == *b;
+}
+
+static int name_held(const char *const others[], int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (others[i] && others[i][0] && same_name(others[i], name)) return 1;
+    return 0;
+}
+
+void srv_name_unique(const char *const others[], int n, const char *name,
+                     char out[SRV_NAME_BYTES])
+{
+    snprintf(out, SRV_NAME_BYTES, "%s", name);
+    for (int k = 2; name_held(others, n, out) && k <= GG_MAX_SEATS + 1; k++) {
+        char tail[8];
+        int tail_chars = snprintf(tail, sizeof tail, " (%d)", k);
+        /* the name's first characters that leave room for the suffix (whole
+         * UTF-8 characters: the name is valid UTF-8), trailing spaces off */
+        size_t b = 0;
+        for (int chars = 0; name[b] && chars < SRV_NAME_CHARS - tail_chars; chars++) {
+            unsigned char c = (unsigned char)name[b];
+            b += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        }
+        while (b > 0 && name[b - 1] == ' ') b--;
+        snprintf(out, SRV_NAME_BYTES, "%.*s%s", (int)b, name, tail);
+    }
+}
+
 /* POST /api/tables/ID/take {"seat":K,"name":N}: a free seat of a public
  * table, with a new token. */
 cJSON *srv_api_take(srv_table *t, const cJSON *req, srv_err *e)
@@ -104,6 +146,9 @@ cJSON *srv_api_take(srv_table *t, const cJSON *req, srv_err *e)
     snprintf(link, sizeof link, "/table.html#table=%s&seat=%d&token=%s", srv_table_id(t),
              seat->valueint, token);
     cJSON_AddStringToObject(o, "invite", link);
+    srv_table_lock(t); /* the name given: "Anna (2)" when another Anna sits here */
+    cJSON_AddStringToObject(o, "name", srv_table_name_locked(t, seat->valueint));
+    srv_table_unlock(t);
     return o;
 }
 

@@ -273,6 +273,11 @@ long srv_sync_races_lost(void); /* how many since start (GET /healthz) */
 int srv_text_clean(const char *in, int min_chars, int max_chars, char *out, size_t n,
                    const char *code, const char *what, srv_err *e);
 int srv_name_clean(const char *in, char out[SRV_NAME_BYTES], srv_err *e);
+/* `name` (clean), or when one of `others` (n names, "" or NULL: none) is the
+ * same name but for ASCII letter case, the name with the first free suffix
+ * " (2)", " (3)"... (cut to fit SRV_NAME_CHARS): unique at a table. */
+void srv_name_unique(const char *const others[], int n, const char *name,
+                     char out[SRV_NAME_BYTES]);
 
 /* Seats and names (tables.c). A seat's player is a public id for whoever
  * holds it (its token is the credential): the hook for accounts later. */
@@ -340,7 +345,7 @@ typedef struct srv_clock {
     int64_t start_ms;                 /* unix ms the clocks started; 0 not yet */
     int64_t bank[GG_MAX_SEATS];       /* bank at the start of the current turn */
     int64_t turn_from[GG_MAX_SEATS];  /* unix ms the seat's turn began; 0 not to act */
-    int timeouts[GG_MAX_SEATS];       /* moves the clock played for the seat */
+    int timeouts[GG_MAX_SEATS];       /* moves the clock played for the seat in a row */
 } srv_clock;
 int64_t srv_wall_ms(void);
 /* A creation request's "clock" (absent or null: none); 0 or -1 with e. */

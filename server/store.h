@@ -122,8 +122,11 @@ typedef struct store_ops {
     int (*read_chat)(store *st, const char *table_id, int from, const store_loader *ld,
                      char *err);
     /* Replaces the seats only if they are still `old` (what this server last
-     * read or wrote): STORE_CONFLICT when another server changed them. */
-    int (*update_seats_if)(store *st, const char *table_id, const char *old,
+     * read or wrote) and, when moves >= 0, the table has exactly `moves`
+     * moves stored: STORE_CONFLICT when another server changed either (a seat
+     * handed to a bot is decided on the seats and moves this server holds).
+     * Both stores have it. */
+    int (*update_seats_if)(store *st, const char *table_id, const char *old, int moves,
                            const char *seats, char *err);
     /* Claims the bot move `index` of a table for this server for lease_ms:
      * 1 claimed, 0 another live server holds it, -1 error. */

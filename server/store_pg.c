@@ -307,18 +307,27 @@ static int pg_update_seats(store *base, const char *table_id, const char *seats,
     return rows >= 0 ? 0 : -1;
 }
 
-static int pg_update_seats_if(store *base, const char *table_id, const char *old,
+/* The seats change only if they are still `old` and, when moves >= 0, the
+ * table has exactly that many moves: a seat handed to a bot on a stale
+ * reading loses (STORE_CONFLICT) and its server reads the table again. The
+ * row lock makes two such updates of one table take turns, and the second
+ * compares the seats the first wrote (READ COMMITTED re-checks the row). */
+static int pg_update_seats_if(store *base, const char *table_id, const char *old, int moves,
                               const char *seats, char *err)
 {
     pg_store *s = (pg_store *)base;
-    const char *p[] = {seats, table_id, old};
+    char n[16];
+    snprintf(n, sizeof n, "%d", moves);
+    const char *p[] = {seats, table_id, old, n};
     int rows = exec_rows(s, "update seats",
                          "WITH up AS (UPDATE tables SET seats = $1 WHERE id = $2 AND seats = $3"
+                         " AND ($4::integer < 0 OR (SELECT count(*) FROM actions"
+                         "  WHERE table_id = $2) = $4::integer)"
                          " RETURNING id) SELECT pg_notify('gemgames', 's:' || id) FROM up",
-                         3, p, err);
+                         4, p, err);
     if (rows == 0) {
-        snprintf(err, STORE_ERR, "storage: the seats of table %.20s changed on another server",
-                 table_id);
+        snprintf(err, STORE_ERR, "storage: the seats or moves of table %.20s changed on another "
+                 "server", table_id);
         return STORE_CONFLICT;
     }
     return rows == 1 ? 0 : -1;

@@ -30,7 +30,7 @@ typedef struct sqlite_store {
     store base;
     sqlite3 *db;
     pthread_mutex_t mu;
-    sqlite3_stmt *ins_table, *ins_action, *upd_seats, *del_actions, *del_table;
+    sqlite3_stmt *ins_table, *ins_action, *upd_seats, *upd_seats_if, *del_actions, *del_table;
     sqlite3_stmt *ins_chat, *del_chat;
     sqlite3_stmt *trunc_actions, *upd_clock_start, *upd_rematch;
     char path[4096];
@@ -298,6 +298,28 @@ static int sq_update_seats(store *base, const char *table_id, const char *seats,
     return r;
 }
 
+/* One statement (SQLite runs it atomically): the seats change only if they
+ * are still `old` and, when moves >= 0, the table has that many moves. */
+static int sq_update_seats_if(store *base, const char *table_id, const char *old, int moves,
+                              const char *seats, char *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    pthread_mutex_lock(&s->mu);
+    sqlite3_stmt *st = s->upd_seats_if;
+    sqlite3_bind_text(st, 1, seats, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, table_id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, old, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 4, moves);
+    int r = step_done(s, st, "update seats", err) ? -1 : 0;
+    if (r == 0 && sqlite3_changes(s->db) == 0) {
+        snprintf(err, STORE_ERR, "storage: the seats or moves of table %.20s changed meanwhile",
+                 table_id);
+        r = STORE_CONFLICT;
+    }
+    pthread_mutex_unlock(&s->mu);
+    return r;
+}
+
 static int sq_append_chat(store *base, const store_chat *m, char *err)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -466,6 +488,7 @@ static void sq_close(store *base)
     sqlite3_finalize(s->ins_table);
     sqlite3_finalize(s->ins_action);
     sqlite3_finalize(s->upd_seats);
+    sqlite3_finalize(s->upd_seats_if);
     sqlite3_finalize(s->del_actions);
     sqlite3_finalize(s->del_table);
     sqlite3_finalize(s->ins_chat);
@@ -491,6 +514,7 @@ static const store_ops sqlite_ops = {.name = "sqlite",
                                      .create_table = sq_create_table,
                                      .append_action = sq_append_action,
                                      .update_seats = sq_update_seats,
+                                     .update_seats_if = sq_update_seats_if,
                                      .delete_table = sq_delete_table,
                                      .append_chat = sq_append_chat,
                                      .truncate_actions = sq_truncate_actions,
@@ -593,6 +617,10 @@ store *store_sqlite_open(const char *path, char *err)
                            -1, &s->upd_rematch, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "UPDATE tables SET seats = ?1 WHERE id = ?2", -1,
                            &s->upd_seats, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "UPDATE tables SET seats = ?1 WHERE id = ?2 AND seats = ?3 AND"
+                           " (?4 < 0 OR (SELECT count(*) FROM actions WHERE table_id = ?2) = ?4)",
+                           -1, &s->upd_seats_if, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM actions WHERE table_id = ?1", -1,
                            &s->del_actions, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM tables WHERE id = ?1", -1, &s->del_table,

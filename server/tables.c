@@ -61,6 +61,8 @@ struct srv_table {
     int adjudicated;        /* ended by the game-length rule G-1 (only bots left) */
     char rematch[SRV_ID_HEX + 1]; /* the rematch's table, "" none */
     int rematch_seats;      /* bit k: seat k moved over */
+    char *seats_text;       /* the seats as this server last read or wrote them in the
+                             * store: what a conditional seats update compares */
 };
 
 enum { HASH_SLOTS = 8192, GRACE_S = 600 };
@@ -207,6 +209,7 @@ static void table_free(srv_table *t)
     srv_chat_free(t->chat);
     free(t->move_ms);
     free(t->move_flags);
+    free(t->seats_text);
     pthread_mutex_destroy(&t->mu);
     free(t);
 }
@@ -755,7 +758,8 @@ cJSON *srv_table_create(const cJSON *req, const char *creator, srv_err *e)
                        t->is_public, clocktxt ? clocktxt : "", 0, "", 0};
     int r = (optjson && seats && clocktxt) ? reg.st->ops->create_table(reg.st, &row, err) : -2;
     free(optjson);
-    free(seats);
+    if (r == 0) t->seats_text = seats; /* as stored */
+    else free(seats);
     free(clocktxt);
     int rr = r == 0 ? register_table(t) : -1;
     if (rr == 1) {
@@ -1007,6 +1011,7 @@ static int act_flags(srv_table *t, int seat, const char *text, int flags, int *i
     t->ev_at[idx + 1] = gg_events_count(t->ev);
     *index = idx;
     srv_oplog_table(t->id, "move", seat, idx, NULL);
+    if (flags & STORE_MOVE_TIMEOUT) srv_oplog_table(t->id, "timeout", seat, idx, NULL);
     moved_issue21(t, seat, before, nb, now_ms, flags);
     if (table_over(t)) srv_oplog_table(t->id, "over", -1, idx, NULL);
     push_all(t, lines, seat);
@@ -1257,20 +1262,26 @@ int srv_table_to_bot(srv_table *t, int seat, const char *token, const char *spec
         return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
     if (!spec || !*spec) spec = "random";
     pthread_mutex_lock(&t->mu);
-    int r = 0;
-    srv_seat saved = t->seats[seat];
-    if (t->gone_at) {
-        r = srv_fail(e, 404, "unknown_table", "this table has expired");
-    } else if (t->broken) {
-        r = srv_fail(e, 409, "broken", "this table could not be restored: %s", t->broken_reason);
-    } else if (saved.bot) {
-        r = srv_fail(e, 409, "bot_seat", "seat %d is already played by a bot", seat);
-    } else if (!srv_token_equal(token, saved.token) && !srv_token_equal(token, t->admin)) {
-        r = srv_fail(e, 403, "bad_token", "only seat %d or the table's creator may do that",
-                     seat);
-    } else {
-        r = hand_over_locked(t, seat, spec, e);
+    int r = STORE_CONFLICT;
+    /* a hand-over another server's seat change beat: read again, check again */
+    for (int tries = 0; r == STORE_CONFLICT && tries < 8; tries++) {
+        srv_seat saved = t->seats[seat];
+        if (t->gone_at) {
+            r = srv_fail(e, 404, "unknown_table", "this table has expired");
+        } else if (t->broken) {
+            r = srv_fail(e, 409, "broken", "this table could not be restored: %s",
+                         t->broken_reason);
+        } else if (saved.bot) {
+            r = srv_fail(e, 409, "bot_seat", "seat %d is already played by a bot", seat);
+        } else if (!srv_token_equal(token, saved.token) && !srv_token_equal(token, t->admin)) {
+            r = srv_fail(e, 403, "bad_token", "only seat %d or the table's creator may do that",
+                         seat);
+        } else {
+            r = hand_over_locked(t, seat, spec, e);
+        }
     }
+    if (r == STORE_CONFLICT)
+        r = srv_fail(e, 503, "storage", "the seats kept changing; try again");
     if (r == 0) {
         push_all(t, NULL, -1);
         schedule_if_bot(t);
@@ -1368,7 +1379,32 @@ static void length_rule(srv_table *t)
     srv_oplog_table(t->id, "over", -1, moves - 1, "length rule G-1");
 }
 
-/* Hands a seat to a bot (checks done by the caller); no push. */
+/* Writes the seats (`seats`, taken over) if the store still holds what this
+ * server last read or wrote (t->seats_text) and, when moves >= 0, exactly
+ * `moves` moves: 0, STORE_CONFLICT when another server changed either
+ * first, -1 a store error (err). Unconditional only when the text is unknown
+ * (out of memory at load) or the store cannot compare. */
+static int seats_write_if(srv_table *t, char *seats, int moves, char *err)
+{
+    int r = reg.st->ops->update_seats_if && t->seats_text
+                ? reg.st->ops->update_seats_if(reg.st, t->id, t->seats_text, moves, seats, err)
+                : reg.st->ops->update_seats(reg.st, t->id, seats, err);
+    if (r == 0) {
+        free(t->seats_text);
+        t->seats_text = seats;
+    } else {
+        free(seats);
+    }
+    return r;
+}
+
+/* Hands a seat to a bot (checks done by the caller); no push. A
+ * compare-and-swap in the store: the seats are written only if they and
+ * the number of moves are still what this server decided on, so of two
+ * servers handing a seat over (a person leaving on one while the clock gives
+ * the seat away on the other, or any other seat change) one wins; the
+ * loser gets STORE_CONFLICT after reading the table again (catch-up) and
+ * its caller checks again whether the hand-over is still due. */
 static int hand_over_locked(srv_table *t, int seat, const char *spec, srv_err *e)
 {
     srv_seat saved = t->seats[seat];
@@ -1379,13 +1415,24 @@ static int hand_over_locked(srv_table *t, int seat, const char *spec, srv_err *e
     }
     char *seats = seats_store_json(t);
     char err[STORE_ERR];
-    if (!seats || reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) {
+    int r = !seats               ? -3
+            : reg.store_failed ? -4
+                               : seats_write_if(t, seats, gg_record_length(t->rec), err);
+    if (r != 0) {
+        if (r == -4) free(seats);
         gg_bot_free(t->seats[seat].b);
         t->seats[seat] = saved;
-        free(seats);
-        return seats ? store_fail(e, err) : srv_fail(e, 503, "internal", "out of memory");
+        if (r == STORE_CONFLICT) {
+            srv_oplog_table(t->id, "seat_to_bot_lost", seat, -1, spec);
+            if (srv_sync_catch_up_locked(t) < 0) /* one server alone: nothing to re-read */
+                return srv_fail(e, 503, "storage", "the seats changed in the database "
+                                "outside this server");
+            return STORE_CONFLICT;
+        }
+        return r == -3   ? srv_fail(e, 503, "internal", "out of memory")
+               : r == -4 ? srv_fail(e, 503, "storage", "%s", reg.store_error)
+                         : store_fail(e, err);
     }
-    free(seats);
     /* The seat's private view goes with it: whoever still watches through
      * it sees what a spectator sees from this frame on. */
     srv_oplog_table(t->id, "seat_to_bot", seat, -1, spec);
@@ -1401,11 +1448,15 @@ static int hand_over_locked(srv_table *t, int seat, const char *spec, srv_err *e
 static void clock_owed_to_bots(srv_table *t)
 {
     for (int s = 0; t->clock.cfg.timeouts && s < t->players; s++)
-        if (!t->seats[s].bot && t->clock.timeouts[s] >= t->clock.cfg.timeouts) {
+        for (int tries = 0; tries < 8 && !t->seats[s].bot &&
+                            t->clock.timeouts[s] >= t->clock.cfg.timeouts; tries++) {
             srv_err e = {0};
-            if (hand_over_locked(t, s, "heuristic", &e) != 0)
+            int r = hand_over_locked(t, s, "heuristic", &e);
+            if (r == STORE_CONFLICT) continue; /* read again: still due? */
+            if (r != 0)
                 fprintf(stderr, "gemgames serve: table %s: seat %d out of time: %s\n", t->id, s,
                         e.msg);
+            break;
         }
 }
 
@@ -1447,14 +1498,15 @@ static void clock_rebuild(srv_table *t)
     gg_free(s);
 }
 
-/* How many of seat's moves up to move i the clock played. */
+/* How many of seat's moves up to move i the clock played in a row (a move
+ * the seat made in time starts the count again, as srv_clock_move does). */
 static int timeouts_upto(const srv_table *t, int seat, int i)
 {
     int n = 0;
     for (int k = 0; k <= i && k < t->move_cap; k++) {
         int s;
         gg_record_action_text(t->rec, k, &s);
-        n += s == seat && (t->move_flags[k] & STORE_MOVE_TIMEOUT);
+        if (s == seat) n = t->move_flags[k] & STORE_MOVE_TIMEOUT ? n + 1 : 0;
     }
     return n;
 }
@@ -1773,6 +1825,7 @@ static int restore_table(void *ctx, const store_table *row)
     }
     strcpy(t->id, row->id);
     strcpy(t->admin, row->admin);
+    t->seats_text = strdup(row->seats); /* NULL (out of memory): seat updates unconditional */
     snprintf(t->creator, sizeof t->creator, "%s", row->creator);
     t->created = row->created;
     t->last_move = row->last_move > row->created ? row->last_move : row->created;
@@ -1893,6 +1946,11 @@ int srv_table_apply_stored_locked(srv_table *t, int index, int seat, const char 
 
 void srv_table_seats_stored_locked(srv_table *t, const char *seats)
 {
+    char *text = strdup(seats);
+    if (text) {
+        free(t->seats_text);
+        t->seats_text = text; /* what the next conditional update compares */
+    }
     cJSON *a = cJSON_Parse(seats);
     for (int i = 0; i < t->players && cJSON_IsArray(a); i++) {
         const cJSON *o = cJSON_GetArrayItem(a, i);
@@ -2135,54 +2193,57 @@ void srv_tables_shutdown(void)
 /* ------------------------------------------------------------ people */
 
 /* Stores the seats after a change to one; on failure puts `saved` back.
- * Table locked. */
-/* Several servers: the seats are replaced only if they are still what this
- * server holds (`saved` at `seat`); STORE_CONFLICT when another server
- * changed them (the caller catches up and checks again). */
+ * Table locked. The seats are replaced only if the store still holds what
+ * this server last read or wrote (seats_write_if); STORE_CONFLICT when
+ * another server changed them (the caller catches up and checks again). */
 static int seats_commit(srv_table *t, int seat, const srv_seat *saved, srv_err *e)
 {
     char *seats = seats_store_json(t);
-    char *old = NULL;
-    if (reg.st->ops->update_seats_if && srv_sync_shared()) {
-        srv_seat now = t->seats[seat];
-        t->seats[seat] = *saved;
-        old = seats_store_json(t);
-        t->seats[seat] = now;
-    }
     char err[STORE_ERR];
     int r = 0;
     if (!seats) r = srv_fail(e, 503, "internal", "out of memory");
-    else if (reg.store_failed) r = srv_fail(e, 503, "storage", "%s", reg.store_error);
-    else if (old) {
-        int c = reg.st->ops->update_seats_if(reg.st, t->id, old, seats, err);
+    else if (reg.store_failed) {
+        free(seats);
+        r = srv_fail(e, 503, "storage", "%s", reg.store_error);
+    } else {
+        int c = seats_write_if(t, seats, -1, err);
         r = c == STORE_CONFLICT ? STORE_CONFLICT : c != 0 ? store_fail(e, err) : 0;
-    } else if (reg.st->ops->update_seats(reg.st, t->id, seats, err) != 0) {
-        r = store_fail(e, err);
     }
-    free(seats);
-    free(old);
     if (r != 0) t->seats[seat] = *saved;
     return r;
 }
 
+/* `clean` made unique among the other seats' names (people.c). Table locked. */
+static void name_for_seat(const srv_table *t, int seat, const char *clean,
+                          char out[SRV_NAME_BYTES])
+{
+    const char *others[GG_MAX_SEATS];
+    int n = 0;
+    for (int i = 0; i < t->players; i++)
+        if (i != seat && !t->seats[i].bot) others[n++] = t->seats[i].name;
+    srv_name_unique(others, n, clean, out);
+}
+
 /* A person names themselves: shown on the board, in the log and chat. (An
- * open seat has no holder yet: its token was never given out.) */
+ * open seat has no holder yet: its token was never given out.) A name
+ * another seat holds is given with a suffix: "Anna (2)". */
 int srv_table_set_name(srv_table *t, int seat, const char *token, const char *name, srv_err *e)
 {
-    char clean[SRV_NAME_BYTES];
+    char clean[SRV_NAME_BYTES], given[SRV_NAME_BYTES];
     if (seat < 0 || seat >= t->players)
         return srv_fail(e, 400, "bad_seat", "this table has seats 0 to %d", t->players - 1);
     if (!name) return srv_fail(e, 400, "bad_name", "\"name\" must be text");
     if (srv_name_clean(name, clean, e) != 0) return -1;
     pthread_mutex_lock(&t->mu);
     srv_seat *s = &t->seats[seat], saved = *s;
+    name_for_seat(t, seat, clean, given);
     int r = 0;
     if (t->gone_at) r = srv_fail(e, 404, "unknown_table", "this table has expired");
     else if (s->bot) r = srv_fail(e, 403, "bot_seat", "seat %d is played by a bot", seat);
     else if (!token || !srv_token_equal(token, s->token))
         r = srv_fail(e, 403, "bad_token", "wrong token for seat %d", seat);
-    else if (strcmp(s->name, clean) != 0 || s->open) {
-        snprintf(s->name, sizeof s->name, "%s", clean);
+    else if (strcmp(s->name, given) != 0 || s->open) {
+        snprintf(s->name, sizeof s->name, "%s", given);
         s->open = 0;
         if (!(r = seats_commit(t, seat, &saved, e))) push_all(t, NULL, -1);
         else if (r == STORE_CONFLICT) { /* another server changed the seats first */
@@ -2215,7 +2276,7 @@ int srv_table_take_seat(srv_table *t, int seat, const char *name, char *token, s
         *s = saved;
         r = srv_fail(e, 503, "internal", "no random source");
     } else {
-        snprintf(s->name, sizeof s->name, "%s", clean);
+        name_for_seat(t, seat, clean, s->name); /* unique at the table */
         s->open = 0;
         if (!(r = seats_commit(t, seat, &saved, e))) {
             strcpy(token, s->token);

@@ -188,8 +188,9 @@ State.players = property(lambda self: _core.State.num_players.__get__(self))
 
 def new_game(game, players=2, seed=0, options=None, record_events=False, **kw):
     """A new game. Options as keywords or a dict: new_game("ys", 4, seed=3, districts=4).
-    record_events=True keeps the game's event list (State.events); off by default
-    because recording costs several times a bare apply (docs/performance.md)."""
+    record_events=True keeps the game's event list (State.events), starting with
+    the set-up's events (what was dealt face up); off by default because
+    recording costs several times a bare apply (docs/performance.md)."""
     opts = dict(options or {})
     opts.update(kw)
     return State(game, players, seed, opts, record_events)
@@ -233,7 +234,7 @@ class Record(_core.Record):
         if upto < -1 or upto > len(actions):
             raise OptionError("replay: upto out of range")
         s = self._replay(State, 0)
-        s.record_events()
+        s._record_from_setup()  # the list starts with the set-up, as the game's did
         for seat, text in actions[:len(actions) if upto < 0 else upto]:
             s.play(seat, text)
         return s

@@ -14,8 +14,10 @@
  *
  * Events: a State made with record_events=True (or after record_events())
  * owns a gg_events list and applies through gg_apply_events; every other
- * State applies through gg_apply and costs nothing more. A clone copies the
- * list; a loaded state's list starts empty (a save carries no history).
+ * State applies through gg_apply and costs nothing more. A new game's list
+ * starts with its set-up (gg_events_setup), as the server's and replay's do.
+ * A clone copies the list; a loaded state's list starts empty (a save
+ * carries no history).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -204,9 +206,12 @@ static PyObject *state_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     gg_state *s = gg_new(g, &opts, (uint64_t)seed, &err);
     if (!s) return gp_raise(&err);
     PyObject *self = state_wrap(type, s);
-    if (self && record && !(((GpState *)self)->ev = gg_events_new())) {
-        Py_DECREF(self);
-        return PyErr_NoMemory();
+    if (self && record) {
+        if (!(((GpState *)self)->ev = gg_events_new())) {
+            Py_DECREF(self);
+            return PyErr_NoMemory();
+        }
+        gg_events_setup(s, ((GpState *)self)->ev); /* what was dealt: events 0.. */
     }
     return self;
 }
@@ -561,6 +566,17 @@ static PyObject *st_record_events(GpState *self, PyObject *noargs)
     Py_RETURN_NONE;
 }
 
+/* The list becomes the set-up's events only: for a state at the start of
+ * its game (Record.replay from action 0), never a later position. */
+static PyObject *st_record_from_setup(GpState *self, PyObject *noargs)
+{
+    (void)noargs;
+    if (!self->ev && !(self->ev = gg_events_new())) return PyErr_NoMemory();
+    gg_events_clear(self->ev);
+    gg_events_setup(self->s, self->ev);
+    Py_RETURN_NONE;
+}
+
 static PyObject *st_records_events(GpState *self, void *c)
 {
     (void)c;
@@ -678,6 +694,7 @@ static PyMethodDef state_methods[] = {
     {"action_index", (PyCFunction)st_action_index, METH_VARARGS, "action_index(seat, action): its index in the fixed space (legal actions only)."},
     {"action_at", (PyCFunction)st_action_at, METH_VARARGS, "action_at(seat, index): the legal action code at that index."},
     {"record_events", (PyCFunction)st_record_events, METH_NOARGS, "Start recording events from this position on (no-op if already recording)."},
+    {"_record_from_setup", (PyCFunction)st_record_from_setup, METH_NOARGS, "_record_from_setup(): the list becomes the game's set-up events (a state at its game's start only)."},
     {"_events_json", (PyCFunction)st_events_json, METH_VARARGS, "_events_json(viewer, start=0): the events as JSON text for viewer (seat, -1 spectator, -2 everyone once over)."},
     {"afterstates", (PyCFunction)st_afterstates, METH_O, "afterstates(seat): (legal actions, float32 array of the seat's observation after each)."},
     {NULL, NULL, 0, NULL}};

@@ -170,7 +170,8 @@ void gg_proto_session_free(gg_proto_session *p)
 }
 
 /* The game becomes `s` (taken over); undo forgets the old game, and the
- * event list starts empty (events are what happened since). */
+ * event list starts empty (events are what happened since; new_game then
+ * adds the set-up's). */
 static void set_state(gg_proto_session *p, gg_state *s)
 {
     clear_history(p);
@@ -298,6 +299,7 @@ static void cmd_new_game(gg_proto_session *p, char *args, gg_proto_out *o)
     gg_state *s = gg_new(game, &opts, seed, &err);
     if (!s) return fail(o, "option", err.msg);
     set_state(p, s);
+    if (p->events) gg_events_setup(p->state, p->events); /* the set-up: events 0.. */
     p->seat = (int)seat;
     p->seat_told = told;
     p->time = tc;

@@ -60,19 +60,63 @@ static cJSON *noble_object(int slot, int id)
 
 /* ------------------------------------------------------------------ view */
 
-static void add_decision(const spl_state *st, int viewer, cJSON *obj)
+/* The decision in words for players, as catalogue id + fields (issue 23):
+ * {"kind": "splendor.decide.<what>", "seat", ...}, written in the reader's
+ * language by gg_event_text (data/i18n/<lang>.json); it says what the
+ * English "decision" says (tests/unit/test_words_prompt.c). must_pass: this
+ * viewer knows the seat to act can only pass (S-6.2). */
+static void add_prompt(const spl_state *st, int must_pass, cJSON *obj)
 {
-    char text[200];
+    cJSON *o = cJSON_AddObjectToObject(obj, "prompt");
     const spl_player *p = &st->pl[st->turn];
     if (st->over) {
         gg_result r;
         memset(&r, 0, sizeof r);
         spl_result(&st->base, &r);
+        cJSON_AddStringToObject(o, "kind", "splendor.decide.over");
+        cJSON *w = cJSON_AddArrayToObject(o, "winners");
         int best = 0;
         for (int q = 0; q < st->base.players; q++)
-            if (r.rank[q] == 1) best = r.score[q];
-        snprintf(text, sizeof text, "the game is over: %s with %d points",
-                 r.winners > 1 ? "a shared win" : "won", best);
+            if (r.rank[q] == 1) {
+                best = r.score[q];
+                cJSON_AddItemToArray(w, cJSON_CreateNumber(q));
+            }
+        add_num(o, "points", best);
+        if (r.winners > 1) cJSON_AddStringToObject(o, "variant", "shared");
+        return;
+    }
+    add_num(o, "seat", st->turn);
+    if (st->phase == SPL_RETURN) {
+        cJSON_AddStringToObject(o, "kind", "splendor.decide.return");
+        add_num(o, "tokens", p->ntokens);
+        add_num(o, "excess", spl_excess(st));
+    } else if (st->phase == SPL_NOBLE) {
+        cJSON_AddStringToObject(o, "kind", "splendor.decide.noble");
+        add_num(o, "nobles", __builtin_popcount(spl_qualifying_nobles(st, st->turn)));
+    } else {
+        cJSON_AddStringToObject(o, "kind", "splendor.decide.turn");
+        if (must_pass) cJSON_AddStringToObject(o, "variant", "pass");
+        else if (st->last_round) cJSON_AddStringToObject(o, "variant", "last");
+    }
+}
+
+static void add_decision(const spl_state *st, int viewer, cJSON *obj)
+{
+    char text[200];
+    const spl_player *p = &st->pl[st->turn];
+    int must_pass = 0;
+    if (st->over) {
+        gg_result r;
+        memset(&r, 0, sizeof r);
+        spl_result(&st->base, &r);
+        int best = 0, len = snprintf(text, sizeof text, "the game is over: ");
+        for (int q = 0, k = 0; q < st->base.players; q++)
+            if (r.rank[q] == 1) {
+                best = r.score[q];
+                len += snprintf(text + len, sizeof text - (size_t)len, "%sseat %d", k++ ? " and " : "", q);
+            }
+        snprintf(text + len, sizeof text - (size_t)len, " %s with %d points",
+                 r.winners > 1 ? "share the win" : "wins", best);
     } else if (st->phase == SPL_RETURN) {
         int e = spl_excess(st);
         snprintf(text, sizeof text,
@@ -89,7 +133,8 @@ static void add_decision(const spl_state *st, int viewer, cJSON *obj)
         gg_action list[GG_MAX_ACTIONS];
         int n = spl_legal(&st->base, st->turn, list);
         int knows = viewer == st->turn || spl_secret(p) == 0;
-        if (knows && n == 1 && SPL_KIND(list[0]) == SPL_A_PASS)
+        must_pass = knows && n == 1 && SPL_KIND(list[0]) == SPL_A_PASS;
+        if (must_pass)
             snprintf(text, sizeof text, "seat %d has no legal action and must pass", st->turn);
         else
             snprintf(text, sizeof text,
@@ -98,6 +143,7 @@ static void add_decision(const spl_state *st, int viewer, cJSON *obj)
                      st->last_round ? " (last round: someone has 15 points)" : "");
     }
     cJSON_AddStringToObject(obj, "decision", text);
+    add_prompt(st, must_pass, obj);
 }
 
 static cJSON *view_player(const spl_state *st, int q, int viewer)

@@ -506,6 +506,61 @@ static void view_events(const ys_state *st, int viewer, cJSON *obj)
     }
 }
 
+/* The decision in words for players, as catalogue id + fields (issue 23):
+ * {"kind": "ys.decide.<stage>", "seat": actor, ...}, written in the reader's
+ * language by gg_event_text from data/i18n/<lang>.json like an event. It says
+ * what ys_decision_text says (tests/unit/test_words_prompt.c checks the two
+ * agree in English); "decision" stays the engine's English line. */
+static void view_prompt(const ys_state *st, cJSON *obj)
+{
+    cJSON *p = add_object(obj, "prompt");
+    char kind[48];
+    snprintf(kind, sizeof kind, "ys.decide.%s", ys_stage_name(st));
+    cJSON_AddItemToObjectCS(p, "kind", cJSON_CreateString(kind)); /* a copy: kind is on the stack */
+    int a = st->actor;
+    switch (st->stage) {
+    case YS_ST_BID: case YS_ST_THRONE: case YS_ST_SPECULATE: return; /* every seat at once */
+    case YS_ST_WINDOW: case YS_ST_ORDER: case YS_ST_REFILL: case YS_ST_AFTER: case YS_ST_COLUMN:
+    case YS_ST_MAJORITY: case YS_ST_SETTLE: case YS_ST_SMUGGLE:
+        add_num(p, "seat", a);
+        return;
+    case YS_ST_PLACE:
+        add_num(p, "seat", a);
+        add_num(p, "turn", st->turn + 1);
+        add_num(p, "turns", st->turns);
+        if (st->base.players == 2) add_str(p, "variant", "neutral");
+        return;
+    case YS_ST_SPY:
+        add_num(p, "seat", a);
+        add_num(p, "left", st->pl[a].spy_peeks);
+        return;
+    case YS_ST_GEM:
+        add_num(p, "seat", a);
+        add_str(p, "variant", st->gem_kind == YS_GEM_PORT ? "port" : st->gem_kind == YS_GEM_WHITE ? "white" : "any");
+        return;
+    case YS_ST_IMITATE:
+        add_num(p, "seat", a);
+        add_num(p, "from", st->imit_from);
+        if (st->imitating) add_str(p, "card", ys_cards[st->imitating - 1].key);
+        else add_str(p, "variant", "unknown");
+        return;
+    default: {
+        gg_result r;
+        ys_result(&st->base, &r);
+        cJSON *w = add_array(p, "winners");
+        int best = 0;
+        for (int q = 0; q < r.players; q++)
+            if (r.rank[q] == 1) {
+                if (!cJSON_GetArraySize(w)) best = r.score[q];
+                push_num(w, q);
+            }
+        add_num(p, "points", best);
+        if (r.winners > 1) add_str(p, "variant", "shared");
+        return;
+    }
+    }
+}
+
 void ys_view(const gg_state *s, int seat, cJSON *obj)
 {
     const ys_state *st = (const ys_state *)s;
@@ -519,6 +574,7 @@ void ys_view(const gg_state *s, int seat, cJSON *obj)
     }
     ys_decision_text(st, text, sizeof text);
     cJSON_AddStringToObject(obj, "decision", text);
+    view_prompt(st, obj);
     if (in_placement(st)) add_num(obj, "turn", st->turn + 1);
     add_num(obj, "turns", st->turns);
     cJSON *order = add_array(obj, "turn_order"); /* Y-5.3: seats by order card */

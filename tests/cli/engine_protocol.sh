@@ -101,7 +101,7 @@ well_formed "a session of 49 lines" "$out" 48
 out=$(printf '%s\n' 'new_game splendor players=2 seed=42' showboard final_score 'play 0 take W B G' genmove position undo position 'position {"game":"splendor"}' 'position [' quit | "$G" engine --bot random)
 contains "showboard draws the terminal board" "$out" "= == Splendor ==
 Nobles (3 points each, need bonuses):"
-contains "showboard shows whose turn it is" "$out" "Now: seat 1 takes tokens"
+contains "showboard shows whose turn it is" "$out" "Now: Seat 1 takes tokens"
 contains "final_score during the game" "$out" "= over=false scores=0,0 ranks=1,1 winners=2"
 contains "the position is read back after play" "$out" '"supply":[3,3,3,4,4,5]'
 contains "undo puts the tokens back" "$out" '"supply":[4,4,4,4,4,5]'
@@ -109,30 +109,78 @@ contains "a genmove out of turn" "$out" "? seat: seat 0 is not to act now"
 contains "a position that does not load" "$out" "? json: "
 well_formed "showboard session" "$out" 11
 
-# events: what happened, masked for the engine's seat; undo keeps the list
+# events: what happened, masked for the engine's seat; undo keeps the list.
+# The list starts with the set-up (event 0 in a Splendor game: splendor.setup)
 out=$(printf '%s\n' 'new_game splendor players=2 seed=42 seat=0' 'play 0 take W B G' 'play 1 reserve deck 1' \
-    events 'events text' 'events 99999' undo events 'play 1 reserve deck 1' 'set_seat 1' 'events 1' quit | "$G" engine --bot random)
+    events 'events 1' 'events text 1' 'events 99999' undo 'events 1' 'play 1 reserve deck 1' 'set_seat 1' 'events 2' \
+    'events text' quit | "$G" engine --bot random)
+contains "events: the list starts with the set-up" "$out" '= [{"kind":"splendor.setup","nobles":[{"id":1,"points":3,"needs":{"white":4,"black":4}},{"id":4,'
 contains "events: the moves played, as events" "$out" '= [{"kind":"splendor.take","seat":0,"tokens":{"white":1,"blue":1,"green":1}},{"kind":"splendor.reserve","seat":1,"from":"deck","variant":"deck","tier":1,"gold":1,"masked":true},{"kind":"splendor.round","final":false}]'
 contains "events text: one sentence a line" "$out" "= Seat 1 takes 1 white, 1 blue and 1 green.
 Seat 2 reserves the top card of the tier 1 deck, face down, and takes 1 gold.
 The round is complete."
-contains "events: a FROM past the end is refused" "$out" "? syntax: FROM is a whole number from 0 to 3 (the events so far)"
-contains "events: undo takes the move's events back" "$out" '=
+contains "events text: the set-up told first" "$out" "= The table is laid out — nobles: 3 points for 4 white and 4 black;"
+contains "events: a FROM past the end is refused" "$out" "? syntax: FROM is a whole number from 0 to 4 (the events so far)"
+contains "events: undo takes the move's events back, not the set-up" "$out" '=
 
 = [{"kind":"splendor.take","seat":0,"tokens":{"white":1,"blue":1,"green":1}}]'
 contains "events: seat 1 sees the card it reserved" "$out" '= [{"kind":"splendor.reserve","seat":1,"from":"deck","variant":"deck","tier":1,"card":{"id":'
-well_formed "events session" "$out" 12
-# Ys: another seat's face-down broker is masked; its own seat sees the value
-out=$(printf '%s\n' 'new_game ys players=2 seed=5 seat=1' 'play 0 bid 1+1' 'events' 'play 1 bid 0+1' 'play 0 order 1' \
-    'play 0 down 0 d1-port' 'events 4' 'set_seat 0' 'events 4' 'genmove' 'events 5' quit | "$G" engine --bot random)
+well_formed "events session" "$out" 14
+# Ys: the set-up is the first round's ys.round; another seat's face-down
+# broker is masked; its own seat sees the value
+out=$(printf '%s\n' 'new_game ys players=2 seed=5 seat=1' 'events' 'play 0 bid 1+1' 'events 1' 'play 1 bid 0+1' 'play 0 order 1' \
+    'play 0 down 0 d1-port' 'events 5' 'set_seat 0' 'events 5' 'genmove' 'events 6' quit | "$G" engine --bot random)
+contains "ys events: the set-up is the first round" "$out" '= [{"kind":"ys.round","round":1,"ports":[{"district":1,"gems":["red","blue","yellow"]},'
 contains "ys events: another seat's bid is masked" "$out" '= [{"kind":"ys.bid","seat":0,"masked":true}]'
 contains "ys events: another seat's face-down broker is masked" "$out" '= [{"kind":"ys.place","seat":0,"variant":"zone","where":"zone","district":1,"zone":"port","face":"down","masked":true}]'
 contains "ys events: the seat's own broker shows its value" "$out" '= [{"kind":"ys.place","seat":0,"variant":"zone","where":"zone","district":1,"zone":"port","face":"down","value":0}]'
 T_N=$((T_N + 1))
-if printf '%s\n' "$out" | grep -q '^= \[{"kind":"ys\.'; then echo "ok $T_N - ys events: the engine's genmove is recorded"; else echo "not ok $T_N - ys events: the engine's genmove is recorded"; fi
+if printf '%s\n' "$out" | sed -n '/^= \[{"kind":"ys.place","seat":0/,$p' | grep -q '^= \[{"kind":"ys\.'; then echo "ok $T_N - ys events: the engine's genmove is recorded"; else echo "not ok $T_N - ys events: the engine's genmove is recorded"; fi
 T_N=$((T_N + 1))
 if printf '%s\n' "$out" | sed -n '/^= \[{"kind":"ys.place","seat":0/,$p' | grep '"masked":true,"value"\|"value":[0-9]*,"masked"'; then echo "not ok $T_N - ys events: a masked event has no value"; else echo "ok $T_N - ys events: a masked event carries no value"; fi
-well_formed "ys events session" "$out" 12
+well_formed "ys events session" "$out" 13
+
+# a loaded position has no past: its list starts empty (no set-up)
+pos=$(printf '%s\n' 'new_game splendor players=2 seed=42' 'play 0 take W B G' position quit | "$G" engine --bot random | sed -n 's/^= {/{/p')
+out=$(printf '%s\n' 'new_game splendor players=2 seed=42' "position $pos" events quit | "$G" engine --bot random)
+contains "events: a loaded position starts an empty list" "$out" '=
+
+= []'
+
+# The protocol's list is the one `replay --events` gives, set-up included,
+# for every viewer: a whole bot game of each game, replayed move by move
+# through the protocol, then `events` for each seat and a spectator.
+for spec in "splendor 3 7" "ys 3 11" "ys 4 12 --option ysplus=on --option events=on"; do
+    set -- $spec
+    game=$1 np=$2 seed=$3; shift 3
+    rm -rf "$TMP/rec"
+    "$G" selfplay "$game" --players "$np" --games 1 --seed "$seed" --bots random --records "$TMP/rec" "$@" >/dev/null
+    rec=$(ls "$TMP"/rec/*.json | head -1)
+    opts=$(jq -r '.options | to_entries | map("\(.key)=\(.value)") | join(" ")' "$rec")
+    rseed=$(jq -r '.seed' "$rec")
+    {
+        printf 'new_game %s seed=%s %s\n' "$game" "$rseed" "$opts"
+        jq -r '.actions[] | "play \(.seat) \(.action)"' "$rec"
+        echo events # no seat told yet: a spectator's
+        for v in $(seq 0 $((np - 1))); do printf 'set_seat %s\nevents\n' "$v"; done
+        echo quit
+    } > "$TMP/session"
+    "$G" engine --bot random < "$TMP/session" | grep '^= \[' > "$TMP/proto"
+    same=0 diff=0 line=0
+    for v in spectator $(seq 0 $((np - 1))); do
+        line=$((line + 1))
+        want=$("$G" replay --events --viewer "$v" "$rec" | jq -c .)
+        got=$(sed -n "${line}p" "$TMP/proto" | cut -c3- | jq -c .)
+        if [ -n "$want" ] && [ "$want" = "$got" ]; then same=$((same + 1)); else diff=$((diff + 1)); fi
+    done
+    first=$(sed -n 1p "$TMP/proto" | cut -c3- | jq -r '.[0].kind')
+    T_N=$((T_N + 1))
+    if [ "$same" = $((np + 1)) ] && [ "$first" = "$game.$([ "$game" = ys ] && echo round || echo setup)" ]; then
+        echo "ok $T_N - $game $np players ($*): events for a spectator and each seat equal replay --events, set-up ($first) first"
+    else
+        echo "not ok $T_N - $game $np players ($*): $same seats equal replay --events, $diff differ; first event $first"
+    fi
+done
 
 # a line over 1 MiB is refused (and not held), and the session goes on
 out=$(python3 -c "print('name'); print('x' * 3000000); print('version'); print('quit')" | "$G" engine --bot random)

@@ -3,13 +3,14 @@
 #  - every message id in every catalogue with the same placeholders
 #    (scripts/i18n-check.py: the browser's, the event sentences', the .po
 #    files; it lists what is missing);
-#  - the pseudo-locale xx (every catalogued string wrapped [[...]]): a Ys
+#  - the pseudo-locale xx (every catalogued string wrapped [[...]]): a Ys+
 #    game played to its end at 80x24 shows no text outside [[...]] but the
 #    notation (the move list, typed moves) and numbers;
 #  - the Ys and Splendor boards at 80x24 in each language, captured as
 #    artefacts (build/test-artifacts/i18n/tmux-GAME-LANG.txt), each in its
 #    language (its own words on screen), nothing past the right edge;
 #  - :lang switches the language without a restart;
+#  - plain mode under xx: the bots named in words, the decision catalogued;
 #  - the commands' --help and usage errors in the language of --lang or
 #    LANG (JSON output unchanged).
 . "$(dirname "$0")/../lib/tap.sh"
@@ -25,6 +26,19 @@ T_N=$((T_N + 1))
 if python3 scripts/i18n-check.py >"$TMP/check" 2>&1; then echo "ok $T_N - every message id is in every catalogue, placeholders alike"
 else echo "not ok $T_N - every message id is in every catalogue, placeholders alike (scripts/i18n-missing.sh)"
     sed 's/^/#  /' "$TMP/check" | head -80; fi
+
+# the bots in words (not their specs) and the decision in the catalogue's
+# words in plain mode: the greeting and the "Now:" line under xx
+plain=$(printf 'quit\n' | "$G" play ys --plain --players 3 --seed 5 --bots heuristic,ismcts:ms=100 --lang xx 2>&1)
+T_N=$((T_N + 1))
+left=$(printf '%s\n' "$plain" | grep -E 'players|Now' | sed -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' | grep -oE '[A-Za-z]{3,}' | tr '\n' ' ')
+case "$plain" in
+    *"[[heuristic]]"*"[[thinking"*"[[Every player secretly bids"*)
+        if [ -z "$left" ]; then echo "ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"
+        else echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"; echo "# unwrapped: $left"; fi ;;
+    *) echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"
+       printf '%s\n' "$plain" | grep -E 'players|Now' | sed 's/^/#  /' ;;
+esac
 
 cd "$TMP" || exit 1
 
@@ -92,19 +106,18 @@ unwrapped() {
         sed -e ':j' -e 'N' -e '$!bj' -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' -e 's/\[\[[^\n]*//g' |
         grep -oE '[A-Za-z]{3,}' | grep -vxE '[BGYRKW]+' | sort -u | tr '\n' ' '
 }
-# The engine's decision text (the view's "decision", in English) follows
-# " - " on the status line: not yet catalogued (docs/i18n.md, "Not yet").
-strip_decision() { sed 's/\(to play\]\]\) - .*/\1/'; }
+# The decision on the status line (after " - ") and on the help's "Now:"
+# line is the view's "prompt" in the catalogue's words: checked like the rest.
 
-tui_start 80 24 play ys --players 3 --seed 11 --bots heuristic --lang xx
+tui_start 80 24 play ys --players 3 --seed 11 --bots heuristic --option ysplus=on --option events=on --lang xx
 tui_wait "to play" 30
 tui_screen >"$ART/tmux-ys-xx.txt"
-left=$(tui_screen | strip_decision | unwrapped)
+left=$(tui_screen | unwrapped)
 T_N=$((T_N + 1))
 if [ -z "$left" ]; then echo "ok $T_N - pseudo-locale: the Ys board shows no unwrapped text"
 else echo "not ok $T_N - pseudo-locale: the Ys board shows no unwrapped text"; echo "# unwrapped: $left"
     tui_screen | sed 's/^/#  /'; fi
-# the help pages (the "Now:" line quotes the engine's decision: skipped); a
+# the help pages (the "Now:" line says the decision, catalogued too); a
 # page may begin inside a wrapped paragraph: text before an unmatched ]] is
 # the end of a span opened on the page before
 unwrapped_page() {
@@ -114,15 +127,20 @@ unwrapped_page() {
 tui_keys '?'
 tui_wait "[[Help" 10
 T_N=$((T_N + 1))
-help=""
-for k in 1 2 3 4 5 6 7 8; do
-    help="$help $(tui_screen | grep -v '\[\[Now: ' | unwrapped_page)"
+help="" pages=""
+for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do # to the last page (Ys+ and its events make it long)
+    s=$(tui_screen)
+    pages="$pages$s"
+    help="$help $(printf '%s\n' "$s" | unwrapped_page)"
+    case "$s" in *"more below"*) ;; *) break ;; esac
     tui_keys NPage
-    sleep 0.2
+    sleep 0.3
 done
 tui_screen >"$ART/tmux-ys-xx-help.txt"
 tui_keys q
+tui_wait "to play" 10 # the help closed: the game's screens from here on
 help=$(echo $help)
+case "$pages" in *"[[Ys+ events (Y-10.3)]]"*"[[Smuggling]]: [["*) ;; *) help="$help (no events' texts in the help)" ;; esac
 if [ -z "$help" ]; then echo "ok $T_N - pseudo-locale: the help pages show no unwrapped text"
 else echo "not ok $T_N - pseudo-locale: the help pages show no unwrapped text"; echo "# unwrapped: $help"; fi
 # play on, looking at every screen on the way, to the score sheet
@@ -136,7 +154,7 @@ while [ $n -lt 900 ]; do
         *"Scoring"*"page"*) tui_keys Enter ;;
         *"to play"*) tui_keys Enter ;;
     esac
-    w=$(printf '%s\n' "$s" | strip_decision | unwrapped)
+    w=$(printf '%s\n' "$s" | unwrapped)
     if [ -n "$w" ]; then
         [ -n "$bad" ] || printf '%s\n' "$s" >"$ART/tmux-ys-xx-unwrapped.txt"
         bad="$bad $w"

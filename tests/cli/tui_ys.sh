@@ -124,13 +124,13 @@ tui_stop
 # events in their port, and brokers on a Smuggling card (seed 3: Enrichment
 # in d1's port, Smuggling and Brokerage general).
 tui_start 120 36 play ys --players 4 --option ysplus=on --option events=on --seed 3 --bots random
-screen_has "the general events are listed" "events: Smuggling2 Brokerage"
+screen_has "the general events are listed" "events: Smuggling 2 Brokerage"
 screen_has "a district event lies in its port" "B B W R Enrichment"
 tui_type "bid 0+1"
 tui_keys Enter
 tui_wait "S1 (you) to play"
 tui_type "up 3 smuggling2"
 tui_keys Enter
-screen_has "a broker on the Smuggling card is shown" "smuggling2 1:3"
+screen_has "a broker on the Smuggling card is shown" "Smuggling 2 1:3"
 tui_stop
 echo "1..$T_N"

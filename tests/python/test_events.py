@@ -3,7 +3,9 @@ events reconcile with the state change, a seat's events never carry a field
 it may not know, everyone's events are refused before the end, clones/loads/
 replays keep a consistent list, and recording is opt-in."""
 import json
+import os
 import random
+import subprocess
 
 import pytest
 
@@ -133,6 +135,75 @@ def test_a_seat_never_sees_a_masked_field(game, players, opts):
     assert masked > 0, "no masked event in these games: the test has no teeth"
 
 
+SETUP_KIND = {"splendor": "splendor.setup", "ys": "ys.round"}
+
+
+@pytest.mark.parametrize("game,players,opts", CONFIGS)
+def test_the_list_starts_with_the_setup(game, players, opts):
+    """A new game's list starts with its set-up (gg_events_setup): one event,
+    the same for every seat and a spectator (nothing dealt face down is in it,
+    so nothing is masked), and what it says is what the state holds: Splendor's
+    nobles and face-up cards, Ys's palace cards and market gems."""
+    for seed in range(5):
+        s = gg.new_game(game, players, seed=seed, record_events=True, **opts)
+        assert s.event_count == 1
+        e = s.events("spectator")[0]
+        assert e["kind"] == SETUP_KIND[game] and "masked" not in e
+        for v in range(players):
+            assert s.events(v) == [e]
+        d = s.to_dict()
+        if game == "splendor":
+            assert [n["id"] for n in e["nobles"]] == d["nobles"]
+            by_tier = {t["tier"]: [c["id"] for c in t["cards"]] for t in e["tiers"]}
+            for tier in (1, 2, 3):
+                assert by_tier[tier] == [c for c in d["board"][tier - 1] if c is not None]
+        else:
+            assert e["round"] == 1 and len(e["ports"]) == d["districts"]
+            assert [p["card"] for p in e["palace"]] == d["palace_cards"][:d["districts"]]
+            assert {m["row"]: m["gem"] for m in e["market"]} == \
+                {row: gem for row, gem in enumerate(d["market"]) if gem}
+            if opts.get("events") == "on":
+                assert "events" in e
+        # the first move's events follow it; a state that starts recording
+        # later, or a loaded one, has no set-up
+        seat = s.actors()[0]
+        s.apply(seat, s.legal(seat)[0])
+        assert s.events(seat)[0] == e and s.event_count > 1
+        late = gg.new_game(game, players, seed=seed, **opts)
+        late.record_events()
+        assert late.event_count == 0
+        assert gg.load_state(s.state_json(), record_events=True).event_count == 0
+
+
+GEMGAMES = os.environ.get("GEMGAMES") or next(
+    (p for p in ("build/san/gemgames", "build/rel/gemgames") if os.path.exists(p)), None)
+
+
+@pytest.mark.parametrize("game,players,opts", CONFIGS)
+def test_the_list_is_replays_for_every_viewer(game, players, opts, tmp_path):
+    """The Python list of a whole game equals `gemgames replay --events
+    --viewer V` of its record for a spectator and every seat (and everyone at
+    the end): the one stream, set-up included, masked alike everywhere."""
+    assert GEMGAMES, "no gemgames binary (make or make test builds one)"
+    s = gg.new_game(game, players, seed=21, record_events=True, **opts)
+    rec = gg.Record(game, players=players, seed=21, options=opts)
+    rng = random.Random(21)
+    while not s.is_over():
+        seat = rng.choice(s.actors())
+        a = rng.choice(s.legal(seat))
+        rec.add(s, seat, a)
+        s.apply(seat, a)
+    path = tmp_path / "game.json"
+    path.write_text(rec.json())
+    for v in ["spectator", "all"] + list(range(players)):
+        out = subprocess.run([GEMGAMES, "replay", "--events", "--viewer", str(v), str(path)],
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        mine = s.events({"spectator": "spectator", "all": "everyone"}.get(v, v))
+        assert json.loads(out.stdout) == mine, v
+        assert mine[0]["kind"] == SETUP_KIND[game]
+
+
 def test_everyone_is_refused_before_the_end():
     s = play_random("splendor", 2, 5, steps=20)
     assert not s.is_over()
@@ -217,6 +288,7 @@ def test_clone_copy_load_and_replay_lists():
         g.apply(seat, a)
     r = rec.replay(record_events=True)
     assert r == g and r.events("everyone") == g.events("everyone")
+    assert r.events(0)[0]["kind"] == "splendor.setup"  # the set-up too, as the game's list
     half = rec.replay(upto=len(rec) // 2, record_events=True)
     assert half.events(1) == g.events(1)[:half.event_count]
     assert not rec.replay().records_events

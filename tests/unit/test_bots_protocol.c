@@ -214,12 +214,15 @@ static void test_events(void **unused)
     gg_proto_session p;
     session(&p);
     expect(&p, "new_game splendor players=2 seed=42", "=\n\n");
-    expect(&p, "events", "= []\n\n");
-    expect(&p, "events text", "=\n\n");
+    /* the set-up is event 0: the nobles and the face-up cards, public */
+    expect_prefix(&p, "events", "= [{\"kind\":\"splendor.setup\",\"nobles\":[{\"id\":1,");
+    assert_int_equal(gg_events_count(p.events), 1);
+    expect_prefix(&p, "events text", "= The table is laid out — nobles: ");
+    expect(&p, "events 1", "= []\n\n");
     expect(&p, "play 0 take W B G", "=\n\n");
     expect(&p, "play 1 reserve deck 1", "=\n\n");
     /* no seat told: a spectator's events, the deck card masked */
-    expect(&p, "events 1",
+    expect(&p, "events 2",
            "= [{\"kind\":\"splendor.reserve\",\"seat\":1,\"from\":\"deck\",\"variant\":\"deck\","
            "\"tier\":1,\"gold\":1,\"masked\":true},{\"kind\":\"splendor.round\",\"final\":false}]\n\n");
     /* seat 0 does not see seat 1's card either; seat 1 does */
@@ -232,18 +235,18 @@ static void test_events(void **unused)
     ev = send(&p, "events");
     assert_non_null(strstr(ev, "\"card\":{\"id\":"));
     assert_null(strstr(ev, "\"masked\""));
-    expect(&p, "events text 2", "= The round is complete.\n\n");
-    expect(&p, "events 3", "= []\n\n");
-    expect(&p, "events 4", "? syntax: FROM is a whole number from 0 to 3 (the events so far)\n\n");
-    expect(&p, "events 99999", "? syntax: FROM is a whole number from 0 to 3 (the events so far)\n\n");
-    expect(&p, "events -1", "? syntax: FROM is a whole number from 0 to 3 (the events so far)\n\n");
-    expect(&p, "events text x", "? syntax: FROM is a whole number from 0 to 3 (the events so far)\n\n");
+    expect(&p, "events text 3", "= The round is complete.\n\n");
+    expect(&p, "events 4", "= []\n\n");
+    expect(&p, "events 5", "? syntax: FROM is a whole number from 0 to 4 (the events so far)\n\n");
+    expect(&p, "events 99999", "? syntax: FROM is a whole number from 0 to 4 (the events so far)\n\n");
+    expect(&p, "events -1", "? syntax: FROM is a whole number from 0 to 4 (the events so far)\n\n");
+    expect(&p, "events text x", "? syntax: FROM is a whole number from 0 to 4 (the events so far)\n\n");
     expect(&p, "events 1 2", "? syntax: usage: events [text] [FROM]\n\n");
     /* undo: the events of the move taken back are gone, and come back when played again */
     char all[8192];
     snprintf(all, sizeof all, "%s", send(&p, "events"));
     expect(&p, "undo", "=\n\n");
-    expect(&p, "events", "= [{\"kind\":\"splendor.take\",\"seat\":0,\"tokens\":{\"white\":1,\"blue\":1,\"green\":1}}]\n\n");
+    expect(&p, "events 1", "= [{\"kind\":\"splendor.take\",\"seat\":0,\"tokens\":{\"white\":1,\"blue\":1,\"green\":1}}]\n\n");
     expect(&p, "play 1 reserve deck 1", "=\n\n");
     assert_string_equal(send(&p, "events"), all);
     /* a refused move records nothing */
@@ -254,10 +257,11 @@ static void test_events(void **unused)
     expect(&p, "set_seat 0", "=\n\n");
     expect_prefix(&p, "genmove", "= ");
     assert_string_not_equal(send(&p, "events"), all);
-    expect_prefix(&p, "events 3", "= [{\"kind\":\"splendor.");
-    /* a new game starts a new list; the seat told stays told */
+    expect_prefix(&p, "events 4", "= [{\"kind\":\"splendor.");
+    /* a new game starts a new list (its set-up only); the seat told stays told */
     expect(&p, "new_game splendor players=2 seed=42", "=\n\n");
-    expect(&p, "events", "= []\n\n");
+    expect_prefix(&p, "events", "= [{\"kind\":\"splendor.setup\"");
+    assert_int_equal(gg_events_count(p.events), 1);
     assert_int_equal(p.seat_told, 1);
     gg_proto_session_free(&p);
 }

@@ -1,7 +1,7 @@
 /* test_server_clock.c — the server's time controls (server/clock.c) on
  * given times, no waiting: per-move and bank + increment arithmetic, a turn
  * of several decisions, simultaneous decisions, clocks that wait for the
- * start, timeouts, people only, the same clocks from the same stored moves
+ * start, timeouts (in a row), people only, the same clocks from the same stored moves
  * (a restart), and the settings a client may ask for. The server's files are
  * compiled in here (clock.c and the helpers of util.c it uses). */
 #include <setjmp.h>
@@ -83,6 +83,46 @@ static void simultaneous(void **unused)
     assert_int_equal(srv_clock_remaining(&k, 1, T0 + 30000), 30000); /* its turn began at the start */
 }
 
+/* Timeouts count in a row: a move the seat makes in time starts again from
+ * 0; another seat's moves (in time or not) leave the count alone. */
+static void timeouts_in_a_row(void **unused)
+{
+    (void)unused;
+    srv_clock k = {.start_ms = T0};
+    srv_clock_cfg c = cfg_of("{\"kind\":\"move\",\"move_s\":30,\"timeouts\":3}");
+    srv_clock_reset(&k, &c, 2, S0, 1);
+    int64_t at = T0;
+    /* seat 0 out of time twice, seat 1 in time between */
+    for (int i = 0; i < 2; i++) {
+        srv_clock_move(&k, 0, S0, 1, S1, 1, at += 30000, STORE_MOVE_TIMEOUT);
+        srv_clock_move(&k, 1, S1, 1, S0, 1, at += 1000, 0);
+    }
+    assert_int_equal(k.timeouts[0], 2);
+    /* seat 1 out of time once: seat 0's count stays */
+    srv_clock_move(&k, 0, S0, 1, S1, 1, at += 30000, STORE_MOVE_TIMEOUT);
+    srv_clock_move(&k, 1, S1, 1, S0, 1, at += 30000, STORE_MOVE_TIMEOUT);
+    assert_int_equal(k.timeouts[0], 3);
+    assert_int_equal(k.timeouts[1], 1);
+    /* a move in time: back to 0 (the seat would not go to the bot now) */
+    srv_clock_move(&k, 0, S0, 1, S1, 1, at += 1000, 0);
+    assert_int_equal(k.timeouts[0], 0);
+    assert_int_equal(k.timeouts[1], 1);
+    srv_clock_move(&k, 1, S1, 1, S0, 1, at += 1000, 0);
+    assert_int_equal(k.timeouts[1], 0);
+    /* two more timeouts: 2 in a row, below the table's 3 (4 in all) */
+    for (int i = 0; i < 2; i++) {
+        srv_clock_move(&k, 0, S0, 1, S1, 1, at += 30000, STORE_MOVE_TIMEOUT);
+        srv_clock_move(&k, 1, S1, 1, S0, 1, at += 1000, 0);
+    }
+    assert_int_equal(k.timeouts[0], 2);
+    assert_true(k.timeouts[0] < k.cfg.timeouts);
+    /* a Ys turn of several decisions: one in time ends the run too */
+    srv_clock_move(&k, 0, S0, 1, S0, 1, at += 30000, STORE_MOVE_TIMEOUT);
+    assert_int_equal(k.timeouts[0], 3);
+    srv_clock_move(&k, 0, S0, 1, S1, 1, at += 1000, 0);
+    assert_int_equal(k.timeouts[0], 0);
+}
+
 /* A restart replays the stored moves: the same inputs, the same clocks. */
 static void same_moves_same_clocks(void **unused)
 {
@@ -95,7 +135,7 @@ static void same_moves_same_clocks(void **unused)
         for (int i = 0; i < 20; i++) {
             const int *from = i % 2 ? S1 : S0, *to = i % 2 ? S0 : S1;
             srv_clock_move(k, i % 2, from, 1, to, 1, T0 + 1000 * (int64_t)(i + 1) * (i + 3),
-                           i == 7 ? STORE_MOVE_TIMEOUT : 0);
+                           i == 7 || i == 19 ? STORE_MOVE_TIMEOUT : 0);
         }
     }
     assert_memory_equal(&a, &b, sizeof a);
@@ -140,7 +180,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(per_move),          cmocka_unit_test(bank_and_increment),
         cmocka_unit_test(simultaneous),      cmocka_unit_test(same_moves_same_clocks),
-        cmocka_unit_test(settings),
+        cmocka_unit_test(settings),          cmocka_unit_test(timeouts_in_a_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

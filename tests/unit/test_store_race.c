@@ -2,7 +2,8 @@
  * (server/store.h append_action), raced by two processes.
  *
  * SQLite (always): an index taken or past a gap is refused STORE_CONFLICT
- * and changes nothing. PostgreSQL (when GG_PG_URL names a database, as
+ * and changes nothing; so is a seats update (a hand-over to a bot) made on
+ * seats or a number of moves the store no longer holds (both stores). PostgreSQL (when GG_PG_URL names a database, as
  * tests/web/multi.sh does): two processes, each with its own connections,
  * append a move at the same index at the same instant (a process-shared
  * barrier before each round), STORE_RACE_ROUNDS times (default 10000):
@@ -55,6 +56,63 @@ static void conflicts_change_nothing(store *st, const char *id)
     assert_int_equal(st->ops->append_action(st, id, 2, 0, "e", 0, 0, err), 0);
 }
 
+typedef struct seats_seen {
+    const char *id;
+    char seats[128];
+} seats_seen;
+
+static int seats_row(void *ctx, const store_table *t)
+{
+    seats_seen *s = ctx;
+    if (!strcmp(t->id, s->id)) snprintf(s->seats, sizeof s->seats, "%s", t->seats);
+    return 0;
+}
+
+static int any_action(void *ctx, const char *id, int index, int seat, const char *text,
+                      int64_t ts_ms, int flags)
+{
+    (void)ctx, (void)id, (void)index, (void)seat, (void)text, (void)ts_ms, (void)flags;
+    return 0;
+}
+
+static int any_done(void *ctx, const char *id, const char *problem)
+{
+    (void)ctx, (void)id, (void)problem;
+    return 0;
+}
+
+static const char *stored_seats(store *st, seats_seen *s)
+{
+    char err[STORE_ERR];
+    store_loader ld = {s, seats_row, any_action, any_done};
+    s->seats[0] = 0;
+    assert_int_equal(st->ops->load_all(st, &ld, err), 0);
+    return s->seats;
+}
+
+/* A seat handed to a bot is a compare-and-swap (update_seats_if): on the
+ * seats last read and the number of moves. The table has 3 moves. */
+static void seats_compare_and_swap(store *st, const char *id)
+{
+    char err[STORE_ERR];
+    seats_seen seen = {id, ""};
+    const char *bot = "[{\"bot\":\"random\"}]", *named = "[{\"bot\":\"random\"},1]";
+    assert_non_null(st->ops->update_seats_if);
+    /* other seats than those read, or another number of moves: refused, nothing changed */
+    assert_int_equal(st->ops->update_seats_if(st, id, "[0]", 3, bot, err), STORE_CONFLICT);
+    assert_int_equal(st->ops->update_seats_if(st, id, "[]", 2, bot, err), STORE_CONFLICT);
+    assert_int_equal(st->ops->update_seats_if(st, id, "[]", 4, bot, err), STORE_CONFLICT);
+    assert_string_equal(stored_seats(st, &seen), "[]");
+    /* the seats and moves read: written; a second hand-over on the same reading loses */
+    assert_int_equal(st->ops->update_seats_if(st, id, "[]", 3, bot, err), 0);
+    assert_int_equal(st->ops->update_seats_if(st, id, "[]", 3, "[2]", err), STORE_CONFLICT);
+    assert_string_equal(stored_seats(st, &seen), bot);
+    /* moves -1: the seats alone are compared (a name) */
+    assert_int_equal(st->ops->update_seats_if(st, id, bot, -1, named, err), 0);
+    assert_string_equal(stored_seats(st, &seen), named);
+    assert_null(st->ops->failure(st)); /* a lost compare is no storage failure */
+}
+
 static void sqlite_conflicts(void **state)
 {
     (void)state;
@@ -68,6 +126,7 @@ static void sqlite_conflicts(void **state)
     store_chat m = {"0000000000a1", 0, 0, "", "hello", 1};
     assert_int_equal(st->ops->append_chat(st, &m, err), 0);
     assert_int_equal(st->ops->append_chat(st, &m, err), STORE_CONFLICT); /* index taken */
+    seats_compare_and_swap(st, "0000000000a1");
     st->ops->close(st);
     unlink(path);
     char more[sizeof path + 8];
@@ -172,6 +231,7 @@ static void pg_race(void **state)
     if (!st) fail_msg("%s", err);
     snprintf(cid, sizeof cid, "c%011lx", (unsigned long)getpid() & 0xffffffffffUL);
     conflicts_change_nothing(st, cid);
+    seats_compare_and_swap(st, cid);
     snprintf(id, sizeof id, "r%011lx", (unsigned long)getpid() & 0xffffffffffUL);
     store_table t;
     table_row(&t, id);

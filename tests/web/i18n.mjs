@@ -7,8 +7,10 @@
 //    its button or label;
 //  - the pseudo-locale (?lang=xx, every t() and every catalogue sentence
 //    wrapped [[...]]): no text outside [[...]] on those pages but notation,
-//    numbers and what the server sends as data (table titles, bot names,
-//    the engine's decision line: docs/i18n.md, "Not yet");
+//    numbers and what the server sends as data (table titles); the
+//    decision line (the view's "prompt" in the catalogue's words), the bots'
+//    names in the seat labels and the cards' printed texts (hover titles and
+//    the tap's note) are checked too;
 //  - the switcher remembers the choice (localStorage) and navigator.languages
 //    picks the language when nothing was chosen.
 import { mkdirSync, existsSync } from 'node:fs';
@@ -26,10 +28,10 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-s
 
 // Text on the page outside [[...]], skipping notation (move buttons, the
 // notation log, code), the language names of the switcher, and the data the
-// server sends as it is (marked data-raw, or the engine's decision line).
+// server sends as it is (marked data-raw).
 async function unwrapped(page) {
   const text = await page.evaluate(() => {
-    const skipSel = 'button.move, details.notation, code, select[name=lang], .decision, title, script, style, option';
+    const skipSel = 'button.move, details.notation, code, select[name=lang], title, script, style, option';
     const out = [];
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -37,12 +39,14 @@ async function unwrapped(page) {
       if (!el || el.closest(skipSel)) continue;
       out.push(n.nodeValue);
     }
+    // the cards' printed texts, shown on hover (title) and tap
+    for (const el of document.querySelectorAll('.card-chip[title]')) out.push(el.getAttribute('title'));
     return out.join('\u0001');
   });
   let s = text.replace(/\u0001/g, ' ');
   for (let prev = ''; prev !== s;) { prev = s; s = s.replace(/\[\[[^[\]]*\]\]/g, ' '); }
   const words = new Set(s.match(/[A-Za-zÀ-ž]{3,}/g) || []);
-  for (const w of ['gemgames', 'Ys', 'Splendor', 'random', 'heuristic', 'ismcts']) words.delete(w);
+  for (const w of ['gemgames', 'Ys', 'Splendor']) words.delete(w);
   return [...words];
 }
 

@@ -70,8 +70,9 @@ export function pgUrlFor(db) {
 
 export async function startServer(db, extra = []) {
   db = pgUrlFor(db);
-  const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--quiet',
-                '--bot-delay', '0', ...extra];
+  // --log-json in `extra`: the operations log is kept (srv.stderr()), else --quiet
+  const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db,
+                ...(extra.includes('--log-json') ? [] : ['--quiet']), '--bot-delay', '0', ...extra];
   const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(proc);
   proc.on('exit', () => live.delete(proc));

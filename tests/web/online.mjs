@@ -94,6 +94,33 @@ await T('clock runs out', async () => {
   [a, b, spec].forEach((x) => x.close());
 });
 
+// ------------------------------------------------------------ timeouts in a row
+// The seat goes to the bot after the table's number of timeouts in a row:
+// a move made in time in between starts the count again.
+await T('timeouts in a row', async () => {
+  const c = await create({ game: 'splendor', players: 2, seats: ['human', 'random'], options: { first: 'seat0' },
+    clock: { kind: 'move', move_s: 3, timeouts: 2 } });
+  const tok = c.seats[0].token;
+  const a = await join(srv, c.id, 0, tok);
+  // timeout 1 (move 0), the bot answers, then a move in time (move 2)
+  const mine = await a.next((m) => m.type === 'state' && m.moves === 2 && m.legal.length > 0, 15000, 0);
+  const r = await act(c.id, 0, tok, mine.legal.find((x) => x.startsWith('take')) || mine.legal[0]);
+  // the bot answers (move 3), then timeout again (move 4): the first of a new run
+  const after = await a.next((m) => m.type === 'state' && m.moves >= 6 && m.actors[0] === 0, 15000, 0);
+  const log = (await state(c.id, -1, '')).log;
+  const i = await info(c.id);
+  ok(r.status === 200 && log[0].timeout && !log[2].timeout && log[4].timeout && !log.some((l) => l.to_bot) &&
+     i.seats[0].kind === 'human' && i.clock.seats[0].timeouts === 1 && after.seat === 0 && after.legal.length > 0,
+     'two timeouts with a move made in time between: the count starts again (1 in a row), the seat stays the person\'s (table: 2)',
+     { status: r.status, log: log.map((l) => [l.i, l.seat, !!l.timeout, !!l.to_bot]), seat0: i.seats[0], clock: i.clock });
+  // a restart counts the same way from the stored moves
+  await srv.stop();
+  srv = await startServer(db, ['--rate', '0']);
+  const j = await info(c.id);
+  ok(j.seats[0].kind === 'human' && j.clock.seats[0].timeouts === 1, 'after a restart the count in a row is the same', j.clock);
+  a.close();
+});
+
 // ------------------------------------------------------------ simultaneous decisions
 await T('simultaneous clocks', async () => {
   // Ys opens with the secret bid (Y-5.1): every seat at once, every person's clock runs.

@@ -78,6 +78,46 @@ const S = await join(srv, id, -1);
      'over the WebSocket a bad name and a spectator naming a seat are refused', [bad, spec]);
 }
 
+// ------------------------------------------------------------ names unique at a table
+// A name another seat holds (letter case aside) is given with a suffix,
+// "Anna (2)": two people are never both "Anna" at one table.
+{
+  const u = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players: 4, seats: ['human', 'human', 'human', 'human'], name: 'Anna' })).json;
+  const ut = u.seats.map((x) => x.token);
+  const nm = async (seat, name) => (await http(srv, 'POST', `/api/tables/${u.id}/name`, { seat, token: ut[seat], name })).json;
+  const a2 = await nm(1, 'Anna');
+  const a3 = await nm(2, ' anna ');
+  ok(a2.seats[1].name === 'Anna (2)' && a3.seats[2].name === 'anna (3)' && a3.seats[0].name === 'Anna',
+     'a second and third "Anna" at one table (letter case aside) become "Anna (2)" and "anna (3)"; the first keeps hers', a3.seats);
+  const again = await nm(1, 'Anna');
+  const own = await nm(0, 'ANNA');
+  ok(again.seats[1].name === 'Anna (2)' && own.seats[0].name === 'ANNA',
+     'asking again for a taken name keeps the suffix; a player may change the case of her own name', own.seats);
+  const bo = await nm(2, 'Bo');
+  const freed = await nm(3, 'anna');
+  ok(bo.seats[2].name === 'Bo' && freed.seats[3].name === 'anna (3)', 'a suffix freed by a rename is given again', freed.seats);
+  const long = 'Annabelle Annabelle Anna'; // 24 characters, the most
+  await nm(0, long);
+  const cut = await nm(2, long);
+  const wide = 'é'.repeat(24);
+  await nm(0, wide);
+  const cutWide = await nm(1, wide);
+  ok(cut.seats[2].name === 'Annabelle Annabelle (2)' && cutWide.seats[1].name === 'é'.repeat(20) + ' (2)' && [...cutWide.seats[1].name].length === 24,
+     'a 24-character name is cut to make room for its suffix (whole characters, still 24 at most)', [cut.seats[2].name, cutWide.seats[1].name]);
+  // over the WebSocket, and taking a free seat from the lobby
+  const W = await join(srv, u.id, 3, ut[3]);
+  const ack = await W.request({ type: 'name', name: wide, id: 'n' }, (f) => f.type === 'name_ack' || f.type === 'error');
+  const third = (await info(u.id)).seats[3].name;
+  ok(ack.type === 'name_ack' && third === 'é'.repeat(20) + ' (3)', 'over the WebSocket too: a third player of that name gets the next suffix, " (3)"', [ack, third]);
+  W.close();
+  const pub = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players: 3, seats: ['human', 'open', 'open'], name: 'Dee', public: true })).json;
+  const t1 = await http(srv, 'POST', `/api/tables/${pub.id}/take`, { seat: 1, name: 'dee' });
+  const t2 = await http(srv, 'POST', `/api/tables/${pub.id}/take`, { seat: 2, name: 'Dee' });
+  const pi = await info(pub.id);
+  ok(t1.json.name === 'dee (2)' && t2.json.name === 'Dee (3)' && pi.seats[1].name === 'dee (2)' && pi.seats[2].name === 'Dee (3)',
+     'a free seat taken from the lobby under a name already at the table gets the suffix, and the reply says the name given', [t1.text, t2.text]);
+}
+
 // ------------------------------------------------------------ chat
 {
   const fromB = B.frames.length, fromS = S.frames.length;

@@ -62,7 +62,7 @@ await B.page.waitForFunction(() => document.querySelector('ul.seats')?.textConte
 ok((await seatsText(A)).includes(XSS) && (await seatsText(B)).includes('Ann') && (await A.page.locator('.name-prompt').count()) === 0,
    'each player\'s chosen name is shown to the other', [await seatsText(A), await seatsText(B)]);
 ok((await A.page.locator('ul.seats img, .side img').count()) === 0 && (await seatsText(A)).includes('<img'), 'markup in a name is shown as text, never as an element');
-ok((await seatsText(A)).includes('bot: heuristic'), 'the bot keeps its bot name');
+ok((await seatsText(A)).includes('bot: Heuristic'), 'the bot keeps its bot name, in words');
 // a move: the log says the mover's name
 await A.page.locator('button.move').first().click();
 await B.page.waitForFunction(() => /Ann (takes|buys|reserves)/.test(document.querySelector('ol.events')?.textContent || ''), null, { timeout: 10000 }).catch(() => null);

@@ -10,7 +10,9 @@
 // - at 390×844, for Ys 2..5 players and Splendor 2..4, the board is in the
 //   first screen and fits the width, and no page (start, table, replay)
 //   scrolls sideways; the Ys board zooms inside its own box;
-// - a move made by tapping the board (and the chooser) in each game.
+// - a move made by tapping the board (and the chooser) in each game;
+// - Splendor's printed text on a tap for every face-up card, noble and own
+//   reserved card.
 // Screenshots at 1280×800 and 390×844 in build/test-artifacts/phone-*.png.
 import { mkdirSync, existsSync } from 'node:fs';
 import { ok, skip, done, sleep, tempDir, startServer, http, cleanup, chromiumOrSkip, ART } from './lib.mjs';
@@ -256,6 +258,61 @@ for (const [game, n] of TABLES) {
      `laptop: ${game} ${n} players: the board in the first screen, no move bar, no sideways scrolling`, lap);
   await P.page.screenshot({ path: `${ART}/phone-${game}-${n}p-1280x800.png` });
   await P.page.setViewportSize(PHONE);
+}
+// ------------------------------------------------------------ Splendor texts on a tap
+// At 390×844 (no hover) a tap on any face-up card, on every noble and on the
+// player's own reserved card shows its printed text (the same words as the
+// hover title), selectable or not; a second tap hides it. The player has
+// reserved a tier 3 card it cannot buy (so that tap selects nothing) and the
+// page is looked at on the player's turn (bots wait: nothing redraws).
+{
+  const t = await create('splendor', 2, ['human', 'heuristic'], { first: 'seat0' });
+  const tok = t.seats[0].token;
+  const st0 = (await http(srv, 'GET', `/api/tables/${t.id}/state?seat=0&token=${tok}`)).json;
+  const r = await http(srv, 'POST', `/api/tables/${t.id}/action`, { seat: 0, token: tok, action: st0.legal.find((a) => /^reserve 3-/.test(a)) });
+  let info = null;
+  for (let k = 0; k < 200; k++) { info = (await http(srv, 'GET', `/api/tables/${t.id}`)).json; if (info.moves >= 2 && info.actors[0] === 0) break; await sleep(50); }
+  await P.page.setViewportSize(PHONE);
+  await P.page.goto('about:blank');
+  await P.page.goto(srv.base + t.seats[0].invite);
+  await P.page.waitForSelector('.player.mine .reserved-svg g.card');
+  await P.page.waitForSelector('.sheet', { timeout: 10000 }).catch(() => null);
+  const tipOf = (where) => P.page.locator(`${where} > .splendor-tip`).textContent({ timeout: 3000 }).catch(() => '');
+  const said = (title) => title.replace(/^[^—]* — /, '');
+  const wrong = [];
+  // the own reserved card (not affordable: a tap selects nothing), then a second tap
+  const mine = P.page.locator('.player.mine .reserved-svg g.card').first();
+  const mineTitle = said(await mine.locator('title').textContent());
+  const mineLegal = await mine.evaluate((e) => e.classList.contains('legal'));
+  await mine.tap();
+  const mineTip = await tipOf('.player.mine');
+  await mine.tap();
+  await P.page.waitForTimeout(200);
+  const mineGone = await P.page.locator('.player.mine > .splendor-tip').count();
+  ok(r.status === 200 && !mineLegal && mineTip === mineTitle && /^Tier 3 card: \d+ points/.test(mineTip) && mineGone === 0,
+     'phone: splendor: a tap on your own reserved card (one you cannot buy) shows its printed text, a second tap hides it', { mineLegal, mineTip, mineTitle, mineGone });
+  // every noble (never selectable before a visit), then every face-up card
+  const nobles = P.page.locator('svg.board g.noble');
+  const nn = await nobles.count();
+  for (let i = 0; i < nn; i++) {
+    const title = await nobles.nth(i).locator('title').textContent();
+    await nobles.nth(i).tap();
+    const tip = await tipOf('.splendor');
+    if (tip !== title) wrong.push({ noble: i, title, tip });
+  }
+  const cards = P.page.locator('svg.board g.card[data-target^="card "]');
+  const nc = await cards.count();
+  for (let i = 0; i < nc; i++) {
+    const title = said(await cards.nth(i).locator('title').textContent());
+    await cards.nth(i).tap();
+    const tip = await tipOf('.splendor');
+    if (tip !== title) wrong.push({ card: i, title, tip });
+  }
+  await P.page.screenshot({ path: `${ART}/phone-splendor-card-text-390x844.png` });
+  ok(nn === 3 && nc === 12 && wrong.length === 0,
+     `phone: splendor: a tap on each of the ${nn} nobles and ${nc} face-up cards shows its cost, points and bonus (the hover text)`, { nn, nc, wrong: wrong.slice(0, 4) });
+  const sw = await P.page.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, width: innerWidth }));
+  ok(sw.scroll <= sw.width, 'phone: splendor: the text shown does not make the page scroll sideways', sw);
 }
 await P.ctx.close();
 

@@ -31,7 +31,7 @@ export function ClockChoice({ preset, timeouts, onPreset, onTimeouts }) {
       </select></label>
     ${preset !== 'none' ? html`<label>${t('When a player runs out of time')}
       <select name="timeouts" value=${timeouts} onChange=${(e) => onTimeouts(e.target.value)}>
-        ${[1, 2, 3, 5].map((n) => html`<option value=${n}>${tn('a bot makes that move; after {n} time the bot takes the seat', 'a bot makes that move; after {n} times the bot takes the seat', n)}</option>`)}
+        ${[1, 2, 3, 5].map((n) => html`<option value=${n}>${tn('a bot makes that move; after {n} time in a row the bot takes the seat', 'a bot makes that move; after {n} times in a row the bot takes the seat', n)}</option>`)}
         <option value="0">${t('a bot makes that move; the seat stays the player\'s')}</option>
       </select></label>` : ''}
   </fieldset>`;

@@ -78,6 +78,18 @@ export function mergeLog(log, m) {
   return out;
 }
 
+// A bot's short name in words, from its spec (docs/bots.md): "Random",
+// "Heuristic", "Thinking, 1 s"; an external engine keeps the name the
+// server's operator gave it (data, shown as text).
+export function botName(spec) {
+  const s = String(spec ?? '');
+  if (s === 'random') return t('Random');
+  if (s === 'heuristic') return t('Heuristic');
+  const m = /^ismcts(?::ms=(\d+))?/.exec(s);
+  if (m) return m[1] ? t('Thinking, {s} s', { s: Number(m[1]) / 1000 }) : t('Thinking');
+  return s;
+}
+
 // Players' display names (people.js): untrusted text, only ever put in
 // text nodes and attributes by htm, never parsed as markup. A seat without
 // a name is "Seat N"; a bot keeps its bot name.
@@ -85,7 +97,7 @@ export const seatName = (table, i) => {
   const s = table && table.seats[i];
   if (!s) return t('Seat {n}', { n: i + 1 });
   if (typeof s.name === 'string' && s.kind !== 'bot' && s.name.trim()) return s.name.trim();
-  if (s.kind === 'bot') return t('Seat {n} (bot: {bot})', { n: i + 1, bot: s.bot });
+  if (s.kind === 'bot') return t('Seat {n} (bot: {bot})', { n: i + 1, bot: botName(s.bot) });
   return s.name ? s.name : t('Seat {n}', { n: i + 1 });
 };
 // The names of the table on screen, for sentences written without the

@@ -4,7 +4,7 @@
 // rules as src/core/words.c (docs/formats.md, "Event sentences"). Gem words
 // become coloured chips, cards get a card chip; every piece is a text node
 // (htm/Preact), never HTML made from event data.
-import { html, seatLabel } from './common.js';
+import { html, seatLabel, humanize, withRules } from './common.js';
 import { t, pickLanguage } from './i18n.js';
 
 let catalogue = null;
@@ -131,7 +131,9 @@ function value(out, v, hint, cx, depth) {
       render(out, entry(cx.cat, 'word.seat') ?? 'Seat {n}', { n: v + 1 }, cx, depth + 1);
     } else if (typeof v === 'number') {
       // seats are numbered from 1 in the browser, as on the rest of the page
-      out.push(html`<span class="seatref">${v === cx.me ? t('You') : seatLabel(v)}</span>`);
+      // (the decision line says "Seat 2 (you)": "You places" would not agree)
+      const label = v !== cx.me ? seatLabel(v) : cx.youAfter ? `${seatLabel(v)}${t(' (you)')}` : t('You');
+      out.push(html`<span class="seatref">${label}</span>`);
     } else out.push(entry(cx.cat, typeof v === 'string' ? 'word.neutral' : 'word.nobody') ?? '-');
     return;
   }
@@ -168,7 +170,7 @@ export function eventParts(e, me, opts = {}) {
   const tm = templateFor(cat, e);
   if (!tm) return [JSON.stringify(e)];
   const out = [];
-  render(out, tm, e, { cat, game: e.kind.split('.')[0], me, engineSeats: !!opts.engineSeats }, 0);
+  render(out, tm, e, { cat, game: e.kind.split('.')[0], me, engineSeats: !!opts.engineSeats, youAfter: !!opts.youAfter }, 0);
   return out;
 }
 
@@ -177,6 +179,18 @@ export function eventText(e, me, opts) {
   const flat = (p) => (typeof p === 'string' ? p : Array.isArray(p) ? p.map(flat).join('')
     : p && p.props ? flat(p.props.children ?? '') : '');
   return eventParts(e, me, opts).map(flat).join('');
+}
+
+// The view's decision in the reader's language: its "prompt" (a catalogue id
+// and fields, written like an event; seats by name or "Seat n", the reader's
+// own "Seat 2 (you)"), else the engine's English line. Rule ids (Y-8.12)
+// become links.
+export function decisionParts(view, me) {
+  const p = view && view.prompt;
+  if (p && typeof p.kind === 'string' && catalogue && templateFor(catalogue, p)) {
+    return eventParts(p, me, { youAfter: true }).map((part) => (typeof part === 'string' ? withRules(part) : part));
+  }
+  return withRules(humanize((view && view.decision) || '', me));
 }
 
 // Merges a frame's events (events_from..) into the list we hold.

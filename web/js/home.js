@@ -35,7 +35,7 @@ function TableList({ tables }) {
     <thead><tr><th>${t('Table')}</th><th>${t('Game')}</th><th>${t('Seats')}</th><th>${t('Moves')}</th><th>${t('State')}</th><th></th></tr></thead>
     <tbody>${tables.map((tb) => html`<tr>
       <td><code>${tb.id}</code></td><td>${tb.title}</td>
-      <td class="seat-list">${tb.seats.map((s) => (s.kind === 'bot' ? html`<span class="bot-tag" title=${s.bot}>${t('bot')}</span>`
+      <td class="seat-list">${tb.seats.map((s) => (s.kind === 'bot' ? html`<span class="bot-tag" title=${botWords(s.bot).name}>${t('bot')}</span>`
         : html`<span class=${'dot ' + (s.connected ? 'on' : 'off')} title=${s.connected ? t('here') : t('away')}></span>`))}</td>
       <td>${formatNumber(tb.moves)}</td>
       <td>${tb.over ? t('finished') : t('to act: {seats}', { seats: tb.actors.map((a) => a + 1).join(', ') })}</td>

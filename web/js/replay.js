@@ -3,10 +3,10 @@
 // follow it from any seat's point of view, which then shows everything.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { html, LangSwitcher, api, hashParams, humanize, Log, Scores, GenericBoard, breakdownOf, seatName, setSeatNames } from './common.js';
+import { html, LangSwitcher, api, hashParams, Log, Scores, GenericBoard, breakdownOf, seatName, setSeatNames } from './common.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
-import { loadCatalogue, EventLog } from './events.js';
+import { loadCatalogue, EventLog, decisionParts } from './events.js';
 import { t, initI18n, formatDate } from './i18n.js';
 import { ScoringWalk, useScoringWalk, scoringMarks } from './ys_scoring.js';
 
@@ -57,7 +57,7 @@ function Replay() {
       <section class="board-area">${info.game === 'ys' ? html`<${ScoringWalk} walk=${walk} events=${frame.events || []} me=${viewer} />` : ''}<${Board} view=${frame.view} me=${viewer} table=${info} legal=${[]} select=${() => {}} selected=${null}
         marks=${info.game === 'ys' ? scoringMarks(walk, frame.events || [], viewer) : null} recent=${frame.step > 0 ? (frame.events || []).slice((frame.events || []).length - lastMoveEvents(frame)) : []} /></section>
       <aside class="side">
-        <div class="decision">${humanize(frame.view.decision || '', viewer)}</div>
+        <div class="decision">${decisionParts(frame.view, viewer)}</div>
         ${frame.view.over ? html`<${Scores} result=${info.result} breakdown=${breakdownOf(frame.view)} table=${info} me=${viewer} />` : ''}
         <h3>${t('What happened')}</h3><${EventLog} events=${frame.events || []} me=${viewer} fresh=${frame.step > 0 ? lastMoveEvents(frame) : 0} />
         <details class="notation"><summary>${t('Moves in notation')}</summary><${Log} log=${frame.log} me=${viewer} /></details>

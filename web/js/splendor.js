@@ -3,6 +3,7 @@
 // cards and nobles. Clicking a card, deck, token, noble or reserved card
 // narrows the move list to the legal moves about it (notation in
 // docs/notation.md: "take W B G", "buy 2-3", "reserve deck 1", "buy r1", ...).
+import { useState } from 'preact/hooks';
 import { html, seatName } from './common.js';
 import { ZoomBox } from './phone.js';
 import { t, tn } from './i18n.js';
@@ -27,8 +28,10 @@ export const reservedTest = (i) => isBuyOf(`r${i}`);
 export const nobleTest = (slot) => (a) => a === `noble ${slot}`;
 
 // The full text of a card or noble, from the view's printed data (the card's
-// cost, points and bonus): shown on hover (SVG title) and, when a tap selects
-// it, in the move list's heading.
+// cost, points and bonus): shown on hover (SVG title), in the move list's
+// heading when a tap selects it, and on a tap on any card or noble the viewer
+// can see (a phone has no hover): under the board, or under the seat's
+// reserved cards (tipText).
 const costText = (cost) => COLOURS.filter((c) => cost && cost[c] > 0).map((c) => `${cost[c]} ${gemName(c)}`).join(', ') || t('nothing');
 export function cardText(card) {
   if (!card || card.hidden) return t('a face-down card');
@@ -37,6 +40,17 @@ export function cardText(card) {
   });
 }
 export const nobleText = (noble) => t('Noble: {points} points, visits a player with bonuses of {needs}', { points: noble.points, needs: costText(noble.requires) });
+
+// The text a tap asked for ({key: "c" + card id or "n" + noble id}), while
+// that card or noble is still where the viewer sees it; null otherwise.
+function tipText(view, tip) {
+  if (!tip) return null;
+  for (const n of view.nobles || []) if (n && `n${n.noble}` === tip.key) return nobleText(n);
+  const cards = [...view.tiers.flatMap((tr) => tr.cards), ...view.players.flatMap((p) => p.reserved)];
+  const c = cards.find((x) => x && !x.hidden && `c${x.card}` === tip.key);
+  return c ? cardText(c) : null;
+}
+const Tip = ({ text, tipKey }) => html`<p class="card-tip splendor-tip" role="note" data-tip=${tipKey}>${text}</p>`;
 
 function Gem({ x, y, r, colour, n, label }) {
   return html`<g>
@@ -55,8 +69,9 @@ function Cost({ cost, x, y, size }) {
 }
 
 // One development card (or a face-down one) at x, y.
-export function Card({ card, x, y, w = 100, hgt = 140, onClick, legal, selected, title, last }) {
-  const cls = ['card', legal ? 'legal' : '', selected ? 'selected' : '', onClick ? 'clickable' : '', last ? 'last-move' : ''].join(' ');
+// onTap: any tap (its printed text); onClick: a tap that selects (legal).
+export function Card({ card, x, y, w = 100, hgt = 140, onClick, onTap, legal, selected, title, last }) {
+  const cls = ['card', legal ? 'legal' : '', selected ? 'selected' : '', onClick ? 'clickable' : '', last ? 'last-move' : '', onTap ? 'tappable' : ''].join(' ');
   if (!card || card.hidden) {
     const tier = card ? card.tier : '?';
     return html`<g class=${cls} onClick=${onClick} data-target=${title}>
@@ -65,7 +80,8 @@ export function Card({ card, x, y, w = 100, hgt = 140, onClick, legal, selected,
       <text x=${x + w / 2} y=${y + hgt / 2 + 8} text-anchor="middle" font-size="22" fill="#fff" font-weight="700">${'•'.repeat(tier)}</text>
     </g>`;
   }
-  return html`<g class=${cls} onClick=${onClick} data-target=${title}>
+  const tap = onTap || onClick ? (e) => { if (onTap) onTap(); if (onClick) onClick(e); } : undefined;
+  return html`<g class=${cls} onClick=${tap} data-target=${title}>
     <title>${title ? `${title} — ` : ''}${cardText(card)}</title>
     <rect class="frame" x=${x} y=${y} width=${w} height=${hgt} rx="8" fill="#fffdf7" stroke="#0008" />
     <rect x=${x} y=${y} width=${w} height=${hgt * 0.24} rx="8" fill=${FILL[card.bonus]} opacity="0.9" />
@@ -75,10 +91,11 @@ export function Card({ card, x, y, w = 100, hgt = 140, onClick, legal, selected,
   </g>`;
 }
 
-function Noble({ noble, x, y, onClick, legal }) {
+function Noble({ noble, x, y, onClick, onTap, legal }) {
   if (!noble) return html`<rect x=${x} y=${y} width="86" height="86" rx="6" fill="none" stroke="#0002" stroke-dasharray="4" />`;
   const req = COLOURS.filter((c) => noble.requires[c] > 0);
-  return html`<g class=${['noble', legal ? 'legal clickable' : ''].join(' ')} onClick=${onClick} data-target=${`noble ${noble.slot}`}>
+  const tap = (e) => { if (onTap) onTap(); if (onClick) onClick(e); };
+  return html`<g class=${['noble', legal ? 'legal clickable' : '', 'tappable'].join(' ')} onClick=${tap} data-target=${`noble ${noble.slot}`}>
     <title>${nobleText(noble)}</title>
     <rect class="frame" x=${x} y=${y} width="86" height="86" rx="6" fill="#efe3c8" stroke="#0008" />
     <text x=${x + 8} y=${y + 24} font-size="20" font-weight="800" fill="#5a3d12">${noble.points}</text>
@@ -87,7 +104,7 @@ function Noble({ noble, x, y, onClick, legal }) {
   </g>`;
 }
 
-function Player({ p, me, view, table, legal, select, selectedKey, recent }) {
+function Player({ p, me, view, table, legal, select, selectedKey, recent, tip, toggleTip }) {
   const mine = p.seat === me;
   // what the newest events changed for this seat
   const mineNow = recent.filter((e) => e.seat === p.seat);
@@ -119,15 +136,21 @@ function Player({ p, me, view, table, legal, select, selectedKey, recent }) {
           const can = mine && legal.some(test);
           return html`<${Card} key=${i} card=${c} x=${i * 62 + 1} y=${1} w=${58} hgt=${82} legal=${can}
             selected=${selectedKey === `r${i + 1}`} title=${c.shown ? t('reserved r{n}: shown to everyone at a pass (S-3.6)', { n: i + 1 }) : t('reserved r{n}', { n: i + 1 })}
+            onTap=${c.hidden ? undefined : () => toggleTip(`c${c.card}`, `seat ${p.seat}`)}
             onClick=${can ? () => select({ key: `r${i + 1}`, label: `${t('Reserved card r{n}', { n: i + 1 })} — ${cardText(c)}`, test }) : undefined} />`;
         })}
       </svg></div>` : ''}
+    ${tip && tip.where === `seat ${p.seat}` && tipText(view, tip) ? html`<${Tip} text=${tipText(view, tip)} tipKey=${tip.key} />` : ''}
   </div>`;
 }
 
 // recent: the newest events (table.js), whose changes are highlighted.
 export function Board({ view, me, table, legal, select, selected, recent = [] }) {
   const sel = selected && selected.key;
+  // {key, where}: the card or noble whose printed text a tap asked for
+  const [tip, setTip] = useState(null);
+  const toggleTip = (key, where) => setTip((old) => (old && old.key === key && old.where === where ? null : { key, where }));
+  const boardTip = tip && tip.where === 'board' ? tipText(view, tip) : null;
   const refilled = (tier, slot) => recent.some((e) => e.kind === 'splendor.refill' && e.tier === tier && e.slot === slot);
   const supplyMoved = (c) => recent.some((e) => ((e.kind === 'splendor.take' || e.kind === 'splendor.return') && e.tokens && e.tokens[c])
     || (e.kind === 'splendor.buy' && e.paid && e.paid[c]) || (c === 'gold' && e.kind === 'splendor.reserve' && e.gold));
@@ -135,7 +158,7 @@ export function Board({ view, me, table, legal, select, selected, recent = [] })
   const click = (key, label, test) => (legal.some(test) ? () => select({ key, label, test }) : undefined);
   return html`<div class="splendor">
     <${ZoomBox}><svg class="board" viewBox="0 0 660 560" role="img" aria-label=${t('Splendor table')}>
-      ${nobles.map((n, i) => html`<${Noble} key=${i} noble=${n} x=${110 + i * 92} y=${2}
+      ${nobles.map((n, i) => html`<${Noble} key=${i} noble=${n} x=${110 + i * 92} y=${2} onTap=${n ? () => toggleTip(`n${n.noble}`, 'board') : undefined}
           legal=${n && legal.some(nobleTest(n.slot))} onClick=${n ? click(`noble-${n.slot}`, `${t('Noble {n}', { n: n.slot })} — ${nobleText(n)}`, nobleTest(n.slot)) : undefined} />`)}
       ${[...view.tiers].reverse().map((tr, row) => {
         const y = 100 + row * 152;
@@ -149,6 +172,7 @@ export function Board({ view, me, table, legal, select, selected, recent = [] })
             const test = cardTest(tr.tier, k + 1);
             return c ? html`<${Card} key=${k} card=${c} x=${110 + k * 110} y=${y} legal=${legal.some(test)} last=${refilled(tr.tier, k)}
                 selected=${sel === `${tr.tier}-${k + 1}`} title=${t('card {id}', { id: `${tr.tier}-${k + 1}` })}
+                onTap=${() => toggleTip(`c${c.card}`, 'board')}
                 onClick=${click(`${tr.tier}-${k + 1}`, `${t('Card {id}', { id: `${tr.tier}-${k + 1}` })} — ${cardText(c)}`, test)} />`
               : html`<rect key=${k} x=${110 + k * 110} y=${y} width="100" height="140" rx="8" fill="none" stroke="#0002" stroke-dasharray="5" />`;
           })}
@@ -172,9 +196,10 @@ export function Board({ view, me, table, legal, select, selected, recent = [] })
         </g>`;
       })}
     </svg></${ZoomBox}>
+    ${boardTip ? html`<${Tip} text=${boardTip} tipKey=${tip.key} />` : ''}
     <div class="players">
       ${view.players.map((p) => html`<${Player} key=${p.seat} p=${p} me=${me} view=${view} table=${table}
-          legal=${legal} select=${select} selectedKey=${sel} recent=${recent} />`)}
+          legal=${legal} select=${select} selectedKey=${sel} recent=${recent} tip=${tip} toggleTip=${toggleTip} />`)}
     </div>
   </div>`;
 }

@@ -4,14 +4,14 @@
 import { render } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { errorText } from './errors.js';
-import { html, LangSwitcher, hashParams, Session, mergeLog, humanize, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName, winnerLine, playerName } from './common.js';
+import { html, LangSwitcher, hashParams, Session, mergeLog, withRules, loadRules, Seats, Log, Moves, Scores, GenericBoard, breakdownOf, setSeatNames, seatName, winnerLine, playerName } from './common.js';
 import { Chat, mergeChat } from './chat.js';
 import { NameForm, savedName, rememberSeat } from './people.js';
 import { turnAlert, AlertSettings } from './notify.js';
 import { TakeSeat } from './lobby.js';
 import * as splendor from './splendor.js';
 import * as ys from './ys.js';
-import { loadCatalogue, mergeEvents, EventLog } from './events.js';
+import { loadCatalogue, mergeEvents, EventLog, decisionParts } from './events.js';
 import { t, initI18n } from './i18n.js';
 import { ScoringWalk, useScoringWalk, scoringMarks } from './ys_scoring.js';
 import { Clocks, ClockNotices } from './clock.js';
@@ -128,8 +128,8 @@ function App() {
         onSave=${(n) => session.current.send({ type: 'name', name: n, id: 'name-form' })} /></div>` : ''}
     <div class=${'decision' + (myTurn ? ' mine' : '')} role="status">
       ${st.over ? html`<b class="winner-line">${winnerLine(st.result, table, me)}</b>`
-        : myTurn ? html`<b>${t('Your move.')}</b> ${withRules(humanize(view.decision || '', me))}`
-        : html`${me >= 0 ? t('Waiting for {seats}.', { seats: waitingOn.map((a) => playerName(table, a)).join(', ') }) : t('{seats} to act.', { seats: waitingOn.map((a) => playerName(table, a)).join(', ') })} ${withRules(humanize(view.decision || '', me))}`}
+        : myTurn ? html`<b>${t('Your move.')}</b> ${decisionParts(view, me)}`
+        : html`${me >= 0 ? t('Waiting for {seats}.', { seats: waitingOn.map((a) => playerName(table, a)).join(', ') }) : t('{seats} to act.', { seats: waitingOn.map((a) => playerName(table, a)).join(', ') })} ${decisionParts(view, me)}`}
       ${pending ? html` <span class="muted">${t('sending…')}</span>` : ''}
     </div>
     ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>${t('dismiss')}</button></p>` : ''}

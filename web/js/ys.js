@@ -178,15 +178,22 @@ function PlayerPanel({ p, me, view, table, legal, select, sel, recent }) {
 }
 
 // The printed text of every character and event (GET /api/printed/ys, from
-// data/ys/character_text.csv and event_text.csv), shown on hover and tap.
+// data/ys/character_text.csv and event_text.csv), shown on hover and tap, in
+// the reader's language: name and text from the event catalogue
+// (ys:card.KEY, ys:text.KEY in data/i18n/<lang>.json), the rule id from the
+// printed data; the printed English where a catalogue lacks the text.
 let printed = null;
 export function loadPrinted() {
   return fetch('/api/printed/ys').then((r) => (r.ok ? r.json() : null)).then((p) => { printed = p; }).catch(() => {});
 }
+// "smuggling2" is the second Smuggling card (Y-10.21): the same card's words.
+const copyOf = (k) => (typeof k === 'string' && /^[a-z_]+2$/.test(k) && printed && printed.events[k.slice(0, -1)] ? k.slice(0, -1) : k);
 export function cardText(key) {
-  const k = key && typeof key === 'object' ? key.card || key.name : key;
+  const k = copyOf(key && typeof key === 'object' ? key.card || key.name : key);
   const c = printed && (printed.characters[k] || printed.events[k]);
-  return c ? `${c.name} (${c.rule}): ${c.text || ''}` : String(k ?? '');
+  if (!c) return String(k ?? '');
+  const text = wordOf('ys', 'text', k);
+  return `${cardTitle(k)} (${c.rule}): ${text !== String(k) ? text : c.text || ''}`;
 }
 
 // A ", "-separated list cut to about n characters at an item's end (never
@@ -205,7 +212,9 @@ function fitList(s, n) {
 // A card's name in the reader's language (the event catalogue), else its
 // printed name ("Royal Guard"), else its key.
 export function cardTitle(key) {
-  const k = key && typeof key === 'object' ? key.card || key.name : key;
+  const k0 = key && typeof key === 'object' ? key.card || key.name : key;
+  const k = copyOf(k0);
+  if (k !== k0) return `${cardTitle(k)} 2`;
   for (const hint of ['card', 'event']) {
     const w = wordOf('ys', hint, k);
     if (w !== String(k)) return w;
