@@ -56,6 +56,46 @@ int cli_table_init(cli_table *t, const char *game_name)
     return 0;
 }
 
+/* The game's option named by "key=value" (or by "key"), or NULL. */
+static const gg_option_info *option_named(const gg_game *game, const char *kv)
+{
+    size_t len = strcspn(kv, "=");
+    for (int i = 0; i < gg_game_option_count(game); i++) {
+        const gg_option_info *o = gg_game_option(game, i);
+        if (strlen(o->key) == len && !strncmp(o->key, kv, len)) return o;
+    }
+    return NULL;
+}
+
+/* Why --players VALUE or --option KEY=VALUE was refused, in the user's
+ * language when it is one of the usual cases (the engine's own reason,
+ * err->msg, is English: the other cases, such as an option combination,
+ * keep it). Returns the exit code. */
+static int option_error(const cli_table *t, const char *name, const char *value, const gg_error *err)
+{
+    const char *title = gg_game_title(t->game);
+    if (!strcmp(name, "players"))
+        return cli_error(_("--players %s: %s is for %d to %d players"), value, title,
+                         gg_game_min_players(t->game), gg_game_max_players(t->game));
+    const gg_option_info *o = option_named(t->game, value);
+    char list[256] = "";
+    if (!o) {
+        for (int i = 0; i < gg_game_option_count(t->game); i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                     gg_game_option(t->game, i)->key);
+        return cli_error(_("--option %s: %s has no such option (its options: %s)"), value, title, list);
+    }
+    const char *v = strchr(value, '=');
+    int known = 0;
+    for (int i = 0; i < o->n_values; i++) {
+        known |= v && !strcmp(v + 1, o->values[i]);
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", o->values[i]);
+    }
+    if (!v || !known)
+        return cli_error(_("--option %s: %s takes one of %s"), value, o->key, list);
+    return cli_error("--%s %s: %s", name, value, err->msg);
+}
+
 int cli_table_opt(cli_table *t, const char *name, const char *value)
 {
     gg_error err;
@@ -63,7 +103,7 @@ int cli_table_opt(cli_table *t, const char *name, const char *value)
         int bad = !strcmp(name, "players")
                       ? gg_options_set(&t->opts, t->game, "players", value, &err)
                       : gg_options_set_kv(&t->opts, t->game, value, &err);
-        return bad ? cli_error("--%s %s: %s", name, value, err.msg) : 0;
+        return bad ? option_error(t, name, value, &err) : 0;
     }
     if (!strcmp(name, "seed")) {
         if (cli_parse_u64(value, &t->seed))

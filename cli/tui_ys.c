@@ -308,7 +308,8 @@ static int lay_cards(const cJSON *pl, const tui_box *b, int y, int x, int wrap, 
 {
     static const char *const lists[3] = {"cards", "kept", "active"};
     static const char *const labels[3] = {N_("cards"), N_("kept"), N_("active")};
-    int rows = 0;
+    int rows = 0, left = 0;
+    for (int k = 0; k < 3; k++) left += cJSON_GetArraySize(tj(pl, lists[k]));
     for (int k = 0; k < 3; k++) {
         const cJSON *c;
         int first = 1;
@@ -319,17 +320,24 @@ static int lay_cards(const cJSON *pl, const tui_box *b, int y, int x, int wrap, 
             int playable = k == 0 && tj_bool(c, "playable");
             cli_ys_card_title(key, title, sizeof title);
             const char *label = _(labels[k]);
-            int w = (first ? 3 + (int)strlen(label) : 0) + 1 + (int)strlen(title) + playable;
+            /* screen columns: names are UTF-8 in most languages */
+            int lw = tui_cols(label), tw = tui_cols(title);
+            int w = (first ? 3 + lw : 0) + 1 + tw + playable;
             if (wrap && x + w > b->w && x > 2) {
                 rows++;
                 x = 2;
+            } else if (!wrap && x + w > b->w) {
+                /* another player's cards that do not fit: how many more,
+                 * never a name cut in two (F1 and the log name them) */
+                if (draw) tui_put(b, y + rows, x + 1, tui_attr(TR_DIM), "+%d", left);
+                return rows;
             }
-            if (first) x = draw ? tui_put(b, y + rows, x + 2, tui_attr(TR_DIM), "%s:", label)
-                            : x + 3 + (int)strlen(label);
+            if (first) x = draw ? tui_put(b, y + rows, x + 2, tui_attr(TR_DIM), "%s:", label) : x + 3 + lw;
             x = draw ? tui_put(b, y + rows, x + 1, tui_attr(playable ? TR_GOLD : k ? TR_GOOD : TR_TEXT), "%s%s",
                                title, playable ? "*" : "")
-                     : x + 1 + (int)strlen(title) + playable;
+                     : x + 1 + tw + playable;
             first = 0;
+            left--;
         }
     }
     return rows;
@@ -773,6 +781,16 @@ static const cJSON *find_event(const cJSON *events, const char *kind, const char
     return NULL;
 }
 
+/* A zone's name in the 6-column label of the scoring pages: the board's own
+ * short row labels (the catalogue's names run longer: "obszar handlowy"). */
+static const char *zone_label(const char *zone)
+{
+    if (!strcmp(zone, "port")) return _("port");
+    if (!strcmp(zone, "trade")) return _("trade");
+    if (!strcmp(zone, "palace")) return _("palace");
+    return cli_word("ys", "zone", zone);
+}
+
 static void draw_district_step(const cJSON *events, const cJSON *reveal, const tui_box *b)
 {
     int d = tj_int(reveal, "district");
@@ -786,8 +804,7 @@ static void draw_district_step(const cJSON *events, const cJSON *reveal, const t
     cJSON_ArrayForEach(z, tj(reveal, "zones"))
     {
         const char *zone = tj_str(z, "zone");
-        tui_box zb = {b->y, b->x, b->h, 6}; /* the zone's name, clipped to its column */
-        tui_put(&zb, y, 0, tui_attr(TR_DIM), "%s", cli_word("ys", "zone", zone));
+        tui_put(b, y, 0, tui_attr(TR_DIM), "%s", zone_label(zone));
         x = 7;
         x = put_seat_values(b, y, x, tj(z, "brokers"));
         const cJSON *res = find_event(events, "ys.zone", "zone", zone, 0);
@@ -878,8 +895,7 @@ static void draw_zone_results(const cJSON *events, const tui_box *b)
     {
         if (strcmp(tj_str(e, "kind"), "ys.zone")) continue;
         d = tj_int(e, "district");
-        tui_box zb = {b->y, b->x, b->h, 6}; /* the zone's name, clipped to its column */
-        tui_put(&zb, y, 0, tui_attr(TR_DIM), "%s", cli_word("ys", "zone", tj_str(e, "zone")));
+        tui_put(b, y, 0, tui_attr(TR_DIM), "%s", zone_label(tj_str(e, "zone")));
         int x = 7;
         const cJSON *st;
         cJSON_ArrayForEach(st, tj(e, "standings"))

@@ -70,6 +70,10 @@ for lang in pl hu cs fr; do
     LANG=${lang}_XX.UTF-8 "$G" serve --help >out.txt 2>&1
     contains "LANG=${lang}_XX.UTF-8: serve --help in $lang" "$(cat out.txt)" "$opts"
 done
+"$G" selfplay ys --option districts=9 --lang pl >out.txt 2>err.txt
+contains "a bad --option value in Polish, with the values it takes" "$(cat err.txt)" "districts przyjmuje jedną z wartości 4, 3"
+"$G" selfplay ys --players 9 --lang xx >out.txt 2>err.txt
+contains "a bad --players in xx" "$(cat err.txt)" "[[--players 9: Ys is for 2 to 5 players]]"
 "$G" --lang xx match --games none >out.txt 2>err.txt
 contains "gemgames --lang xx COMMAND: the error of a bad value wrapped" "$(cat err.txt)" "[[--games takes a positive whole number, not 'none']]"
 "$G" selfplay ys --games x --lang=xx >out.txt 2>err.txt
@@ -83,6 +87,12 @@ else echo "not ok $T_N - --lang zz: rc $rc"; sed 's/^/#  /' err.txt; fi
 "$G" replay rec/game-00000.json --lang pl >pl.json
 LANG=fr_FR.UTF-8 "$G" replay rec/game-00000.json --events >fr-events.json
 "$G" replay rec/game-00000.json --events >en-events.json
+printf 'new_game ys players=3\nlegal\ngenmove\nquit\n' >proto.in
+"$G" engine <proto.in >proto-en.txt
+LANG=hu_HU.UTF-8 "$G" engine --lang cs <proto.in >proto-cs.txt
+T_N=$((T_N + 1))
+if [ -s proto-en.txt ] && cmp -s proto-en.txt proto-cs.txt; then echo "ok $T_N - the engine protocol is the same in every language"
+else echo "not ok $T_N - the engine protocol changes with the language"; diff proto-en.txt proto-cs.txt | head -5 | sed 's/^/#  /'; fi
 T_N=$((T_N + 1))
 if [ -s en.json ] && cmp -s en.json pl.json && cmp -s en-events.json fr-events.json; then
     echo "ok $T_N - replay's JSON is the same under --lang pl and LANG=fr"

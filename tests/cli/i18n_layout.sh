@@ -1,8 +1,9 @@
 #!/bin/sh
 # Issue 23: nothing truncated or overlapping at 80x24 in the terminal, in
 # every language. The Ys and Splendor full-screen boards in en, pl, hu, cs,
-# fr and the pseudo-locale xx, each at the start, after a few moves and on
-# the help page, captured into build/test-artifacts/i18n/tui-GAME-LANG-STAGE.txt:
+# fr and the pseudo-locale xx, each at the start, after a few moves, after
+# more (Ys: through the first round's scoring pages) and on the help page, captured
+# into build/test-artifacts/i18n/tui-GAME-LANG-STAGE.txt:
 #  - no line of a capture is wider than 80 columns (display width of the
 #    UTF-8 text, not bytes);
 #  - nothing was cut at a box's edge: the game notes every cut that drops
@@ -29,27 +30,48 @@ for i, line in enumerate(sys.stdin.read().split("\n"), 1):
 '
 }
 
+# One game in one language in tmux: the captures and the clip log.
+session() {
+    lang=$1; game=$2
+    TUI_ENV="GEMGAMES_TUI_CLIPS=$TMP/clips-$game-$lang"
+    tui_start 80 24 play $game --players 3 --seed 5 --bots heuristic --lang $lang
+    tui_wait "F10" 20 >/dev/null
+    sleep 0.5
+    tui_screen >"$ART/tui-$game-$lang-start.txt"
+    for k in 1 2 3 4 5 6 7 8; do tui_keys Enter; sleep 0.3; done
+    sleep 0.5
+    tui_screen >"$ART/tui-$game-$lang-moves.txt"
+    if [ $game = ys ]; then
+        # on to the end of the first round: its scoring pages (Enter turns them)
+        for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do tui_keys Enter; sleep 0.3; done
+        sleep 0.5
+        tui_screen >"$ART/tui-$game-$lang-later.txt"
+    fi
+    tui_keys '?'
+    sleep 0.8
+    tui_screen >"$ART/tui-$game-$lang-help.txt"
+    tui_keys q
+    sleep 0.3
+    tui_stop
+}
+
+# The languages side by side (the time is mostly waiting), each with its own
+# tmux servers (TUI_RUN numbers the sockets).
+k=0
+for lang in en pl hu cs fr xx; do
+    k=$((k + 1))
+    for game in ys splendor; do : >"$TMP/clips-$game-$lang"; done
+    (TUI_RUN=$((k * 10)); session $lang ys; session $lang splendor) &
+done
+wait
+
 for lang in en pl hu cs fr xx; do
     for game in ys splendor; do
         clips=$TMP/clips-$game-$lang
-        : >"$clips"
-        TUI_ENV="GEMGAMES_TUI_CLIPS=$clips"
-        tui_start 80 24 play $game --players 3 --seed 5 --bots heuristic --lang $lang
-        tui_wait "F10" 20 >/dev/null
-        sleep 0.5
-        tui_screen >"$ART/tui-$game-$lang-start.txt"
-        for k in 1 2 3 4 5 6 7 8; do tui_keys Enter; sleep 0.3; done
-        sleep 0.5
-        tui_screen >"$ART/tui-$game-$lang-moves.txt"
-        tui_keys '?'
-        sleep 0.8
-        tui_screen >"$ART/tui-$game-$lang-help.txt"
-        tui_keys q
-        sleep 0.3
-        tui_stop
-        TUI_ENV=
+        stages="start moves help"
+        [ $game = ys ] && stages="$stages later"
         wide=""
-        for stage in start moves help; do
+        for stage in $stages; do
             w=$(too_wide <"$ART/tui-$game-$lang-$stage.txt")
             [ -n "$w" ] && wide="$wide$stage $w
 "
