@@ -176,7 +176,9 @@ static inline unsigned qualifying_nobles(const spl_state *st, int seat)
     unsigned q = 0;
     for (int i = 0; i <= st->base.players; i++) {
         int id = st->noble[i];
-        if (id != SPL_NONE && vec_covers(bonus, vec_load(spl_nobles[id].need))) q |= 1u << i;
+        /* without a branch on the slot (an empty one reads noble 0, not kept) */
+        uint64_t need = vec_load(spl_nobles[id < SPL_NOBLES ? id : 0].need);
+        q |= (unsigned)(id != SPL_NONE && vec_covers(bonus, need)) << i;
     }
     return q;
 }
@@ -672,13 +674,13 @@ static void buy_card(spl_state *st, spl_player *p, int src, unsigned goldfield)
     }
     const spl_card *c = &spl_cards[card];
     /* S-3.4: cost minus bonuses; gold stands in where the action says */
-    uint64_t need = vec_sat_sub(spl_cost64[card], vec_load(p->bonus)), gold = 0;
-    unsigned gold_total = 0;
-    for (int k = 0; goldfield >> (3 * k); k++) {
-        unsigned g = goldfield >> (3 * k) & 7;
-        gold |= (uint64_t)g << (8 * k);
-        gold_total += g;
-    }
+    uint64_t need = vec_sat_sub(spl_cost64[card], vec_load(p->bonus));
+    /* the 3-bit digits of the gold field spread to one byte per colour,
+     * without a loop (how many digits are set is random to the predictor) */
+    uint64_t f = goldfield;
+    uint64_t gold = (f & 07) | (f & 070) << 5 | (f & 0700) << 10 | (f & 07000) << 15 |
+                    (f & 070000) << 20;
+    unsigned gold_total = vec_sum(gold);
     /* per colour, gold <= need: no borrow; the gold tokens themselves at byte 5 */
     pay_tokens(st, p, (need - gold) | (uint64_t)gold_total << (8 * SPL_GOLD));
     p->bought[card >> 6] |= 1ull << (card & 63);
