@@ -263,14 +263,32 @@ static inline void write_one_gold_row(unsigned mask, gg_action base, gg_action *
 #endif
 }
 
+/* field + (j << shift) for j = 0..7, all eight written at once (a run is
+ * at most 6 long: the gold held is at most 5); the caller keeps the run. No
+ * loop: its length is data to the branch predictor. */
+static inline void write_run(unsigned field, unsigned shift, gg_action *out)
+{
+#ifdef __SSE2__
+    __m128i f = _mm_set1_epi32((int)field), sh = _mm_cvtsi32_si128((int)shift);
+    __m128i j03 = _mm_set_epi32(3, 2, 1, 0), j47 = _mm_set_epi32(7, 6, 5, 4);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_add_epi32(f, _mm_sll_epi32(j03, sh)));
+    _mm_storeu_si128((__m128i *)(void *)(out + 4), _mm_add_epi32(f, _mm_sll_epi32(j47, sh)));
+#else
+    for (unsigned j = 0; j < 8; j++) out[j] = field + (j << shift);
+#endif
+}
+
 /* Every way to pay a card with gold standing in for some coloured tokens
  * (S-3.4), in ascending order of the 3-bit-per-colour gold field: in colour
  * c, gold pays at least lacking[c] (what the tokens held cannot cover) and at
  * most need[c] (all the card still costs in c), `gold` at most in all. An
  * odometer over the colours where gold may pay more than it must; the lowest
  * such colour (the least significant digit) comes out as a run. */
-static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_action base,
-                         gg_action *out, int n)
+__attribute__((noinline)) static int enum_payments_spread(uint64_t room, unsigned spare,
+                                                         unsigned field, gg_action *out, int n);
+
+static inline int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_action base,
+                                gg_action *out, int n)
 {
     uint64_t room = need - lacking; /* per colour: gold that may also pay there */
     unsigned spare = gold - vec_sum(lacking);
@@ -286,6 +304,14 @@ static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_acti
         write_one_gold_row(more, field, out + n + 1);
         return n + 1 + (int)bit_count5[more];
     }
+    return enum_payments_spread(room, spare, field, out, n);
+}
+
+/* enum_payments with two or more gold to spare and room for it: the
+ * odometer, out of line (rare: 5% of decisions in random playouts). */
+__attribute__((noinline)) static int enum_payments_spread(uint64_t room, unsigned spare,
+                                                         unsigned field, gg_action *out, int n)
+{
     /* the digits: the colours with room, lowest first (written for every
      * colour, kept by counting only those with room: no branches) */
     unsigned x[5], d[5], step[5];
@@ -295,10 +321,12 @@ static int enum_payments(uint64_t lacking, uint64_t need, unsigned gold, gg_acti
         x[m] = 0, d[m] = r < spare ? r : spare, step[m] = 1u << (3 * c);
         m += r != 0;
     }
+    unsigned shift0 = (unsigned)__builtin_ctz(step[0]); /* step[0] = 1 << shift0 */
     unsigned used = 0; /* spare gold paid in the digits above the lowest */
     for (;;) {
         unsigned run = d[0] < spare - used ? d[0] : spare - used;
-        for (unsigned j = 0; j <= run; j++) out[n++] = field + j * step[0];
+        write_run(field, shift0, out + n); /* field + j * step[0], j = 0..7 */
+        n += (int)run + 1;
         int i = 1;
         for (; i < m; i++) { /* advance the lowest digit that can, reset those below */
             if (x[i] < d[i] && used < spare) {
