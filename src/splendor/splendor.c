@@ -486,11 +486,14 @@ static inline int buy_if_covered(uint64_t not_w, int card, gg_action a, gg_actio
 
 #define BUY_AT(src) SPL_ACTION(SPL_A_BUY, (unsigned)(src) << 16)
 
-static int legal_buy(const spl_state *st, const spl_player *p, gg_action *out, int n)
+/* The buys (S-3.4), given the player's wealth (bonuses + coloured tokens),
+ * gold and the face-up cards within reach (board_within_reach), which
+ * spl_legal computes first. */
+static inline __attribute__((always_inline)) int legal_buy(const spl_state *st,
+                                                           const spl_player *p, uint64_t wealth,
+                                                           unsigned gold, unsigned reach,
+                                                           gg_action *out, int n)
 {
-    uint64_t wealth = wealth_of(p);
-    unsigned gold = p->tokens[SPL_GOLD];
-    unsigned reach = board_within_reach(st, wealth, gold);
     const uint8_t *r = p->reserved;
     if (gold == 0) { /* no gold: one way to pay, if any */
         uint64_t nw = ~(wealth | HI8);
@@ -565,12 +568,18 @@ int spl_legal(const gg_state *s, int seat, gg_action *out)
     const spl_player *p = &st->pl[seat];
     int n = 0;
     switch (st->phase) {
-    case SPL_MAIN:
+    case SPL_MAIN: {
+        /* The longest chain of the count first, in program order: what the
+         * face-up cards cost this player (the list's order is unchanged). */
+        uint64_t wealth = wealth_of(p);
+        unsigned gold = p->tokens[SPL_GOLD];
+        unsigned reach = board_within_reach(st, wealth, gold);
         n = legal_take(st, out, n);
         n = legal_reserve(st, p, out, n);
-        n = legal_buy(st, p, out, n);
+        n = legal_buy(st, p, wealth, gold, reach, out, n);
         if (n == 0) out[n++] = SPL_ACTION(SPL_A_PASS, 0); /* S-3.6 */
         return n;
+    }
     case SPL_RETURN:
         return legal_return(p, spl_excess(st), out);
     case SPL_NOBLE: {
