@@ -737,23 +737,22 @@ void spl_apply(gg_state *s, int seat, gg_action a)
 {
     spl_state *st = ST(s);
     spl_player *p = &st->pl[seat];
-    unsigned pay = SPL_PAYLOAD(a);
-    switch (SPL_KIND(a)) {
-    case SPL_A_TAKE3:
-        take_tokens(st, p, pay);
-        break;
-    case SPL_A_TAKE2:
-        gain_tokens(st, p, 2ull << (8 * pay));
-        break;
-    case SPL_A_RESERVE:
-        reserve_card(st, p, (int)pay);
-        break;
-    case SPL_A_BUY:
+    unsigned pay = SPL_PAYLOAD(a), kind = SPL_KIND(a);
+    /* The kinds as a chain of tests, the most frequent in random playouts
+     * first (2 players: buy 39% of decisions, take 3 about 33%, reserve 12%,
+     * return 11%), not a switch: a jump through a table is resolved only
+     * once the table entry is loaded, one more load after the action. */
+    if (kind == SPL_A_BUY)
         buy_card(st, p, (int)SPL_BUY_SRC(a), SPL_BUY_GOLD(a));
-        break;
-    case SPL_A_RETURN: /* leaves exactly 10: on to the nobles below */
+    else if (kind == SPL_A_TAKE3)
+        take_tokens(st, p, pay);
+    else if (kind == SPL_A_RESERVE)
+        reserve_card(st, p, (int)pay);
+    else if (kind == SPL_A_RETURN) /* leaves exactly 10: on to the nobles below */
         return_tokens(st, p, pay);
-        break;
+    else if (kind == SPL_A_TAKE2)
+        gain_tokens(st, p, 2ull << (8 * pay));
+    else switch (kind) { /* the rare ones (gcc turns a full chain of ifs back into a table) */
     case SPL_A_NOBLE:
         take_noble(st, p, (int)pay);
         end_turn(st);
