@@ -92,6 +92,18 @@ static uint64_t fold_logged(uint64_t h, const fold_log *l)
     return h;
 }
 
+/* gg_rng_below(rng, n) whose first draw x = gg_rng_next(rng) is already
+ * made: the same number from the same generator (gemgames.h). */
+static inline uint32_t below_drawn(uint64_t x, gg_rng *rng, uint32_t n)
+{
+    uint64_t m = (uint64_t)(uint32_t)(x >> 32) * n;
+    if ((uint32_t)m < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while ((uint32_t)m < threshold) m = (uint64_t)(uint32_t)(gg_rng_next(rng) >> 32) * n;
+    }
+    return (uint32_t)(m >> 32);
+}
+
 /* Plays one random game from `seed`; returns decisions taken. The checksum
  * stays in a local while playing (a register, not a store and a load around
  * every call). With `log` (a threaded run) the actions and scores are
@@ -114,13 +126,17 @@ playout_to(gg_state *s, uint64_t seed, uint64_t *checksum, fold_log *log)
         if (n == 0 || decisions >= limit) break; /* rule G-1: bots only here */
         for (int i = 0; i < n; i++) {
             gg_action a = 0;
+            /* the draw is made before the list is built (the generator
+             * does not depend on the game), so that its mixing runs while
+             * the list is built rather than after it */
+            uint64_t x = pick ? 0 : gg_rng_next(&choice);
             int k = pick ? gg_legal_random(s, seats[i], &choice, &a) : gg_legal(s, seats[i], legal);
             if (k <= 0) {
                 cli_error(_("bench: seat %d must act but has no legal action (seed %llu)"),
                           seats[i], (unsigned long long)seed);
                 exit(1);
             }
-            if (!pick) a = legal[gg_rng_below(&choice, (uint32_t)k)];
+            if (!pick) a = legal[below_drawn(x, &choice, (uint32_t)k)];
             if (log) {
                 if (log_push(log, a)) exit(cli_error(_("out of memory")));
             } else {
