@@ -735,6 +735,7 @@ static void apply_peek(ys_state *st, int seat, gg_action a)
 }
 
 static int spy_offer_from(ys_state *st, int k);
+static int spy_offer_listed(ys_state *st, int k);
 
 /* A placement turn is over: the Spy owners are asked (Y-7.8), then the
  * flow goes on to the next turn (stage 0). */
@@ -759,6 +760,13 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out);
  * face-down broker he has not seen is asked, in turn order from the k-th
  * seat: peek or pass (stage YS_ST_SPY). 0 when nobody is left to ask. */
 static int spy_offer_from(ys_state *st, int k)
+{
+    unsigned peeks = 0; /* no Spy in effect with peeks left: nobody to ask (the usual case) */
+    for (int q = 0; q < players_of(st); q++) peeks |= st->pl[q].spy_peeks;
+    return peeks ? spy_offer_listed(st, k) : 0;
+}
+
+static int spy_offer_listed(ys_state *st, int k)
 {
     gg_action tmp[GG_MAX_ACTIONS];
     for (; k < players_of(st); k++) {
@@ -1652,6 +1660,8 @@ static uint64_t free_mask(const ys_state *st)
                 m |= 1ull << (YS_LOC_SMUGGLE0 + ys_event_card_copy[c]);
     return m;
 }
+
+uint64_t ys_free_places(const ys_state *st) { return free_mask(st); }
 
 /* The places in mask m, in loc order. */
 static int locs_of(uint64_t m, uint32_t *locs)

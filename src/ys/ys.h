@@ -119,6 +119,7 @@ typedef struct ys_event_info {
 
 extern const ys_ship ys_ships[YS_SHIPS];
 extern const ys_card_info ys_cards[YS_CARD_KINDS];
+extern const uint32_t ys_window_cards[YS_WIN_REACTION + 1]; /* bit c: card c is played in that window (Y-7.2) */
 extern const ys_event_info ys_events[YS_EVENT_KINDS];
 extern const uint8_t ys_event_card_kind[YS_EVENT_CARDS]; /* event card -> YE_* */
 extern const uint8_t ys_event_card_copy[YS_EVENT_CARDS]; /* 0, or 1 for the second Smuggling */
@@ -375,6 +376,10 @@ unsigned ys_cells_taken(const ys_state *st);
  * (after loading, or after a test edited brokers in place). */
 unsigned ys_count_cells(const ys_state *st);
 void ys_sync_cells(ys_state *st);
+/* Free places to put a broker now (Y-6.3), as a mask of locs: the zones of
+ * the districts in play but the Queen's, the open empty cells (and, with
+ * events, the Smuggling cards in play). */
+uint64_t ys_free_places(const ys_state *st);
 /* Y-6.3: may a broker go to `loc` now (taken: ys_cells_taken)? */
 int ys_loc_free(const ys_state *st, int loc, unsigned taken);
 /* A port gem taken by `who` (to: the colour a white one becomes, Y-8.5). */
