@@ -182,19 +182,32 @@ int ys_knows_neutral(const ys_state *st, int viewer, int q, const ys_broker *b)
  * bytes from b[0] hold the 14 records (and 2 neutral ones, masked off). */
 _Static_assert(offsetof(ys_player, b) == 0 && offsetof(ys_broker, loc) == 1 && sizeof(ys_broker) == 4 &&
                offsetof(ys_player, nb) + sizeof(((ys_player *)0)->nb) >= 64, "the 64 bytes from b[0] are a player's");
+#ifdef __SSE2__
+/* One 16-bit lane per record of the 64 bytes from b[0] (records 0-7 in w[0],
+ * 8-15 in w[1]; 14 and 15 are nb[0..1], for the callers to mask off): the
+ * value and loc bytes as one key (key16), or the loc byte alone. */
+static inline __attribute__((always_inline)) void record_words(const ys_player *p, int key16, __m128i w[2])
+{
+    const uint8_t *bytes = (const uint8_t *)p;
+    __m128i x[4];
+    for (int k = 0; k < 4; k++) {
+        x[k] = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k));
+        /* key16: value and loc (bytes 0-1, < 0x8000: loc < 128); else the loc byte alone */
+        x[k] = key16 ? _mm_srli_epi32(_mm_slli_epi32(x[k], 16), 16) : _mm_srli_epi32(_mm_slli_epi32(x[k], 16), 24);
+    }
+    w[0] = _mm_packs_epi32(x[0], x[1]);
+    w[1] = _mm_packs_epi32(x[2], x[3]);
+}
+#endif
+
 static unsigned brokers_between(const ys_player *p, int lo, int hi)
 {
-#ifdef __SSE2__
-    const uint8_t *bytes = (const uint8_t *)p;
-    __m128i vlo = _mm_set1_epi8((char)lo), vhi = _mm_set1_epi8((char)(hi - 1));
-    unsigned m = 0;
-    for (int k = 0; k < 4; k++) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k));
-        __m128i in = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(x, vlo), x), _mm_cmpeq_epi8(_mm_min_epu8(x, vhi), x));
-        unsigned locs = ((unsigned)_mm_movemask_epi8(in) >> 1) & 0x1111u; /* the loc bytes: 1, 5, 9, 13 */
-        m |= ((locs * 0x1248u) >> 12 & 0xFu) << (4 * k);                 /* bits 0, 4, 8, 12 -> 0..3 */
-    }
-    return m & ((1u << p->n_brokers) - 1);
+#ifdef __SSE2__ /* the 16 loc bytes in one register, then one range test: loc - lo <= hi - 1 - lo */
+    __m128i w[2];
+    record_words(p, 0, w);
+    __m128i x = _mm_sub_epi8(_mm_packus_epi16(w[0], w[1]), _mm_set1_epi8((char)lo));
+    __m128i in = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8((char)(hi - 1 - lo))), x);
+    return (unsigned)_mm_movemask_epi8(in) & ((1u << p->n_brokers) - 1);
 #else
     unsigned m = 0;
     for (int i = 0; i < p->n_brokers; i++) m |= (unsigned)(p->b[i].loc >= lo && p->b[i].loc < hi) << i;
@@ -523,17 +536,11 @@ static int find_broker(const ys_player *p, int loc, int value)
     _Static_assert(offsetof(ys_broker, value) == 0 && offsetof(ys_broker, loc) == 1, "value, loc lead a broker");
     uint16_t key;
     memcpy(&key, &(ys_broker){(uint8_t)value, (uint8_t)loc, 0, 0}, sizeof key);
-#ifdef __SSE2__ /* the 14 records at once: 16-bit lanes 0, 2, 4, 6 of each 16 bytes (brokers_between's 64 bytes) */
-    const uint8_t *bytes = (const uint8_t *)p;
-    __m128i k16 = _mm_set1_epi32(key);
-    unsigned m = 0;
-    for (int c = 0; c < 4; c++) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * c));
-        __m128i x16 = _mm_and_si128(x, _mm_set1_epi32(0xFFFF));
-        unsigned eq = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x16, k16)));
-        m |= eq << (4 * c);
-    }
-    m &= (1u << p->n_brokers) - 1;
+#ifdef __SSE2__ /* the 16 records' keys as 16-bit lanes (brokers_between's 64 bytes), compared at once */
+    __m128i w[2], k16 = _mm_set1_epi16((short)key);
+    record_words(p, 1, w);
+    __m128i eq = _mm_packs_epi16(_mm_cmpeq_epi16(w[0], k16), _mm_cmpeq_epi16(w[1], k16));
+    unsigned m = (unsigned)_mm_movemask_epi8(eq) & ((1u << p->n_brokers) - 1);
     return m ? __builtin_ctz(m) : -1;
 #else
     for (int i = 0; i < p->n_brokers; i++) {
@@ -542,6 +549,20 @@ static int find_broker(const ys_player *p, int loc, int value)
         if (k == key) return i;
     }
     return -1;
+#endif
+}
+
+/* Clears the flag bits f of every broker of p (the records past n_brokers
+ * are zero: clearing them changes nothing). */
+static void clear_flags(ys_player *p, uint8_t f)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w[YS_BROKERS / 2]; /* the flags byte (byte 2) of each 4-byte record, two records at a time */
+    memcpy(w, p->b, sizeof w);
+    for (int i = 0; i < YS_BROKERS / 2; i++) w[i] &= ~((uint64_t)f << 16 | (uint64_t)f << 48);
+    memcpy(p->b, w, sizeof w);
+#else
+    for (int i = 0; i < YS_BROKERS; i++) p->b[i].flags &= (uint8_t)~f;
 #endif
 }
 
@@ -578,8 +599,7 @@ static void apply_bid(ys_state *st, int seat, int a, int b)
     p->bid_done = 1;
     for (int q = 0; q < players_of(st); q++)
         if (!st->pl[q].bid_done) return;
-    for (int q = 0; q < players_of(st); q++) /* Y-5.1: revealed together */
-        for (int i = 0; i < st->pl[q].n_brokers; i++) st->pl[q].b[i].flags &= (uint8_t)~YS_F_BID;
+    for (int q = 0; q < players_of(st); q++) clear_flags(&st->pl[q], YS_F_BID); /* Y-5.1: revealed together */
     rank_bids(st);
     if (GG_EV_ON()) ys_ev_bids(st);
     st->step = YS_STEP_ORDER;
@@ -641,15 +661,7 @@ static void begin_turn(ys_state *st)
     int seat = st->turn_order[st->cursor];
     st->actor = (uint8_t)seat;
     st->n_up = st->n_down = st->n_neutral = 0;
-    ys_player *p = &st->pl[seat];
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t w[YS_BROKERS / 2]; /* the flags byte (byte 2) of each 4-byte record, two records at a time */
-    memcpy(w, p->b, sizeof w);
-    for (int i = 0; i < YS_BROKERS / 2; i++) w[i] &= ~((uint64_t)YS_F_JUST << 16 | (uint64_t)YS_F_JUST << 48);
-    memcpy(p->b, w, sizeof w);
-#else
-    for (int i = 0; i < YS_BROKERS; i++) p->b[i].flags &= (uint8_t)~YS_F_JUST;
-#endif
+    clear_flags(&st->pl[seat], YS_F_JUST);
     st->stage = YS_ST_PLACE;
 }
 
@@ -1078,11 +1090,11 @@ static void column_stats(const ys_state *st, int total[4], int count[4])
     memset(count, 0, sizeof(int) * YS_COLOURS);
     for (int q = 0; q < players_of(st); q++) {
         const ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++)
-            if (YS_IS_CELL(p->b[i].loc)) {
-                total[YS_LOC_COLOUR(p->b[i].loc)] += ys_count_value(&p->b[i]);
-                count[YS_LOC_COLOUR(p->b[i].loc)]++;
-            }
+        for (unsigned m = brokers_between(p, YS_LOC_CELL0, YS_LOC_CELL0 + 16); m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            total[YS_LOC_COLOUR(p->b[i].loc)] += ys_count_value(&p->b[i]);
+            count[YS_LOC_COLOUR(p->b[i].loc)]++;
+        }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
             if (YS_IS_CELL(p->nb[i].loc)) {
                 total[YS_LOC_COLOUR(p->nb[i].loc)] += p->nb[i].value;
@@ -1095,12 +1107,14 @@ static void column_stats(const ys_state *st, int total[4], int count[4])
  * front-broker sum (ties Y-8.3). */
 static int column_chooser(const ys_state *st)
 {
-    int best = -1;
+    int best = -1, fb = 0; /* each front sum once */
     for (int q = 0; q < players_of(st); q++) {
         if (intriguer(st, q)) return q;
-        if (best < 0) { best = q; continue; }
-        int fq = ys_front_sum(st, q), fb = ys_front_sum(st, best);
-        if (fq > fb || (fq == fb && ys_wins_tie(st, q, best))) best = q;
+        int fq = ys_front_sum(st, q);
+        if (best < 0 || fq > fb || (fq == fb && wins_tie_fronts(st, q, best, fq, fb))) {
+            best = q;
+            fb = fq;
+        }
     }
     return best;
 }
@@ -1180,9 +1194,8 @@ static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */
 /* Y-8.9: board brokers go home; front ones too unless King's Favour. */
 static void end_scoring(ys_state *st)
 {
-    uint64_t board = 0;
-    for (int l = YS_LOC_ZONE0; l < YS_LOC_CELL0 + 16; l++) board |= 1ull << l;
-    board |= 3ull << YS_LOC_SMUGGLE0; /* Y-10.21 */
+    /* the zones, lines and cells (YS_LOC_ZONE0 .. YS_LOC_CELL0 + 15), the Smuggling cards (Y-10.21) */
+    const uint64_t board = ((1ull << (YS_LOC_CELL0 + 16)) - (1ull << YS_LOC_ZONE0)) | 3ull << YS_LOC_SMUGGLE0;
     if (GG_EV_ON()) ys_ev_home(st);
     return_brokers_in(st, board);
     for (int q = 0; q < players_of(st); q++) {
@@ -1192,8 +1205,8 @@ static void end_scoring(ys_state *st)
         p->investor_colour = p->professor_district = p->customs_colour = 0;
         if (p->imitated && !(p->active >> (p->imitated - 1) & 1)) p->imitated = 0; /* Y-10.7 */
         if (kings_favour(st)) continue;
-        for (int i = 0; i < p->n_brokers; i++)
-            if (p->b[i].loc == YS_LOC_FRONT) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+        for (unsigned m = brokers_between(p, YS_LOC_FRONT, YS_LOC_FRONT + 1); m; m &= m - 1)
+            p->b[__builtin_ctz(m)] = (ys_broker){p->b[__builtin_ctz(m)].value, YS_LOC_SCREEN, 0, 0};
     }
     memset(st->port_ship, YS_NONE, sizeof st->port_ship);
     memset(st->market_gem, YS_NONE, sizeof st->market_gem);
@@ -1201,12 +1214,7 @@ static void end_scoring(ys_state *st)
     st->revealed = 0;
 }
 
-static int has_front(const ys_player *p)
-{
-    for (int i = 0; i < p->n_brokers; i++)
-        if (p->b[i].loc == YS_LOC_FRONT) return 1;
-    return 0;
-}
+static int has_front(const ys_player *p) { return brokers_between(p, YS_LOC_FRONT, YS_LOC_FRONT + 1) != 0; }
 
 /* Y-9.1: one front broker to the throne, the rest home, one `2` from reserve. */
 static void apply_throne(ys_state *st, int seat, int value)
@@ -1351,10 +1359,9 @@ static void to_end_placement(ys_state *st)
 {
     for (int q = 0; q < players_of(st); q++) { /* Y-6.6: the last broker to the front */
         ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++) {
-            if (p->b[i].loc == YS_LOC_SCREEN) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_FRONT, 0, 0};
-            p->b[i].flags &= (uint8_t)~YS_F_JUST;
-        }
+        clear_flags(p, YS_F_JUST);
+        for (unsigned m = brokers_between(p, YS_LOC_SCREEN, YS_LOC_SCREEN + 1); m; m &= m - 1)
+            p->b[__builtin_ctz(m)] = (ys_broker){p->b[__builtin_ctz(m)].value, YS_LOC_FRONT, 0, 0};
         p->spy_peeks = 0; /* Y-7.8: during this placement phase */
     }
     st->step = YS_STEP_SCORING_WINDOW;
@@ -1693,10 +1700,14 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out)
         if (q == seat) continue;
         const ys_player *p = &st->pl[q];
         uint64_t seen = 0; /* one action per place */
-        for (int i = 0; i < p->n_brokers; i++) {
-            int l = p->b[i].loc;
-            if (!(YS_IS_BOARD(l) || YS_IS_SMUGGLE(l) || l == YS_LOC_THRONE) || (seen >> l & 1)) continue;
-            if (ys_knows(st, seat, q, &p->b[i])) continue;
+        /* the board, the lines and the Smuggling cards are places 8..61 (none at 28..31), and the throne */
+        _Static_assert(YS_LOC_ZONE0 == 8 && YS_LOC_SMUGGLE0 + 1 == 61 && YS_LOC_RLINE0 + 8 == 28 &&
+                       YS_LOC_CELL0 == 32, "peekable places");
+        unsigned m = brokers_between(p, YS_LOC_ZONE0, YS_LOC_SMUGGLE0 + 2) |
+                     brokers_between(p, YS_LOC_THRONE, YS_LOC_THRONE + 1);
+        for (; m; m &= m - 1) {
+            int i = __builtin_ctz(m), l = p->b[i].loc;
+            if ((seen >> l & 1) || ys_knows(st, seat, q, &p->b[i])) continue;
             seen |= 1ull << l;
         }
         for (; seen; seen &= seen - 1) /* ascending places */
