@@ -1653,14 +1653,19 @@ static int legal_order(const ys_state *st, gg_action *out)
     return n;
 }
 
+/* Y-4.3: the market cells open with this player count (bit 4*row + colour). */
+static unsigned open_cells(const ys_state *st)
+{
+    return players_of(st) >= 5 ? 0xFFFFu : players_of(st) == 4 ? 0xFFF0u : 0xFF00u;
+}
+
 /* Free places to put a broker now, as a mask of locs: zones of the
  * districts in play but the Queen's; open empty cells. */
 static uint64_t free_mask(const ys_state *st)
 {
     uint64_t m = ((1ull << (3 * st->districts)) - 1) << YS_LOC_ZONE0;
     if (st->queen_loc != YS_NONE) m &= ~(1ull << st->queen_loc);
-    unsigned open = players_of(st) >= 5 ? 0xFFFFu : players_of(st) == 4 ? 0xFFF0u : 0xFF00u;
-    m |= (uint64_t)(open & ~ys_cells_taken(st)) << YS_LOC_CELL0;
+    m |= (uint64_t)(open_cells(st) & ~ys_cells_taken(st)) << YS_LOC_CELL0;
     if (ys_events_on(st)) /* Y-10.21: the Smuggling cards in play */
         for (int c = 0; c < YS_EVENT_CARDS; c++)
             if ((st->ev_active >> c & 1) && ys_event_card_kind[c] == YE_SMUGGLING)
@@ -1814,31 +1819,53 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
     return n;
 }
 
-/* Bits set in m (no popcnt instruction without -march). */
-static int bit_count(uint64_t m)
+/* Bits set in each byte (no popcnt instruction without -march). */
+#define PC2(n) n, n + 1, n + 1, n + 2
+#define PC4(n) PC2(n), PC2(n + 1), PC2(n + 1), PC2(n + 2)
+#define PC6(n) PC4(n), PC4(n + 1), PC4(n + 1), PC4(n + 2)
+static const uint8_t bits_in_byte[256] = {PC6(0), PC6(1), PC6(1), PC6(2)};
+#undef PC2
+#undef PC4
+#undef PC6
+
+/* Bits set in a mask of broker values (bits 0..4). */
+static int bit_count(unsigned m) { return bits_in_byte[m & 0xFF]; }
+
+/* free_mask without events, counted: the zones of the districts in play but
+ * the Queen's (a run from YS_LOC_ZONE0 with at most one gap), then the open
+ * empty cells (`cells`, bit 4*row + colour). */
+typedef struct free_places {
+    uint32_t zones, n; /* zones free; places free */
+    unsigned cells;
+    int queen;         /* the Queen's zone or YS_NONE */
+} free_places;
+
+static free_places count_free(const ys_state *st)
 {
-    m -= (m >> 1) & 0x5555555555555555ull;
-    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((m * 0x0101010101010101ull) >> 56);
+    free_places f;
+    f.queen = st->queen_loc;
+    f.zones = (uint32_t)(3 * st->districts - (f.queen != YS_NONE));
+    f.cells = open_cells(st) & ~ys_cells_taken(st);
+    f.n = f.zones + bits_in_byte[f.cells & 0xFF] + bits_in_byte[f.cells >> 8];
+    return f;
 }
 
-/* The index of the k-th (0-based) set bit of m (k below its bit count): whole
- * bytes are skipped by their bit counts (summed for all bytes at once), then
- * the byte's bits one by one. */
-static int nth_bit(uint64_t m, uint32_t k)
+/* The k-th (0-based, k < f->n) free place in loc order. */
+static int nth_free(const free_places *f, uint32_t k)
 {
-    uint64_t c = m - ((m >> 1) & 0x5555555555555555ull);
-    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
-    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    uint64_t upto = c * 0x0101010101010101ull; /* byte j: the bits in bytes 0..j */
-    /* bytes whose running count is <= k: those skipped whole (counts <= 64 < 128) */
-    uint64_t below = ((k * 0x0101010101010101ull | 0x8080808080808080ull) - upto) & 0x8080808080808080ull;
-    int j = (int)(((below >> 7) * 0x0101010101010101ull) >> 56);
-    uint32_t before = j ? (uint32_t)(upto >> (8 * j - 8) & 0xFF) : 0;
-    unsigned byte = (unsigned)(m >> (8 * j)) & 0xFF;
-    for (k -= before; k; k--) byte &= byte - 1;
-    return 8 * j + __builtin_ctz(byte);
+    if (k < f->zones) {
+        int loc = YS_LOC_ZONE0 + (int)k;
+        return loc + (f->queen != YS_NONE && loc >= f->queen);
+    }
+    k -= f->zones;
+    unsigned byte = f->cells & 0xFF, base = YS_LOC_CELL0;
+    if (k >= bits_in_byte[byte]) {
+        k -= bits_in_byte[byte];
+        byte = f->cells >> 8;
+        base += 8;
+    }
+    for (; k; k--) byte &= byte - 1;
+    return (int)base + __builtin_ctz(byte);
 }
 
 /* The value of the k-th (0-based) set bit of vals. */
@@ -1912,8 +1939,8 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
     unsigned guard = may_place_guard(p) ? in_front : 0;
     unsigned hand = two_players(st) && st->n_neutral == 0 ? values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND) : 0;
     int rows = (bit_count(screen) + bit_count(front)) * (down + up) + bit_count(guard) + bit_count(hand);
-    uint64_t free = free_mask(st);
-    uint32_t nl = (uint32_t)bit_count(free), np = (uint32_t)rows * nl;
+    free_places free = count_free(st);
+    uint32_t nl = free.n, np = (uint32_t)rows * nl;
     gg_action rest[GG_MAX_ACTIONS];
     int nr = p->spy_peeks ? legal_peeks(st, seat, rest) : 0;
     if (st->n_up + st->n_down + st->n_neutral == 0) /* the ★ window closes with the first broker (Y-7.2) */
@@ -1925,8 +1952,35 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
     }
     gg_action base = place_row((int)(i / nl), down, up, screen, front, guard);
     if (YS_KIND(base) == YS_A_NEUTRAL) base = YS_ACTION(YS_A_NEUTRAL, nth_value(hand, (int)YS_PAYLOAD(base)) << 8);
-    *a = base | (gg_action)nth_bit(free, i % nl); /* the (i % nl)-th free place */
+    *a = base | (gg_action)nth_free(&free, i % nl); /* the (i % nl)-th free place */
     return (int)np + nr;
+}
+
+/* gg_legal_random for a bid (Y-5.1), counted as legal_bids lists them: the
+ * pairs a <= b of values behind the screen (a == b: two such brokers), by b
+ * then a. */
+static int random_bid(const ys_state *st, int seat, gg_rng *rng, gg_action *act)
+{
+    const ys_player *p = &st->pl[seat];
+    unsigned one = 0, two = 0; /* values with at least one, two brokers behind the screen */
+    for (unsigned m = brokers_between(p, YS_LOC_SCREEN, YS_LOC_SCREEN + 1); m; m &= m - 1) {
+        unsigned bit = 1u << p->b[__builtin_ctz(m)].value;
+        two |= one & bit;
+        one |= bit;
+    }
+    uint32_t per[5], n = 0; /* the pairs whose higher value is b */
+    for (int b = 0; b < 5; b++) {
+        per[b] = (one >> b & 1) ? (uint32_t)bit_count(one & ((1u << b) - 1)) + (two >> b & 1) : 0;
+        n += per[b];
+    }
+    if (n == 0) return 0;
+    uint32_t k = gg_rng_below(rng, n);
+    unsigned b = 0;
+    while (k >= per[b]) k -= per[b++];
+    unsigned below = one & ((1u << b) - 1); /* a < b first, then a == b */
+    unsigned a = k < (uint32_t)bit_count(below) ? nth_value(below, (int)k) : b;
+    *act = YS_ACTION(YS_A_BID, a | b << 3);
+    return (int)n;
 }
 
 static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
@@ -1934,6 +1988,7 @@ static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *
     const ys_state *st = (const ys_state *)s;
     if (st->stage == YS_ST_PLACE && is_actor(st, seat) && !ys_events_on(st) && !lines_now(st, seat))
         return random_place(st, seat, rng, a);
+    if (st->stage == YS_ST_BID && is_actor(st, seat)) return random_bid(st, seat, rng, a);
     gg_action legal[GG_MAX_ACTIONS];
     int k = ys_legal(s, seat, legal);
     if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
