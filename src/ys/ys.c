@@ -301,41 +301,50 @@ int ys_broker_count(const ys_state *st, const ys_player *p, const ys_broker *b) 
  * 4), in one pass over the brokers. */
 enum { YS_GROUPS = 4 };
 typedef struct group_totals {
-    int total[YS_GROUPS][YS_MAX_PLAYERS + 1];
-    int present[YS_GROUPS][YS_MAX_PLAYERS + 1];
+    int16_t total[YS_GROUPS][YS_MAX_PLAYERS + 1];
+    uint8_t present[YS_GROUPS]; /* bit q: participant q has a broker in the group */
 } group_totals;
 
 static inline __attribute__((always_inline)) void totals_by_group(const ys_state *st, int first, int n, int per,
-                                                                   group_totals *g)
+                                                                   int16_t total[][YS_MAX_PLAYERS + 1], uint8_t present[])
 { /* inline at each call: `per` and `n` are constants there (no division) */
-    memset(g, 0, sizeof *g);
+    memset(total, 0, sizeof(int16_t) * (YS_MAX_PLAYERS + 1) * (size_t)(n / per));
+    memset(present, 0, (size_t)(n / per));
     for (int q = 0; q < players_of(st); q++) {
         const ys_player *p = &st->pl[q];
         for (unsigned m = brokers_between(p, first, first + n); m; m &= m - 1) {
             int i = __builtin_ctz(m);
             unsigned k = (unsigned)(p->b[i].loc - first) / (unsigned)per;
-            g->total[k][q] += broker_count(st, p, &p->b[i]);
-            g->present[k][q] = 1;
+            total[k][q] = (int16_t)(total[k][q] + broker_count(st, p, &p->b[i]));
+            present[k] |= (uint8_t)(1u << q);
         }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) {
             unsigned k = (unsigned)(p->nb[i].loc - first);
             if (k >= (unsigned)n) continue;
-            g->total[k / per][YS_NEUTRAL] +=
-                ys_events_on(st) ? ys_event_value(st, p->nb[i].loc, p->nb[i].value, p->nb[i].value) : p->nb[i].value;
-            g->present[k / per][YS_NEUTRAL] = 1;
+            total[k / per][YS_NEUTRAL] = (int16_t)(total[k / per][YS_NEUTRAL] +
+                (ys_events_on(st) ? ys_event_value(st, p->nb[i].loc, p->nb[i].value, p->nb[i].value) : p->nb[i].value));
+            present[k / per] |= 1u << YS_NEUTRAL;
         }
+    }
+}
+
+/* For the event stream: one group's totals and presence as int arrays. */
+static void group_arrays(const int16_t total16[], unsigned present_bits, int total[], int present[])
+{
+    for (int q = 0; q <= YS_NEUTRAL; q++) {
+        total[q] = total16[q];
+        present[q] = present_bits >> q & 1;
     }
 }
 
 /* The first of rank_present's ranking, or -1 with nobody present: one pass
  * keeping the best so far (the tie order of Y-8.3 is total: one Intriguer,
  * one neutral, distinct order cards), front sums only summed for ties. */
-static int group_winner(const ys_state *st, const group_totals *g, int k)
+static int group_winner(const ys_state *st, const int16_t total[], unsigned present)
 {
-    const int *total = g->total[k], *present = g->present[k];
     int best = -1, best_front = -1;
-    for (int q = 0; q <= YS_NEUTRAL; q++) {
-        if (!present[q]) continue;
+    for (; present; present &= present - 1) {
+        int q = __builtin_ctz(present);
         if (best < 0 || total[q] > total[best]) {
             best = q;
             best_front = -1;
@@ -394,7 +403,20 @@ int ys_row_open(const ys_state *st, int r)
 
 /* Market cells holding a broker (bit = 4*row + colour). */
 unsigned ys_cells_taken(const ys_state *st) { return st->cells; }
-void ys_sync_cells(ys_state *st) { st->cells = (uint16_t)ys_count_cells(st); }
+
+static void cache_zone_totals(ys_state *st, int d);
+static int zone_totals_kept(const ys_state *st)
+{
+    return st->step == YS_STEP_DISTRICT && (st->dstep == 1 || st->dstep == 2) && st->district < st->districts;
+}
+
+void ys_sync_cells(ys_state *st)
+{
+    st->cells = (uint16_t)ys_count_cells(st);
+    memset(st->zone_total, 0, sizeof st->zone_total);
+    memset(st->zone_present, 0, sizeof st->zone_present);
+    if (zone_totals_kept(st)) cache_zone_totals(st, st->district);
+}
 
 unsigned ys_count_cells(const ys_state *st)
 {
@@ -893,14 +915,22 @@ static void remove_customs_gems(ys_state *st)
     }
 }
 
+/* District d's zone totals into zone_total and zone_present: one pass for
+ * the port share and the zones (the brokers stay where they are between). */
+static void cache_zone_totals(ys_state *st, int d)
+{
+    totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 1, st->zone_total, st->zone_present);
+}
+
 static void start_district(ys_state *st, int d)
 {
     int total[YS_MAX_PLAYERS + 1] = {0}, present[YS_MAX_PLAYERS + 1] = {0};
-    group_totals g;
     st->revealed |= (uint8_t)(1u << d);
-    totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 3, &g);
-    memcpy(total, g.total[0], sizeof total);
-    memcpy(present, g.present[0], sizeof present);
+    cache_zone_totals(st, d);
+    for (int q = 0; q <= YS_NEUTRAL; q++) { /* the whole district: its zones summed */
+        total[q] = st->zone_total[0][q] + st->zone_total[1][q] + st->zone_total[2][q];
+        present[q] = (st->zone_present[0] | st->zone_present[1] | st->zone_present[2]) >> q & 1;
+    }
     st->share_n = (uint8_t)rank_present(st, total, present, st->share_rank);
     st->port_gems_n = (uint8_t)ys_ship_gems(st, st->port_ship[d], st->port_gems);
     if (ys_events_on(st) && ys_port_event(st, d) == YE_SHIPWRECK) { /* Y-10.27: no ship gems */
@@ -1006,21 +1036,34 @@ static int score_district(ys_state *st)
         st->dstep = 2;
         /* fall through */
     case 2: {
-        group_totals g;
-        totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 1, &g);
+        group_totals g; /* the zones' totals kept since dstep 0, then cleared */
+        memcpy(g.total, st->zone_total, sizeof st->zone_total);
+        memcpy(g.present, st->zone_present, sizeof st->zone_present);
+        memset(st->zone_total, 0, sizeof st->zone_total);
+        memset(st->zone_present, 0, sizeof st->zone_present);
         if (ys_events_on(st) && ys_port_event(st, d) == YE_QUARANTINE) /* Y-10.28: only the ship */
             memset(g.present, 0, sizeof g.present);
-        int w = group_winner(st, &g, 0); /* port: a black gem */
-        if (GG_EV_ON()) ys_ev_zone(st, d, 0, g.total[0], g.present[0], w, 0);
+        int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1]; /* the event stream's */
+        int w = group_winner(st, g.total[0], g.present[0]); /* port: a black gem */
+        if (GG_EV_ON()) {
+            group_arrays(g.total[0], g.present[0], total, present);
+            ys_ev_zone(st, d, 0, total, present, w, 0);
+        }
         if (w >= 0) give_gem(st, w, YS_BLACK);
         if (w >= 0 && ys_events_on(st)) ys_event_gem_won(st, w); /* Y-10.24 */
-        w = group_winner(st, &g, 1); /* trade: points */
+        w = group_winner(st, g.total[1], g.present[1]); /* trade: points */
         int tp = ys_events_on(st) && ys_revolt_in(st, d) ? 3 : trade_points(st); /* Y-10.30 */
-        if (GG_EV_ON()) ys_ev_zone(st, d, 1, g.total[1], g.present[1], w, tp);
+        if (GG_EV_ON()) {
+            group_arrays(g.total[1], g.present[1], total, present);
+            ys_ev_zone(st, d, 1, total, present, w, tp);
+        }
         if (w >= 0) add_points(st, w, tp, w == YS_NEUTRAL ? NULL : &st->pl[w].pts_trade);
         st->dstep = 3;
-        w = group_winner(st, &g, 2); /* palace: the card */
-        if (GG_EV_ON()) ys_ev_zone(st, d, 2, g.total[2], g.present[2], w, st->palace_card[d]);
+        w = group_winner(st, g.total[2], g.present[2]); /* palace: the card */
+        if (GG_EV_ON()) {
+            group_arrays(g.total[2], g.present[2], total, present);
+            ys_ev_zone(st, d, 2, total, present, w, st->palace_card[d]);
+        }
         if (award_palace(st, d, w)) return 1;
     }
         /* fall through */
@@ -1047,15 +1090,19 @@ static int score_rows(ys_state *st)
 {
     group_totals g;
     st->revealed |= 16;
-    totals_by_group(st, YS_LOC_CELL0, 16, 4, &g);
+    totals_by_group(st, YS_LOC_CELL0, 16, 4, g.total, g.present);
     if (GG_EV_ON() && st->dstep == 0) ys_ev_market(st);
     while (st->dstep < YS_ROWS) {
         int r = st->dstep++;
         int gem = st->market_gem[r];
         if (gem == YS_NONE) continue;
         st->market_gem[r] = YS_NONE;
-        int w = group_winner(st, &g, r);
-        if (GG_EV_ON()) ys_ev_row(st, r, gem, g.total[r], g.present[r], w);
+        int w = group_winner(st, g.total[r], g.present[r]);
+        if (GG_EV_ON()) {
+            int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1];
+            group_arrays(g.total[r], g.present[r], total, present);
+            ys_ev_row(st, r, gem, total, present, w);
+        }
         if (w < 0) continue;
         if (gem != YS_WHITE) {
             give_gem(st, w, gem);
@@ -1179,8 +1226,8 @@ static void apply_column_rates(ys_state *st)
 static int market_majority(const ys_state *st)
 {
     group_totals g;
-    totals_by_group(st, YS_LOC_CELL0, 16, 16, &g);
-    return group_winner(st, &g, 0);
+    totals_by_group(st, YS_LOC_CELL0, 16, 16, g.total, g.present);
+    return group_winner(st, g.total[0], g.present[0]);
 }
 
 static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */

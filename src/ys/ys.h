@@ -253,6 +253,11 @@ typedef struct ys_state {
     uint8_t imitating, imit_stage, imit_from;
     uint16_t cells;                         /* derived: market cells holding a broker
                                                (bit 4*row + colour); ys_sync_cells */
+    /* derived: the zone totals of the district being scored (Y-8.1), kept from
+     * its reveal (dstep 0) to its zone winners (dstep 2), for the port share
+     * and the zones; zero at every other step; ys_sync_cells */
+    int16_t zone_total[YS_ZONES][YS_MAX_PLAYERS + 1];
+    uint8_t zone_present[YS_ZONES];         /* bit q: participant q has a broker there */
     /* Ys+ events (Y-10.3, ys_events.c); event card c is bit c */
     uint16_t ev_active;                     /* in effect this round (general, or in a port) */
     uint16_t ev_out;                        /* out of the game unseen (not dealt) */
@@ -373,6 +378,7 @@ int ys_row_open(const ys_state *st, int r);
 /* Market cells holding a broker (bit = 4*row + colour): the cached `cells`. */
 unsigned ys_cells_taken(const ys_state *st);
 /* The same, counted from the brokers; ys_sync_cells stores it in `cells`
+ * and recounts the other derived fields (`zone_total`, `zone_present`) too
  * (after loading, or after a test edited brokers in place). */
 unsigned ys_count_cells(const ys_state *st);
 void ys_sync_cells(ys_state *st);
