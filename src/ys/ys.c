@@ -2030,12 +2030,46 @@ static int random_bid(const ys_state *st, int seat, gg_rng *rng, gg_action *act)
     return (int)n;
 }
 
+/* gg_legal_random for a gem (Y-8.4, Y-8.5, Y-7.19), counted as legal_gems
+ * lists them: by colour, the colour itself (when offered), then a white
+ * gem turned into it (when a white one is offered). */
+static int random_gem(const ys_state *st, gg_rng *rng, gg_action *act)
+{
+    unsigned kinds = 0x0F, white = 0; /* any colour (blue card) */
+    if (st->gem_kind == YS_GEM_PORT) {
+        kinds = 0;
+        for (int i = 0; i < st->port_gems_n; i++) kinds |= 1u << st->port_gems[i];
+        white = kinds >> YS_WHITE & 1;
+        kinds &= 0x0F;
+    } else if (st->gem_kind == YS_GEM_WHITE) {
+        kinds = 0;
+        white = 1;
+    }
+    uint32_t n = (uint32_t)bit_count(kinds) + 4 * white;
+    if (n == 0) return 0;
+    uint32_t k = gg_rng_below(rng, n);
+    for (unsigned c = 0;; c++) {
+        if (kinds >> c & 1) {
+            if (k-- == 0) {
+                *act = YS_ACTION(YS_A_GEM, c | c << 3);
+                break;
+            }
+        }
+        if (white && k-- == 0) {
+            *act = YS_ACTION(YS_A_GEM, YS_WHITE | c << 3);
+            break;
+        }
+    }
+    return (int)n;
+}
+
 static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
 {
     const ys_state *st = (const ys_state *)s;
     if (st->stage == YS_ST_PLACE && is_actor(st, seat) && !ys_events_on(st) && !lines_now(st, seat))
         return random_place(st, seat, rng, a);
     if (st->stage == YS_ST_BID && is_actor(st, seat)) return random_bid(st, seat, rng, a);
+    if (st->stage == YS_ST_GEM && is_actor(st, seat)) return random_gem(st, rng, a);
     gg_action legal[GG_MAX_ACTIONS];
     int k = ys_legal(s, seat, legal);
     if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
