@@ -116,6 +116,20 @@ END {
         printf "    {\"%s\", \"%s\", \"%s\", %s, %d, \"%s\"},\n", key[i], name[i], rule[i], window[i], cset[i], disc[i]
     print "};"
     print ""
+    print "/* the cards played in each window (bit c: card c; immediate cards are never played) */"
+    print "const uint32_t ys_window_cards[YS_WIN_REACTION + 1] = {"
+    for (i = 0; i < ncards; i++) {
+        if (window[i] == "YS_WIN_IMMEDIATE") continue
+        sep = (window[i] in wcards) ? " | " : ""
+        wcards[window[i]] = wcards[window[i]] sep "1u << " i
+    }
+    for (w in wcards) worder[++nw] = w
+    for (i = 1; i <= nw; i++) # sorted by name: the same file from every awk
+        for (j = i + 1; j <= nw; j++)
+            if (worder[j] < worder[i]) { t = worder[i]; worder[i] = worder[j]; worder[j] = t }
+    for (i = 1; i <= nw; i++) printf "    [%s] = %s,\n", worder[i], wcards[worder[i]]
+    print "};"
+    print ""
     print "const ys_event_info ys_events[YS_EVENT_KINDS] = {"
     for (i = 0; i < nekinds; i++) printf "    {\"%s\", \"%s\", \"%s\", %d},\n", ekey[i], ename[i], erule[i], edistrict[i]
     print "};"

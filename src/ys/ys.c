@@ -182,19 +182,32 @@ int ys_knows_neutral(const ys_state *st, int viewer, int q, const ys_broker *b)
  * bytes from b[0] hold the 14 records (and 2 neutral ones, masked off). */
 _Static_assert(offsetof(ys_player, b) == 0 && offsetof(ys_broker, loc) == 1 && sizeof(ys_broker) == 4 &&
                offsetof(ys_player, nb) + sizeof(((ys_player *)0)->nb) >= 64, "the 64 bytes from b[0] are a player's");
+#ifdef __SSE2__
+/* One 16-bit lane per record of the 64 bytes from b[0] (records 0-7 in w[0],
+ * 8-15 in w[1]; 14 and 15 are nb[0..1], for the callers to mask off): the
+ * value and loc bytes as one key (key16), or the loc byte alone. */
+static inline __attribute__((always_inline)) void record_words(const ys_player *p, int key16, __m128i w[2])
+{
+    const uint8_t *bytes = (const uint8_t *)p;
+    __m128i x[4];
+    for (int k = 0; k < 4; k++) {
+        x[k] = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k));
+        /* key16: value and loc (bytes 0-1, < 0x8000: loc < 128); else the loc byte alone */
+        x[k] = key16 ? _mm_srli_epi32(_mm_slli_epi32(x[k], 16), 16) : _mm_srli_epi32(_mm_slli_epi32(x[k], 16), 24);
+    }
+    w[0] = _mm_packs_epi32(x[0], x[1]);
+    w[1] = _mm_packs_epi32(x[2], x[3]);
+}
+#endif
+
 static unsigned brokers_between(const ys_player *p, int lo, int hi)
 {
-#ifdef __SSE2__
-    const uint8_t *bytes = (const uint8_t *)p;
-    __m128i vlo = _mm_set1_epi8((char)lo), vhi = _mm_set1_epi8((char)(hi - 1));
-    unsigned m = 0;
-    for (int k = 0; k < 4; k++) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k));
-        __m128i in = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(x, vlo), x), _mm_cmpeq_epi8(_mm_min_epu8(x, vhi), x));
-        unsigned locs = ((unsigned)_mm_movemask_epi8(in) >> 1) & 0x1111u; /* the loc bytes: 1, 5, 9, 13 */
-        m |= ((locs * 0x1248u) >> 12 & 0xFu) << (4 * k);                 /* bits 0, 4, 8, 12 -> 0..3 */
-    }
-    return m & ((1u << p->n_brokers) - 1);
+#ifdef __SSE2__ /* the 16 loc bytes in one register, then one range test: loc - lo <= hi - 1 - lo */
+    __m128i w[2];
+    record_words(p, 0, w);
+    __m128i x = _mm_sub_epi8(_mm_packus_epi16(w[0], w[1]), _mm_set1_epi8((char)lo));
+    __m128i in = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8((char)(hi - 1 - lo))), x);
+    return (unsigned)_mm_movemask_epi8(in) & ((1u << p->n_brokers) - 1);
 #else
     unsigned m = 0;
     for (int i = 0; i < p->n_brokers; i++) m |= (unsigned)(p->b[i].loc >= lo && p->b[i].loc < hi) << i;
@@ -288,41 +301,50 @@ int ys_broker_count(const ys_state *st, const ys_player *p, const ys_broker *b) 
  * 4), in one pass over the brokers. */
 enum { YS_GROUPS = 4 };
 typedef struct group_totals {
-    int total[YS_GROUPS][YS_MAX_PLAYERS + 1];
-    int present[YS_GROUPS][YS_MAX_PLAYERS + 1];
+    int16_t total[YS_GROUPS][YS_MAX_PLAYERS + 1];
+    uint8_t present[YS_GROUPS]; /* bit q: participant q has a broker in the group */
 } group_totals;
 
 static inline __attribute__((always_inline)) void totals_by_group(const ys_state *st, int first, int n, int per,
-                                                                   group_totals *g)
+                                                                   int16_t total[][YS_MAX_PLAYERS + 1], uint8_t present[])
 { /* inline at each call: `per` and `n` are constants there (no division) */
-    memset(g, 0, sizeof *g);
+    memset(total, 0, sizeof(int16_t) * (YS_MAX_PLAYERS + 1) * (size_t)(n / per));
+    memset(present, 0, (size_t)(n / per));
     for (int q = 0; q < players_of(st); q++) {
         const ys_player *p = &st->pl[q];
         for (unsigned m = brokers_between(p, first, first + n); m; m &= m - 1) {
             int i = __builtin_ctz(m);
             unsigned k = (unsigned)(p->b[i].loc - first) / (unsigned)per;
-            g->total[k][q] += broker_count(st, p, &p->b[i]);
-            g->present[k][q] = 1;
+            total[k][q] = (int16_t)(total[k][q] + broker_count(st, p, &p->b[i]));
+            present[k] |= (uint8_t)(1u << q);
         }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) {
             unsigned k = (unsigned)(p->nb[i].loc - first);
             if (k >= (unsigned)n) continue;
-            g->total[k / per][YS_NEUTRAL] +=
-                ys_events_on(st) ? ys_event_value(st, p->nb[i].loc, p->nb[i].value, p->nb[i].value) : p->nb[i].value;
-            g->present[k / per][YS_NEUTRAL] = 1;
+            total[k / per][YS_NEUTRAL] = (int16_t)(total[k / per][YS_NEUTRAL] +
+                (ys_events_on(st) ? ys_event_value(st, p->nb[i].loc, p->nb[i].value, p->nb[i].value) : p->nb[i].value));
+            present[k / per] |= 1u << YS_NEUTRAL;
         }
+    }
+}
+
+/* For the event stream: one group's totals and presence as int arrays. */
+static void group_arrays(const int16_t total16[], unsigned present_bits, int total[], int present[])
+{
+    for (int q = 0; q <= YS_NEUTRAL; q++) {
+        total[q] = total16[q];
+        present[q] = present_bits >> q & 1;
     }
 }
 
 /* The first of rank_present's ranking, or -1 with nobody present: one pass
  * keeping the best so far (the tie order of Y-8.3 is total: one Intriguer,
  * one neutral, distinct order cards), front sums only summed for ties. */
-static int group_winner(const ys_state *st, const group_totals *g, int k)
+static int group_winner(const ys_state *st, const int16_t total[], unsigned present)
 {
-    const int *total = g->total[k], *present = g->present[k];
     int best = -1, best_front = -1;
-    for (int q = 0; q <= YS_NEUTRAL; q++) {
-        if (!present[q]) continue;
+    for (; present; present &= present - 1) {
+        int q = __builtin_ctz(present);
         if (best < 0 || total[q] > total[best]) {
             best = q;
             best_front = -1;
@@ -381,7 +403,20 @@ int ys_row_open(const ys_state *st, int r)
 
 /* Market cells holding a broker (bit = 4*row + colour). */
 unsigned ys_cells_taken(const ys_state *st) { return st->cells; }
-void ys_sync_cells(ys_state *st) { st->cells = (uint16_t)ys_count_cells(st); }
+
+static void cache_zone_totals(ys_state *st, int d);
+static int zone_totals_kept(const ys_state *st)
+{
+    return st->step == YS_STEP_DISTRICT && (st->dstep == 1 || st->dstep == 2) && st->district < st->districts;
+}
+
+void ys_sync_cells(ys_state *st)
+{
+    st->cells = (uint16_t)ys_count_cells(st);
+    memset(st->zone_total, 0, sizeof st->zone_total);
+    memset(st->zone_present, 0, sizeof st->zone_present);
+    if (zone_totals_kept(st)) cache_zone_totals(st, st->district);
+}
 
 unsigned ys_count_cells(const ys_state *st)
 {
@@ -523,17 +558,11 @@ static int find_broker(const ys_player *p, int loc, int value)
     _Static_assert(offsetof(ys_broker, value) == 0 && offsetof(ys_broker, loc) == 1, "value, loc lead a broker");
     uint16_t key;
     memcpy(&key, &(ys_broker){(uint8_t)value, (uint8_t)loc, 0, 0}, sizeof key);
-#ifdef __SSE2__ /* the 14 records at once: 16-bit lanes 0, 2, 4, 6 of each 16 bytes (brokers_between's 64 bytes) */
-    const uint8_t *bytes = (const uint8_t *)p;
-    __m128i k16 = _mm_set1_epi32(key);
-    unsigned m = 0;
-    for (int c = 0; c < 4; c++) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * c));
-        __m128i x16 = _mm_and_si128(x, _mm_set1_epi32(0xFFFF));
-        unsigned eq = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x16, k16)));
-        m |= eq << (4 * c);
-    }
-    m &= (1u << p->n_brokers) - 1;
+#ifdef __SSE2__ /* the 16 records' keys as 16-bit lanes (brokers_between's 64 bytes), compared at once */
+    __m128i w[2], k16 = _mm_set1_epi16((short)key);
+    record_words(p, 1, w);
+    __m128i eq = _mm_packs_epi16(_mm_cmpeq_epi16(w[0], k16), _mm_cmpeq_epi16(w[1], k16));
+    unsigned m = (unsigned)_mm_movemask_epi8(eq) & ((1u << p->n_brokers) - 1);
     return m ? __builtin_ctz(m) : -1;
 #else
     for (int i = 0; i < p->n_brokers; i++) {
@@ -542,6 +571,20 @@ static int find_broker(const ys_player *p, int loc, int value)
         if (k == key) return i;
     }
     return -1;
+#endif
+}
+
+/* Clears the flag bits f of every broker of p (the records past n_brokers
+ * are zero: clearing them changes nothing). */
+static void clear_flags(ys_player *p, uint8_t f)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w[YS_BROKERS / 2]; /* the flags byte (byte 2) of each 4-byte record, two records at a time */
+    memcpy(w, p->b, sizeof w);
+    for (int i = 0; i < YS_BROKERS / 2; i++) w[i] &= ~((uint64_t)f << 16 | (uint64_t)f << 48);
+    memcpy(p->b, w, sizeof w);
+#else
+    for (int i = 0; i < YS_BROKERS; i++) p->b[i].flags &= (uint8_t)~f;
 #endif
 }
 
@@ -578,8 +621,7 @@ static void apply_bid(ys_state *st, int seat, int a, int b)
     p->bid_done = 1;
     for (int q = 0; q < players_of(st); q++)
         if (!st->pl[q].bid_done) return;
-    for (int q = 0; q < players_of(st); q++) /* Y-5.1: revealed together */
-        for (int i = 0; i < st->pl[q].n_brokers; i++) st->pl[q].b[i].flags &= (uint8_t)~YS_F_BID;
+    for (int q = 0; q < players_of(st); q++) clear_flags(&st->pl[q], YS_F_BID); /* Y-5.1: revealed together */
     rank_bids(st);
     if (GG_EV_ON()) ys_ev_bids(st);
     st->step = YS_STEP_ORDER;
@@ -641,15 +683,7 @@ static void begin_turn(ys_state *st)
     int seat = st->turn_order[st->cursor];
     st->actor = (uint8_t)seat;
     st->n_up = st->n_down = st->n_neutral = 0;
-    ys_player *p = &st->pl[seat];
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t w[YS_BROKERS / 2]; /* the flags byte (byte 2) of each 4-byte record, two records at a time */
-    memcpy(w, p->b, sizeof w);
-    for (int i = 0; i < YS_BROKERS / 2; i++) w[i] &= ~((uint64_t)YS_F_JUST << 16 | (uint64_t)YS_F_JUST << 48);
-    memcpy(p->b, w, sizeof w);
-#else
-    for (int i = 0; i < YS_BROKERS; i++) p->b[i].flags &= (uint8_t)~YS_F_JUST;
-#endif
+    clear_flags(&st->pl[seat], YS_F_JUST);
     st->stage = YS_ST_PLACE;
 }
 
@@ -735,6 +769,7 @@ static void apply_peek(ys_state *st, int seat, gg_action a)
 }
 
 static int spy_offer_from(ys_state *st, int k);
+static int spy_offer_listed(ys_state *st, int k);
 
 /* A placement turn is over: the Spy owners are asked (Y-7.8), then the
  * flow goes on to the next turn (stage 0). */
@@ -759,6 +794,13 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out);
  * face-down broker he has not seen is asked, in turn order from the k-th
  * seat: peek or pass (stage YS_ST_SPY). 0 when nobody is left to ask. */
 static int spy_offer_from(ys_state *st, int k)
+{
+    unsigned peeks = 0; /* no Spy in effect with peeks left: nobody to ask (the usual case) */
+    for (int q = 0; q < players_of(st); q++) peeks |= st->pl[q].spy_peeks;
+    return peeks ? spy_offer_listed(st, k) : 0;
+}
+
+static int spy_offer_listed(ys_state *st, int k)
 {
     gg_action tmp[GG_MAX_ACTIONS];
     for (; k < players_of(st); k++) {
@@ -873,14 +915,22 @@ static void remove_customs_gems(ys_state *st)
     }
 }
 
+/* District d's zone totals into zone_total and zone_present: one pass for
+ * the port share and the zones (the brokers stay where they are between). */
+static void cache_zone_totals(ys_state *st, int d)
+{
+    totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 1, st->zone_total, st->zone_present);
+}
+
 static void start_district(ys_state *st, int d)
 {
     int total[YS_MAX_PLAYERS + 1] = {0}, present[YS_MAX_PLAYERS + 1] = {0};
-    group_totals g;
     st->revealed |= (uint8_t)(1u << d);
-    totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 3, &g);
-    memcpy(total, g.total[0], sizeof total);
-    memcpy(present, g.present[0], sizeof present);
+    cache_zone_totals(st, d);
+    for (int q = 0; q <= YS_NEUTRAL; q++) { /* the whole district: its zones summed */
+        total[q] = st->zone_total[0][q] + st->zone_total[1][q] + st->zone_total[2][q];
+        present[q] = (st->zone_present[0] | st->zone_present[1] | st->zone_present[2]) >> q & 1;
+    }
     st->share_n = (uint8_t)rank_present(st, total, present, st->share_rank);
     st->port_gems_n = (uint8_t)ys_ship_gems(st, st->port_ship[d], st->port_gems);
     if (ys_events_on(st) && ys_port_event(st, d) == YE_SHIPWRECK) { /* Y-10.27: no ship gems */
@@ -986,21 +1036,34 @@ static int score_district(ys_state *st)
         st->dstep = 2;
         /* fall through */
     case 2: {
-        group_totals g;
-        totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 1, &g);
+        group_totals g; /* the zones' totals kept since dstep 0, then cleared */
+        memcpy(g.total, st->zone_total, sizeof st->zone_total);
+        memcpy(g.present, st->zone_present, sizeof st->zone_present);
+        memset(st->zone_total, 0, sizeof st->zone_total);
+        memset(st->zone_present, 0, sizeof st->zone_present);
         if (ys_events_on(st) && ys_port_event(st, d) == YE_QUARANTINE) /* Y-10.28: only the ship */
             memset(g.present, 0, sizeof g.present);
-        int w = group_winner(st, &g, 0); /* port: a black gem */
-        if (GG_EV_ON()) ys_ev_zone(st, d, 0, g.total[0], g.present[0], w, 0);
+        int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1]; /* the event stream's */
+        int w = group_winner(st, g.total[0], g.present[0]); /* port: a black gem */
+        if (GG_EV_ON()) {
+            group_arrays(g.total[0], g.present[0], total, present);
+            ys_ev_zone(st, d, 0, total, present, w, 0);
+        }
         if (w >= 0) give_gem(st, w, YS_BLACK);
         if (w >= 0 && ys_events_on(st)) ys_event_gem_won(st, w); /* Y-10.24 */
-        w = group_winner(st, &g, 1); /* trade: points */
+        w = group_winner(st, g.total[1], g.present[1]); /* trade: points */
         int tp = ys_events_on(st) && ys_revolt_in(st, d) ? 3 : trade_points(st); /* Y-10.30 */
-        if (GG_EV_ON()) ys_ev_zone(st, d, 1, g.total[1], g.present[1], w, tp);
+        if (GG_EV_ON()) {
+            group_arrays(g.total[1], g.present[1], total, present);
+            ys_ev_zone(st, d, 1, total, present, w, tp);
+        }
         if (w >= 0) add_points(st, w, tp, w == YS_NEUTRAL ? NULL : &st->pl[w].pts_trade);
         st->dstep = 3;
-        w = group_winner(st, &g, 2); /* palace: the card */
-        if (GG_EV_ON()) ys_ev_zone(st, d, 2, g.total[2], g.present[2], w, st->palace_card[d]);
+        w = group_winner(st, g.total[2], g.present[2]); /* palace: the card */
+        if (GG_EV_ON()) {
+            group_arrays(g.total[2], g.present[2], total, present);
+            ys_ev_zone(st, d, 2, total, present, w, st->palace_card[d]);
+        }
         if (award_palace(st, d, w)) return 1;
     }
         /* fall through */
@@ -1027,15 +1090,19 @@ static int score_rows(ys_state *st)
 {
     group_totals g;
     st->revealed |= 16;
-    totals_by_group(st, YS_LOC_CELL0, 16, 4, &g);
+    totals_by_group(st, YS_LOC_CELL0, 16, 4, g.total, g.present);
     if (GG_EV_ON() && st->dstep == 0) ys_ev_market(st);
     while (st->dstep < YS_ROWS) {
         int r = st->dstep++;
         int gem = st->market_gem[r];
         if (gem == YS_NONE) continue;
         st->market_gem[r] = YS_NONE;
-        int w = group_winner(st, &g, r);
-        if (GG_EV_ON()) ys_ev_row(st, r, gem, g.total[r], g.present[r], w);
+        int w = group_winner(st, g.total[r], g.present[r]);
+        if (GG_EV_ON()) {
+            int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1];
+            group_arrays(g.total[r], g.present[r], total, present);
+            ys_ev_row(st, r, gem, total, present, w);
+        }
         if (w < 0) continue;
         if (gem != YS_WHITE) {
             give_gem(st, w, gem);
@@ -1070,11 +1137,11 @@ static void column_stats(const ys_state *st, int total[4], int count[4])
     memset(count, 0, sizeof(int) * YS_COLOURS);
     for (int q = 0; q < players_of(st); q++) {
         const ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++)
-            if (YS_IS_CELL(p->b[i].loc)) {
-                total[YS_LOC_COLOUR(p->b[i].loc)] += ys_count_value(&p->b[i]);
-                count[YS_LOC_COLOUR(p->b[i].loc)]++;
-            }
+        for (unsigned m = brokers_between(p, YS_LOC_CELL0, YS_LOC_CELL0 + 16); m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            total[YS_LOC_COLOUR(p->b[i].loc)] += ys_count_value(&p->b[i]);
+            count[YS_LOC_COLOUR(p->b[i].loc)]++;
+        }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
             if (YS_IS_CELL(p->nb[i].loc)) {
                 total[YS_LOC_COLOUR(p->nb[i].loc)] += p->nb[i].value;
@@ -1087,12 +1154,14 @@ static void column_stats(const ys_state *st, int total[4], int count[4])
  * front-broker sum (ties Y-8.3). */
 static int column_chooser(const ys_state *st)
 {
-    int best = -1;
+    int best = -1, fb = 0; /* each front sum once */
     for (int q = 0; q < players_of(st); q++) {
         if (intriguer(st, q)) return q;
-        if (best < 0) { best = q; continue; }
-        int fq = ys_front_sum(st, q), fb = ys_front_sum(st, best);
-        if (fq > fb || (fq == fb && ys_wins_tie(st, q, best))) best = q;
+        int fq = ys_front_sum(st, q);
+        if (best < 0 || fq > fb || (fq == fb && wins_tie_fronts(st, q, best, fq, fb))) {
+            best = q;
+            fb = fq;
+        }
     }
     return best;
 }
@@ -1157,8 +1226,8 @@ static void apply_column_rates(ys_state *st)
 static int market_majority(const ys_state *st)
 {
     group_totals g;
-    totals_by_group(st, YS_LOC_CELL0, 16, 16, &g);
-    return group_winner(st, &g, 0);
+    totals_by_group(st, YS_LOC_CELL0, 16, 16, g.total, g.present);
+    return group_winner(st, g.total[0], g.present[0]);
 }
 
 static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */
@@ -1172,9 +1241,8 @@ static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */
 /* Y-8.9: board brokers go home; front ones too unless King's Favour. */
 static void end_scoring(ys_state *st)
 {
-    uint64_t board = 0;
-    for (int l = YS_LOC_ZONE0; l < YS_LOC_CELL0 + 16; l++) board |= 1ull << l;
-    board |= 3ull << YS_LOC_SMUGGLE0; /* Y-10.21 */
+    /* the zones, lines and cells (YS_LOC_ZONE0 .. YS_LOC_CELL0 + 15), the Smuggling cards (Y-10.21) */
+    const uint64_t board = ((1ull << (YS_LOC_CELL0 + 16)) - (1ull << YS_LOC_ZONE0)) | 3ull << YS_LOC_SMUGGLE0;
     if (GG_EV_ON()) ys_ev_home(st);
     return_brokers_in(st, board);
     for (int q = 0; q < players_of(st); q++) {
@@ -1184,8 +1252,8 @@ static void end_scoring(ys_state *st)
         p->investor_colour = p->professor_district = p->customs_colour = 0;
         if (p->imitated && !(p->active >> (p->imitated - 1) & 1)) p->imitated = 0; /* Y-10.7 */
         if (kings_favour(st)) continue;
-        for (int i = 0; i < p->n_brokers; i++)
-            if (p->b[i].loc == YS_LOC_FRONT) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+        for (unsigned m = brokers_between(p, YS_LOC_FRONT, YS_LOC_FRONT + 1); m; m &= m - 1)
+            p->b[__builtin_ctz(m)] = (ys_broker){p->b[__builtin_ctz(m)].value, YS_LOC_SCREEN, 0, 0};
     }
     memset(st->port_ship, YS_NONE, sizeof st->port_ship);
     memset(st->market_gem, YS_NONE, sizeof st->market_gem);
@@ -1193,12 +1261,7 @@ static void end_scoring(ys_state *st)
     st->revealed = 0;
 }
 
-static int has_front(const ys_player *p)
-{
-    for (int i = 0; i < p->n_brokers; i++)
-        if (p->b[i].loc == YS_LOC_FRONT) return 1;
-    return 0;
-}
+static int has_front(const ys_player *p) { return brokers_between(p, YS_LOC_FRONT, YS_LOC_FRONT + 1) != 0; }
 
 /* Y-9.1: one front broker to the throne, the rest home, one `2` from reserve. */
 static void apply_throne(ys_state *st, int seat, int value)
@@ -1343,10 +1406,9 @@ static void to_end_placement(ys_state *st)
 {
     for (int q = 0; q < players_of(st); q++) { /* Y-6.6: the last broker to the front */
         ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++) {
-            if (p->b[i].loc == YS_LOC_SCREEN) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_FRONT, 0, 0};
-            p->b[i].flags &= (uint8_t)~YS_F_JUST;
-        }
+        clear_flags(p, YS_F_JUST);
+        for (unsigned m = brokers_between(p, YS_LOC_SCREEN, YS_LOC_SCREEN + 1); m; m &= m - 1)
+            p->b[__builtin_ctz(m)] = (ys_broker){p->b[__builtin_ctz(m)].value, YS_LOC_FRONT, 0, 0};
         p->spy_peeks = 0; /* Y-7.8: during this placement phase */
     }
     st->step = YS_STEP_SCORING_WINDOW;
@@ -1638,20 +1700,27 @@ static int legal_order(const ys_state *st, gg_action *out)
     return n;
 }
 
+/* Y-4.3: the market cells open with this player count (bit 4*row + colour). */
+static unsigned open_cells(const ys_state *st)
+{
+    return players_of(st) >= 5 ? 0xFFFFu : players_of(st) == 4 ? 0xFFF0u : 0xFF00u;
+}
+
 /* Free places to put a broker now, as a mask of locs: zones of the
  * districts in play but the Queen's; open empty cells. */
 static uint64_t free_mask(const ys_state *st)
 {
     uint64_t m = ((1ull << (3 * st->districts)) - 1) << YS_LOC_ZONE0;
     if (st->queen_loc != YS_NONE) m &= ~(1ull << st->queen_loc);
-    unsigned open = players_of(st) >= 5 ? 0xFFFFu : players_of(st) == 4 ? 0xFFF0u : 0xFF00u;
-    m |= (uint64_t)(open & ~ys_cells_taken(st)) << YS_LOC_CELL0;
+    m |= (uint64_t)(open_cells(st) & ~ys_cells_taken(st)) << YS_LOC_CELL0;
     if (ys_events_on(st)) /* Y-10.21: the Smuggling cards in play */
         for (int c = 0; c < YS_EVENT_CARDS; c++)
             if ((st->ev_active >> c & 1) && ys_event_card_kind[c] == YE_SMUGGLING)
                 m |= 1ull << (YS_LOC_SMUGGLE0 + ys_event_card_copy[c]);
     return m;
 }
+
+uint64_t ys_free_places(const ys_state *st) { return free_mask(st); }
 
 /* The places in mask m, in loc order. */
 static int locs_of(uint64_t m, uint32_t *locs)
@@ -1683,10 +1752,14 @@ static int legal_peeks(const ys_state *st, int seat, gg_action *out)
         if (q == seat) continue;
         const ys_player *p = &st->pl[q];
         uint64_t seen = 0; /* one action per place */
-        for (int i = 0; i < p->n_brokers; i++) {
-            int l = p->b[i].loc;
-            if (!(YS_IS_BOARD(l) || YS_IS_SMUGGLE(l) || l == YS_LOC_THRONE) || (seen >> l & 1)) continue;
-            if (ys_knows(st, seat, q, &p->b[i])) continue;
+        /* the board, the lines and the Smuggling cards are places 8..61 (none at 28..31), and the throne */
+        _Static_assert(YS_LOC_ZONE0 == 8 && YS_LOC_SMUGGLE0 + 1 == 61 && YS_LOC_RLINE0 + 8 == 28 &&
+                       YS_LOC_CELL0 == 32, "peekable places");
+        unsigned m = brokers_between(p, YS_LOC_ZONE0, YS_LOC_SMUGGLE0 + 2) |
+                     brokers_between(p, YS_LOC_THRONE, YS_LOC_THRONE + 1);
+        for (; m; m &= m - 1) {
+            int i = __builtin_ctz(m), l = p->b[i].loc;
+            if ((seen >> l & 1) || ys_knows(st, seat, q, &p->b[i])) continue;
             seen |= 1ull << l;
         }
         for (; seen; seen &= seen - 1) /* ascending places */
@@ -1793,31 +1866,53 @@ static int legal_place(const ys_state *st, int seat, gg_action *out)
     return n;
 }
 
-/* Bits set in m (no popcnt instruction without -march). */
-static int bit_count(uint64_t m)
+/* Bits set in each byte (no popcnt instruction without -march). */
+#define PC2(n) n, n + 1, n + 1, n + 2
+#define PC4(n) PC2(n), PC2(n + 1), PC2(n + 1), PC2(n + 2)
+#define PC6(n) PC4(n), PC4(n + 1), PC4(n + 1), PC4(n + 2)
+static const uint8_t bits_in_byte[256] = {PC6(0), PC6(1), PC6(1), PC6(2)};
+#undef PC2
+#undef PC4
+#undef PC6
+
+/* Bits set in a mask of broker values (bits 0..4). */
+static int bit_count(unsigned m) { return bits_in_byte[m & 0xFF]; }
+
+/* free_mask without events, counted: the zones of the districts in play but
+ * the Queen's (a run from YS_LOC_ZONE0 with at most one gap), then the open
+ * empty cells (`cells`, bit 4*row + colour). */
+typedef struct free_places {
+    uint32_t zones, n; /* zones free; places free */
+    unsigned cells;
+    int queen;         /* the Queen's zone or YS_NONE */
+} free_places;
+
+static free_places count_free(const ys_state *st)
 {
-    m -= (m >> 1) & 0x5555555555555555ull;
-    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((m * 0x0101010101010101ull) >> 56);
+    free_places f;
+    f.queen = st->queen_loc;
+    f.zones = (uint32_t)(3 * st->districts - (f.queen != YS_NONE));
+    f.cells = open_cells(st) & ~ys_cells_taken(st);
+    f.n = f.zones + bits_in_byte[f.cells & 0xFF] + bits_in_byte[f.cells >> 8];
+    return f;
 }
 
-/* The index of the k-th (0-based) set bit of m (k below its bit count): whole
- * bytes are skipped by their bit counts (summed for all bytes at once), then
- * the byte's bits one by one. */
-static int nth_bit(uint64_t m, uint32_t k)
+/* The k-th (0-based, k < f->n) free place in loc order. */
+static int nth_free(const free_places *f, uint32_t k)
 {
-    uint64_t c = m - ((m >> 1) & 0x5555555555555555ull);
-    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
-    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    uint64_t upto = c * 0x0101010101010101ull; /* byte j: the bits in bytes 0..j */
-    /* bytes whose running count is <= k: those skipped whole (counts <= 64 < 128) */
-    uint64_t below = ((k * 0x0101010101010101ull | 0x8080808080808080ull) - upto) & 0x8080808080808080ull;
-    int j = (int)(((below >> 7) * 0x0101010101010101ull) >> 56);
-    uint32_t before = j ? (uint32_t)(upto >> (8 * j - 8) & 0xFF) : 0;
-    unsigned byte = (unsigned)(m >> (8 * j)) & 0xFF;
-    for (k -= before; k; k--) byte &= byte - 1;
-    return 8 * j + __builtin_ctz(byte);
+    if (k < f->zones) {
+        int loc = YS_LOC_ZONE0 + (int)k;
+        return loc + (f->queen != YS_NONE && loc >= f->queen);
+    }
+    k -= f->zones;
+    unsigned byte = f->cells & 0xFF, base = YS_LOC_CELL0;
+    if (k >= bits_in_byte[byte]) {
+        k -= bits_in_byte[byte];
+        byte = f->cells >> 8;
+        base += 8;
+    }
+    for (; k; k--) byte &= byte - 1;
+    return (int)base + __builtin_ctz(byte);
 }
 
 /* The value of the k-th (0-based) set bit of vals. */
@@ -1891,8 +1986,8 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
     unsigned guard = may_place_guard(p) ? in_front : 0;
     unsigned hand = two_players(st) && st->n_neutral == 0 ? values_at(p->nb, YS_NEUTRAL_BROKERS, YS_LOC_HAND) : 0;
     int rows = (bit_count(screen) + bit_count(front)) * (down + up) + bit_count(guard) + bit_count(hand);
-    uint64_t free = free_mask(st);
-    uint32_t nl = (uint32_t)bit_count(free), np = (uint32_t)rows * nl;
+    free_places free = count_free(st);
+    uint32_t nl = free.n, np = (uint32_t)rows * nl;
     gg_action rest[GG_MAX_ACTIONS];
     int nr = p->spy_peeks ? legal_peeks(st, seat, rest) : 0;
     if (st->n_up + st->n_down + st->n_neutral == 0) /* the ★ window closes with the first broker (Y-7.2) */
@@ -1904,8 +1999,68 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
     }
     gg_action base = place_row((int)(i / nl), down, up, screen, front, guard);
     if (YS_KIND(base) == YS_A_NEUTRAL) base = YS_ACTION(YS_A_NEUTRAL, nth_value(hand, (int)YS_PAYLOAD(base)) << 8);
-    *a = base | (gg_action)nth_bit(free, i % nl); /* the (i % nl)-th free place */
+    *a = base | (gg_action)nth_free(&free, i % nl); /* the (i % nl)-th free place */
     return (int)np + nr;
+}
+
+/* gg_legal_random for a bid (Y-5.1), counted as legal_bids lists them: the
+ * pairs a <= b of values behind the screen (a == b: two such brokers), by b
+ * then a. */
+static int random_bid(const ys_state *st, int seat, gg_rng *rng, gg_action *act)
+{
+    const ys_player *p = &st->pl[seat];
+    unsigned one = 0, two = 0; /* values with at least one, two brokers behind the screen */
+    for (unsigned m = brokers_between(p, YS_LOC_SCREEN, YS_LOC_SCREEN + 1); m; m &= m - 1) {
+        unsigned bit = 1u << p->b[__builtin_ctz(m)].value;
+        two |= one & bit;
+        one |= bit;
+    }
+    uint32_t per[5], n = 0; /* the pairs whose higher value is b */
+    for (int b = 0; b < 5; b++) {
+        per[b] = (one >> b & 1) ? (uint32_t)bit_count(one & ((1u << b) - 1)) + (two >> b & 1) : 0;
+        n += per[b];
+    }
+    if (n == 0) return 0;
+    uint32_t k = gg_rng_below(rng, n);
+    unsigned b = 0;
+    while (k >= per[b]) k -= per[b++];
+    unsigned below = one & ((1u << b) - 1); /* a < b first, then a == b */
+    unsigned a = k < (uint32_t)bit_count(below) ? nth_value(below, (int)k) : b;
+    *act = YS_ACTION(YS_A_BID, a | b << 3);
+    return (int)n;
+}
+
+/* gg_legal_random for a gem (Y-8.4, Y-8.5, Y-7.19), counted as legal_gems
+ * lists them: by colour, the colour itself (when offered), then a white
+ * gem turned into it (when a white one is offered). */
+static int random_gem(const ys_state *st, gg_rng *rng, gg_action *act)
+{
+    unsigned kinds = 0x0F, white = 0; /* any colour (blue card) */
+    if (st->gem_kind == YS_GEM_PORT) {
+        kinds = 0;
+        for (int i = 0; i < st->port_gems_n; i++) kinds |= 1u << st->port_gems[i];
+        white = kinds >> YS_WHITE & 1;
+        kinds &= 0x0F;
+    } else if (st->gem_kind == YS_GEM_WHITE) {
+        kinds = 0;
+        white = 1;
+    }
+    uint32_t n = (uint32_t)bit_count(kinds) + 4 * white;
+    if (n == 0) return 0;
+    uint32_t k = gg_rng_below(rng, n);
+    for (unsigned c = 0;; c++) {
+        if (kinds >> c & 1) {
+            if (k-- == 0) {
+                *act = YS_ACTION(YS_A_GEM, c | c << 3);
+                break;
+            }
+        }
+        if (white && k-- == 0) {
+            *act = YS_ACTION(YS_A_GEM, YS_WHITE | c << 3);
+            break;
+        }
+    }
+    return (int)n;
 }
 
 static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
@@ -1913,6 +2068,8 @@ static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *
     const ys_state *st = (const ys_state *)s;
     if (st->stage == YS_ST_PLACE && is_actor(st, seat) && !ys_events_on(st) && !lines_now(st, seat))
         return random_place(st, seat, rng, a);
+    if (st->stage == YS_ST_BID && is_actor(st, seat)) return random_bid(st, seat, rng, a);
+    if (st->stage == YS_ST_GEM && is_actor(st, seat)) return random_gem(st, rng, a);
     gg_action legal[GG_MAX_ACTIONS];
     int k = ys_legal(s, seat, legal);
     if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];

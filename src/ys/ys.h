@@ -119,6 +119,7 @@ typedef struct ys_event_info {
 
 extern const ys_ship ys_ships[YS_SHIPS];
 extern const ys_card_info ys_cards[YS_CARD_KINDS];
+extern const uint32_t ys_window_cards[YS_WIN_REACTION + 1]; /* bit c: card c is played in that window (Y-7.2) */
 extern const ys_event_info ys_events[YS_EVENT_KINDS];
 extern const uint8_t ys_event_card_kind[YS_EVENT_CARDS]; /* event card -> YE_* */
 extern const uint8_t ys_event_card_copy[YS_EVENT_CARDS]; /* 0, or 1 for the second Smuggling */
@@ -252,6 +253,11 @@ typedef struct ys_state {
     uint8_t imitating, imit_stage, imit_from;
     uint16_t cells;                         /* derived: market cells holding a broker
                                                (bit 4*row + colour); ys_sync_cells */
+    /* derived: the zone totals of the district being scored (Y-8.1), kept from
+     * its reveal (dstep 0) to its zone winners (dstep 2), for the port share
+     * and the zones; zero at every other step; ys_sync_cells */
+    int16_t zone_total[YS_ZONES][YS_MAX_PLAYERS + 1];
+    uint8_t zone_present[YS_ZONES];         /* bit q: participant q has a broker there */
     /* Ys+ events (Y-10.3, ys_events.c); event card c is bit c */
     uint16_t ev_active;                     /* in effect this round (general, or in a port) */
     uint16_t ev_out;                        /* out of the game unseen (not dealt) */
@@ -372,9 +378,14 @@ int ys_row_open(const ys_state *st, int r);
 /* Market cells holding a broker (bit = 4*row + colour): the cached `cells`. */
 unsigned ys_cells_taken(const ys_state *st);
 /* The same, counted from the brokers; ys_sync_cells stores it in `cells`
+ * and recounts the other derived fields (`zone_total`, `zone_present`) too
  * (after loading, or after a test edited brokers in place). */
 unsigned ys_count_cells(const ys_state *st);
 void ys_sync_cells(ys_state *st);
+/* Free places to put a broker now (Y-6.3), as a mask of locs: the zones of
+ * the districts in play but the Queen's, the open empty cells (and, with
+ * events, the Smuggling cards in play). */
+uint64_t ys_free_places(const ys_state *st);
 /* Y-6.3: may a broker go to `loc` now (taken: ys_cells_taken)? */
 int ys_loc_free(const ys_state *st, int loc, unsigned taken);
 /* A port gem taken by `who` (to: the colour a white one becomes, Y-8.5). */

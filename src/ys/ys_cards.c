@@ -254,30 +254,75 @@ static int always_playable(int card)
     }
 }
 
+/* The places (bit loc) of the seat's brokers that `ok` accepts. */
+static uint64_t own_locs(const ys_state *st, int seat, int (*ok)(const ys_state *, const ys_broker *))
+{
+    uint64_t m = 0;
+    const ys_player *p = &st->pl[seat];
+    for (int i = 0; i < p->n_brokers; i++)
+        if (ok(st, &p->b[i])) m |= 1ull << (p->b[i].loc & 63);
+    return m;
+}
+
+/* Would plays_of list anything? Without events, the cards whose lists are
+ * long are answered from where the brokers stand, without the list:
+ *   Herald (Y-7.9): a movable broker and a free place other than its own;
+ *   Magician (Y-7.13): movable (or throne) brokers on two different places
+ *     (the only pairs plays_of skips are those on one place);
+ *   Mercenary (Y-7.15), Monk (Y-10.10): any broker their list would name.
+ * With events (refusals by place and face) and for the other cards: the list. */
+static int has_plays(const ys_state *st, int seat, int card)
+{
+    if (always_playable(card)) return 1;
+    if (!ys_events_on(st)) {
+        switch (card) {
+        case YC_HERALD: {
+            uint64_t at = own_locs(st, seat, movable), free = ys_free_places(st);
+            if (!at || !free) return 0;
+            return (free & (free - 1)) || (at & ~free); /* two free places, or one not its own */
+        }
+        case YC_MAGICIAN: {
+            uint64_t at = own_locs(st, seat, movable_or_throne);
+            return (at & (at - 1)) != 0;
+        }
+        case YC_MERCENARY: return own_locs(st, seat, just_placed) != 0;
+        case YC_MONK: return own_locs(st, seat, movable) != 0;
+        default: break;
+        }
+    }
+    gg_action tmp[GG_MAX_ACTIONS];
+    return plays_of(st, seat, card, tmp) > 0;
+}
+
+/* The cards ys_can_play allows the seat now (bit c: card c): held, not
+ * fresh, fewer than 2 played, and in the window open now (in_window). */
+static uint32_t playable_now(const ys_state *st, int seat)
+{
+    const ys_player *p = &st->pl[seat];
+    uint32_t hand = p->hand & ~p->fresh;
+    if (!hand || p->played >= 2 || st->over || st->actor != seat) return 0;
+    switch (st->stage) {
+    case YS_ST_WINDOW: return st->window <= YS_WIN_REACTION ? hand & ys_window_cards[st->window] : 0;
+    case YS_ST_PLACE: /* ★ before this turn's brokers */
+        return st->n_up + st->n_down + st->n_neutral == 0 ? hand & ys_window_cards[YS_WIN_BEFORE_PLACING] : 0;
+    case YS_ST_AFTER: return hand & ys_window_cards[YS_WIN_AFTER_PLACING];
+    case YS_ST_IMITATE: return hand & ys_window_cards[YS_WIN_REACTION]; /* Y-10.7 */
+    default: return 0;
+    }
+}
+
 int ys_has_card_play(const ys_state *st, int seat)
 {
-    uint32_t hand = st->pl[seat].hand & ~st->pl[seat].fresh;
-    if (!hand || st->pl[seat].played >= 2) return 0;
-    gg_action tmp[GG_MAX_ACTIONS];
-    while (hand) {
-        int c = __builtin_ctz(hand);
-        hand &= hand - 1;
-        if (!ys_can_play(st, seat, c)) continue;
-        if (always_playable(c) || plays_of(st, seat, c, tmp) > 0) return 1;
-    }
+    for (uint32_t hand = playable_now(st, seat); hand; hand &= hand - 1)
+        if (has_plays(st, seat, __builtin_ctz(hand))) return 1;
     return 0;
 }
 
 int ys_card_plays(const ys_state *st, int seat, gg_action *out)
 {
     int n = 0;
-    uint32_t hand = st->pl[seat].hand & ~st->pl[seat].fresh;
-    if (!hand || st->pl[seat].played >= 2) return 0;
-    while (hand) {
-        int c = __builtin_ctz(hand);
-        hand &= hand - 1;
-        if (ys_can_play(st, seat, c)) n += plays_of(st, seat, c, out + n);
-    }
+    for (uint32_t hand = playable_now(st, seat); hand; hand &= hand - 1)
+        n += plays_of(st, seat, __builtin_ctz(hand), out + n);
     return n;
 }
 
