@@ -56,7 +56,7 @@ def parse_gemesis_tables(text):
     """Gemesis's CARDS (id 1..90: cost in its 5 gem slots, bonus slot, points)
     and NOBLE_CARDS (id 1..10: requirements) from the text of its utils.h."""
     def block(name):
-        m = re.search(name + r"\[[^\]]*\]\[[^\]]*\]\s*=\s*\{(.*?)\};", text, re.S)
+        m = re.search(r"\b" + name + r"\[[^\]]*\]\[[^\]]*\]\s*=\s*\{(.*?)\};", text, re.S)
         if not m:
             raise AdapterError("no %s table in Gemesis's utils.h" % name)
         return [[int(x) for x in row.split(",")]
