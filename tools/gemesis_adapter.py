@@ -289,7 +289,7 @@ def nothing_move(view, legal):
     takes = []
     for m in legal:
         w = m.split()
-        if w[0] == "take" and held + len(w) - 1 > 10 and held <= 10:
+        if w[0] == "take" and held == 10:  # gives back exactly what it took
             takes.append((-(len(w) - 1), m))
     if takes:
         m = sorted(takes)[0][1]
@@ -338,12 +338,22 @@ class Adapter:
         self.out.flush()
 
     def run_agent(self, text):
-        env = dict(os.environ, GEMESIS_SECONDS="%g" % self.seconds)
-        p = subprocess.run([self.agent], input=text, capture_output=True, text=True,
-                           env=env, timeout=max(30.0, 20 * self.seconds))
-        lines = [x for x in p.stdout.splitlines() if x.strip()]
-        if p.returncode != 0 or not lines:
-            raise AdapterError("agent exit %d, output %r" % (p.returncode, p.stdout[:80]))
+        """The agent's answer. Gemesis's minimax answers "1 0" (no move) when
+        its time runs out before its first depth is searched (on a loaded
+        machine): it is then asked again with twice the time, up to 3 times."""
+        seconds = self.seconds
+        for _ in range(4):
+            env = dict(os.environ, GEMESIS_SECONDS="%g" % seconds)
+            p = subprocess.run([self.agent], input=text, capture_output=True, text=True,
+                               env=env, timeout=max(30.0, 20 * seconds))
+            lines = [x for x in p.stdout.splitlines() if x.strip()]
+            if p.returncode != 0 or not lines:
+                raise AdapterError("agent exit %d, output %r" % (p.returncode, p.stdout[:80]))
+            timed_out = "Timeout at depth" in p.stderr and "Depth:" not in p.stderr
+            if not (lines[-1].split() == ["1", "0"] and timed_out):
+                return lines[-1]
+            self.count("no depth searched in time: asked again with twice the time")
+            seconds *= 2
         return lines[-1]
 
     def genmove(self, legal):
