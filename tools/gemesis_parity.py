@@ -94,6 +94,10 @@ def kind_of(move, view):
     return "other: " + w[0]
 
 
+def ga_qualifies(player, noble):
+    return all(int(player["bonus"][c]) >= int(noble["requires"][c]) for c in ga.COLOURS)
+
+
 def check_position(eng, view, legal, t, moves_prog, report):
     seat = int(view["turn"])
     gm = gemesis_moves(moves_prog, ga.gemesis_input(view, t))
@@ -133,11 +137,22 @@ def check_position(eng, view, legal, t, moves_prog, report):
                                             "bank": [ours_bank, bank], "own": [ours_own, own]})
         elif ours_score != score:
             # Gemesis brings every qualifying noble at once, we one a turn (S-4.2)
-            key = "points differ: several nobles at once" if ours_score < score else "points differ"
-            report["notes"][key] = report["notes"].get(key, 0) + 1
-            if key == "points differ":
+            # (more nobles in Gemesis's model), and it gives a noble that two
+            # seats qualify for to the first of them as it reads the position
+            # (fewer for the mover); we to the first to end a turn qualifying
+            other = [p for p in range(len(view["players"])) if p != seat]
+            both = any(ga_qualifies(view["players"][p], n) and ga_qualifies(after["players"][seat], n)
+                       for p in other for n in view["nobles"] if n)
+            if ours_score < score:
+                key = "points differ: Gemesis brings several nobles at once"
+            elif both:
+                key = "points differ: a noble two seats qualify for (Gemesis gives it to the first seat)"
+            else:
+                key = "points differ"
                 report["state_differs"].append({"gemesis": answer, "ours": move,
-                                                "points": [ours_score, score]})
+                                                "points": [ours_score, score],
+                                                "position": ga.gemesis_input(view, t)})
+            report["notes"][key] = report["notes"].get(key, 0) + 1
         report["checked"] += 1
         for _ in range(plays):
             eng.ask("undo")
