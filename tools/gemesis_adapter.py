@@ -140,12 +140,18 @@ def to_gem_order(vec6, t):
 
 def gemesis_input(view, t):
     """The position in Gemesis's input format, from the seat's view only.
-    Players are numbered from the seat that began (Gemesis ends the game
-    after its last player's turn, as S-5.1 does after the last seat's)."""
+
+    Gemesis ends its game when it is its last player's turn and someone has
+    15 points; S-5.1 ends it when the round comes back to the seat that began.
+    So the seat that began is Gemesis's last player, and the others follow it
+    from Gemesis's first: both then end the game at the same moment (checked
+    by tools/gemesis_parity.py). (Numbered from the seat that began, Gemesis
+    would think the game over before the last seat's final turn, and answer
+    no move there.)"""
     players = view["players"]
     n = len(players)
     first = int(view.get("first", 0))
-    order = [(first + i) % n for i in range(n)]
+    order = [(first + 1 + i) % n for i in range(n)]
     turn = int(view["turn"])
     out = ["%d %d %d" % (n, order.index(turn) + 1, 0)]
     out.append(" ".join(str(x) for x in to_gem_order(tokens_vector(view["supply"]), t)))
@@ -338,22 +344,25 @@ class Adapter:
         self.out.flush()
 
     def run_agent(self, text):
-        """The agent's answer. Gemesis's minimax answers "1 0" (no move) when
-        its time runs out before its first depth is searched (on a loaded
-        machine): it is then asked again with twice the time, up to 3 times."""
+        """The agent's answer. When its time runs out before it has searched
+        anything (on a loaded machine), Gemesis's minimax answers "1 0" (no
+        move) and its MCTS prints nothing: it is then asked again with twice
+        the time, up to 3 times."""
         seconds = self.seconds
         for _ in range(4):
             env = dict(os.environ, GEMESIS_SECONDS="%g" % seconds)
             p = subprocess.run([self.agent], input=text, capture_output=True, text=True,
                                env=env, timeout=max(30.0, 20 * seconds))
-            lines = [x for x in p.stdout.splitlines() if x.strip()]
-            if p.returncode != 0 or not lines:
+            if p.returncode != 0:
                 raise AdapterError("agent exit %d, output %r" % (p.returncode, p.stdout[:80]))
+            lines = [x for x in p.stdout.splitlines() if x.strip()]
             timed_out = "Timeout at depth" in p.stderr and "Depth:" not in p.stderr
-            if not (lines[-1].split() == ["1", "0"] and timed_out):
+            if lines and not (lines[-1].split() == ["1", "0"] and timed_out):
                 return lines[-1]
-            self.count("no depth searched in time: asked again with twice the time")
+            self.count("nothing searched in time: asked again with twice the time")
             seconds *= 2
+        if not lines:
+            raise AdapterError("the agent answered nothing, even with %gs" % (seconds / 2))
         return lines[-1]
 
     def genmove(self, legal):
@@ -386,6 +395,9 @@ class Adapter:
         self.pending_return = planned
         if note:
             self.count(note)
+            if note.endswith("first legal"):
+                self.err.write("gemesis-adapter: agent %r, holding %s, legal %s\n" % (
+                    answer, seat_of_turn(v)["token_count"], "|".join(legal[:8])))
         return move
 
     def command(self, line):

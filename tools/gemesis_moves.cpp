@@ -6,8 +6,10 @@
 // writes) on stdin and prints every move Gemesis's move generator allows, one per
 // line, in the agent's output format, followed by what the move leaves behind in
 // Gemesis's own model:
-//   MOVE | bank W0 W1 W2 W3 W4 GOLD | own T0 T1 T2 T3 T4 GOLD | score S
-// (token counts in Gemesis's gem order, the mover's score after the move).
+//   MOVE | bank W0 W1 W2 W3 W4 GOLD | own T0 T1 T2 T3 T4 GOLD | score S | end E
+// (token counts in Gemesis's gem order, the mover's score after the move, and
+// E 1 when Gemesis's game is over once the next player is to move). A first
+// line "over E" says whether Gemesis thinks the game is over already.
 #include "agent.h"
 #include "game.h"
 #include "move.h"
@@ -42,10 +44,12 @@ int main() {
   static Move moves[MAX_MOVES];
   int count = 0;
   getMoves(game, moves, count);
+  printf("over %d\n", game.isEndGame() ? 1 : 0);
   for (int i = 0; i < count; i++) {
     GameState after = game;
     int mover = after.currPlayer;
     after.applyMove(moves[i]);
+    after.currPlayer = after.nextPlayer();
     print_move(moves[i]);
     printf(" | bank");
     for (int c = 0; c < CHIP_CNT; c++)
@@ -53,7 +57,7 @@ int main() {
     printf(" | own");
     for (int c = 0; c < CHIP_CNT; c++)
       printf(" %d", (int)after.player[mover].chipCnt[c]);
-    printf(" | score %d\n", after.player[mover].score);
+    printf(" | score %d | end %d\n", after.player[mover].score, after.isEndGame() ? 1 : 0);
   }
   return 0;
 }

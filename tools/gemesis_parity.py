@@ -9,7 +9,8 @@ decision of the main phase it gives the seat's view to Gemesis's move generator
 (gemesis-moves, built by tools/gemesis_build.sh) and checks each of Gemesis's
 moves: it must translate (tools/gemesis_adapter.py) into a move legal for us, and
 after playing it (and the planned giving back, if any) the supply, the mover's
-tokens and points must be what Gemesis's own model gives. It also sorts our legal
+tokens and points must be what Gemesis's own model gives, and the game must be over
+in Gemesis's model exactly when it is over in ours. It also sorts our legal
 moves that Gemesis cannot make by kind. Exit status 1 when a Gemesis move is not
 legal for us or leaves another position (a rules difference that matters for a
 match: the adapter could not play what the agent chose).
@@ -68,12 +69,16 @@ def gemesis_moves(prog, text):
     p = subprocess.run([prog], input=text, capture_output=True, text=True, timeout=30)
     if p.returncode != 0:
         raise RuntimeError("gemesis-moves exit %d" % p.returncode)
+    lines = p.stdout.splitlines()
+    if not lines or not lines[0].startswith("over "):
+        raise RuntimeError("gemesis-moves: no 'over' line (rebuild with tools/gemesis_build.sh)")
+    over = lines[0] == "over 1"
     out = []
-    for line in p.stdout.splitlines():
-        move, bank, own, score = [x.strip() for x in line.split("|")]
+    for line in lines[1:]:
+        move, bank, own, score, end = [x.strip() for x in line.split("|")]
         out.append((move, [int(x) for x in bank.split()[1:]], [int(x) for x in own.split()[1:]],
-                    int(score.split()[1])))
-    return out
+                    int(score.split()[1]), end == "end 1"))
+    return over, out
 
 
 def kind_of(move, view):
@@ -100,12 +105,15 @@ def ga_qualifies(player, noble):
 
 def check_position(eng, view, legal, t, moves_prog, report):
     seat = int(view["turn"])
-    gm = gemesis_moves(moves_prog, ga.gemesis_input(view, t))
+    over, gm = gemesis_moves(moves_prog, ga.gemesis_input(view, t))
+    if over:
+        report["end_differs"].append({"gemesis": "over before the move", "ours": "not over",
+                                      "position": ga.gemesis_input(view, t)})
     report["positions"] += 1
     report["gemesis_moves"] += len(gm)
     report["our_moves"] += len(legal)
     mapped = set()
-    for answer, bank, own, score in gm:
+    for answer, bank, own, score, end in gm:
         try:
             move, ret, note = ga.translate(answer, view, legal, t)
         except ga.AdapterError as e:
@@ -153,6 +161,9 @@ def check_position(eng, view, legal, t, moves_prog, report):
                                                 "points": [ours_score, score],
                                                 "position": ga.gemesis_input(view, t)})
             report["notes"][key] = report["notes"].get(key, 0) + 1
+        if end != (after["phase"] == "over"):
+            report["end_differs"].append({"gemesis": answer, "ours": move, "gemesis_end": end,
+                                          "position": ga.gemesis_input(view, t)})
         report["checked"] += 1
         for _ in range(plays):
             eng.ask("undo")
@@ -180,7 +191,7 @@ def main(argv):
     rng = random.Random(a.seed)
     report = {"games": a.games, "seed": a.seed, "players": a.players, "positions": 0,
               "gemesis_moves": 0, "our_moves": 0, "checked": 0, "illegal_for_us": [],
-              "state_differs": [], "notes": {}, "ours_only": {}}
+              "state_differs": [], "end_differs": [], "notes": {}, "ours_only": {}}
     eng = Engine(a.gemgames)
     t = None
     try:
@@ -200,7 +211,7 @@ def main(argv):
                 eng.ask("play %d %s" % (seat, rng.choice(legal)))
     finally:
         eng.close()
-    bad = len(report["illegal_for_us"]) + len(report["state_differs"])
+    bad = len(report["illegal_for_us"]) + len(report["state_differs"]) + len(report["end_differs"])
     if a.json:
         print(json.dumps(report, indent=1, sort_keys=True))
     else:
@@ -209,13 +220,15 @@ def main(argv):
         print("gemesis moves checked %d of %d; not legal for us %d; other position after %d" %
               (report["checked"], report["gemesis_moves"], len(report["illegal_for_us"]),
                len(report["state_differs"])))
+        print("game over after the move, Gemesis's model against ours: %d differences" %
+              len(report["end_differs"]))
         for k, n in sorted(report["notes"].items()):
             print("  note: %s: %d" % (k, n))
         print("our legal moves %d; Gemesis cannot make %d:" %
               (report["our_moves"], sum(report["ours_only"].values())))
         for k, n in sorted(report["ours_only"].items(), key=lambda x: -x[1]):
             print("  %6d  %s" % (n, k))
-        for x in (report["illegal_for_us"] + report["state_differs"])[:10]:
+        for x in (report["illegal_for_us"] + report["state_differs"] + report["end_differs"])[:10]:
             print("  difference: %s" % json.dumps(x)[:300])
     return 1 if bad else 0
 

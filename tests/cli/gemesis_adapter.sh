@@ -23,7 +23,7 @@ fi
 ok_if "parity: every Gemesis move in 3 random games is legal for us and leaves the same tokens" \
     python3 tools/gemesis_parity.py --gemgames "$G" --moves "$D/gemesis-moves" --games 3 --seed 5
 out=$("$G" match --game splendor --players 2 --games 2 --seed 3 --logs "$TMP/m" --json \
-    --bots "engine:python3 tools/gemesis_adapter.py --agent $D/gemesis-mcts --seconds 0.02,random" 2>&1)
+    --bots "engine:python3 tools/gemesis_adapter.py --agent $D/gemesis-mcts --seconds 0.05,random" 2>&1)
 T_N=$((T_N + 1))
 if [ "$(printf '%s\n' "$out" | grep -c '"forfeits":	0')" = 2 ]; then echo "ok $T_N - a 2-game match without forfeits"; else echo "not ok $T_N - forfeits: $(printf '%s\n' "$out" | head -c 600)"; fi
 T_N=$((T_N + 1))

@@ -106,7 +106,7 @@ def run(eng, tmp):
     text0 = ga.gemesis_input(v0, t)
     lines = text0.strip("\n").split("\n")
     ok(len(lines) == 14, "input: 14 lines for 2 players", text0)
-    ok(lines[0] == "2 1 0", "input: 2 players, seat 1 (Gemesis counts from 1) to move", lines[0])
+    ok(lines[0] == "2 2 0", "input: 2 players, seat 1 to move as Gemesis's last player (the one that began)", lines[0])
     sup = ga.tokens_vector(v0["supply"])
     ok(lines[1].split() == [str(sup[PERM[g]]) for g in range(5)] + ["4"],
        "input: the supply in Gemesis's colour order, gold last (one gold reserved)", lines[1])
@@ -115,12 +115,13 @@ def run(eng, tmp):
        "input: tier 1 deck size and face-up cards by Gemesis's numbers", lines[2])
     ok(lines[5].split()[0] == "3" and sorted(lines[5].split()[1:]) ==
        sorted(str(gem_noble_id(n["noble"])) for n in v0["nobles"] if n), "input: the 3 nobles", lines[5])
-    ok(lines[6].split() == [str(ga.tokens_vector(v0["players"][0]["tokens"])[PERM[g]]) for g in range(5)] + ["0"],
-       "input: seat 1's tokens W B G in Gemesis's order", lines[6])
-    ok(lines[12] == "1 0", "input: the other seat's deck reserve is a secret (0), not its card", lines[12])
-    ok(str(gem_card_id(secret)) not in lines[12].split(), "input: the hidden card's number is nowhere in seat 1's input")
+    ok(lines[10].split() == [str(ga.tokens_vector(v0["players"][0]["tokens"])[PERM[g]]) for g in range(5)] + ["0"]
+       and lines[10] != lines[6], "input: seat 1's tokens W B G in Gemesis's order, after seat 2's", lines[6:11])
+    ok(lines[6].split()[5] == "1", "input: seat 2 holds the gold of its reserve", lines[6])
+    ok(lines[8] == "1 0", "input: the other seat's deck reserve is a secret (0), not its card", lines[8])
+    ok(str(gem_card_id(secret)) not in " ".join(lines[1:]).split(), "input: the hidden card's number is nowhere in seat 1's input")
     text1 = ga.gemesis_input(v1, t)
-    ok(text1.strip("\n").split("\n")[12] == "1 %d" % gem_card_id(secret),
+    ok(text1.strip("\n").split("\n")[8] == "1 %d" % gem_card_id(secret),
        "input: the owner's own deck reserve is given by its number")
 
     # -- answers: takes, reserve, garbage
