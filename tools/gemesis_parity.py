@@ -99,6 +99,16 @@ def kind_of(move, view):
     return "other: " + w[0]
 
 
+def add_note(report, key):
+    report["notes"][key] = report["notes"].get(key, 0) + 1
+
+
+def nobles_waiting(views):
+    """A seat qualifies for a noble still on the table: Gemesis gives it (and
+    its 3 points) at once as it reads the position, so its 15 can come sooner."""
+    return any(ga_qualifies(pl, n) for v in views for pl in v["players"] for n in v["nobles"] if n)
+
+
 def ga_qualifies(player, noble):
     return all(int(player["bonus"][c]) >= int(noble["requires"][c]) for c in ga.COLOURS)
 
@@ -106,7 +116,9 @@ def ga_qualifies(player, noble):
 def check_position(eng, view, legal, t, moves_prog, report):
     seat = int(view["turn"])
     over, gm = gemesis_moves(moves_prog, ga.gemesis_input(view, t))
-    if over:
+    if over and nobles_waiting([view]):
+        add_note(report, "game end differs: nobles Gemesis brings at once")
+    elif over:
         report["end_differs"].append({"gemesis": "over before the move", "ours": "not over",
                                       "position": ga.gemesis_input(view, t)})
     report["positions"] += 1
@@ -162,8 +174,13 @@ def check_position(eng, view, legal, t, moves_prog, report):
                                                 "position": ga.gemesis_input(view, t)})
             report["notes"][key] = report["notes"].get(key, 0) + 1
         if end != (after["phase"] == "over"):
-            report["end_differs"].append({"gemesis": answer, "ours": move, "gemesis_end": end,
-                                          "position": ga.gemesis_input(view, t)})
+            if nobles_waiting([view, after]):
+                add_note(report, "game end differs: nobles Gemesis brings at once")
+            elif move == "pass":
+                add_note(report, "game end differs: a round of passes ends our game (S-3.6), not Gemesis's")
+            else:
+                report["end_differs"].append({"gemesis": answer, "ours": move, "gemesis_end": end,
+                                              "position": ga.gemesis_input(view, t)})
         report["checked"] += 1
         for _ in range(plays):
             eng.ask("undo")
