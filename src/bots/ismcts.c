@@ -51,6 +51,7 @@
 #include "learn/value.h"
 
 enum { NIL = 0 }; /* index 0 of each pool is unused, so 0 means "none" */
+enum { SIM_EXP3, SIM_UCB, SIM_RM }; /* selection at a simultaneous node (sim=) */
 
 typedef struct arm {
     gg_action action;
@@ -59,7 +60,9 @@ typedef struct arm {
     uint32_t avail;
     double reward;
     double wins;      /* summed win share (or evaluation): for hints */
-    double x;         /* Exp3 at a simultaneous node: summed reward / probability */
+    double x;         /* Exp3 / regret matching at a simultaneous node: summed reward / probability */
+    double u, p;      /* regret matching: baseline and probability in iteration `stamp` */
+    long stamp;
 } arm;
 
 typedef struct node {
@@ -89,7 +92,8 @@ typedef struct ismcts_params {
     int audit;        /* count children a sibling hides (see hidden_siblings) */
     int pure;         /* mixed=0: the most visited action even at a simultaneous root */
     int no_withdraw;  /* withdraw=0: others' submitted secret choices stay sampled */
-    int sim_ucb;      /* sim=ucb: decoupled UCB at simultaneous nodes instead of Exp3 */
+    int sim;          /* selection at simultaneous nodes: SIM_RM (default), SIM_EXP3 or SIM_UCB */
+    double gamma;     /* exploration of Exp3 / regret matching */
     int learned_eval; /* eval=learned: cut-off rollouts scored by src/learn/value.c */
 } ismcts_params;
 
@@ -98,7 +102,8 @@ typedef struct step {
     int k;
     int seat[GG_MAX_SEATS];
     uint32_t arm[GG_MAX_SEATS];
-    double prob[GG_MAX_SEATS]; /* Exp3 at a simultaneous node; else 0 */
+    double prob[GG_MAX_SEATS]; /* Exp3 / regret matching at a simultaneous node; else 0 */
+    double base[GG_MAX_SEATS]; /* regret matching: the strategy's value by the baselines */
 } step;
 
 enum { MAX_PATH = 512 };
@@ -123,6 +128,7 @@ typedef struct worker {
     long hidden_siblings; /* audit: children the searcher cannot tell from a sibling */
     int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
     int (*withdraw)(gg_state *s, int viewer); /* at a simultaneous root */
+    int (*public_step)(const gg_state *s);    /* gg_ai.public_step, or NULL */
     step path[MAX_PATH];           /* one iteration's way down the tree */
     uint32_t at[GG_MAX_ACTIONS];   /* select_exp3's scratch */
     double x[GG_MAX_ACTIONS];
@@ -297,6 +303,9 @@ static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
     x->reward = 0;
     x->wins = 0;
     x->x = 0;
+    x->u = 0;
+    x->p = 0;
+    x->stamp = -1;
     x->next = w->nodes[nd].arms[seat];
     w->nodes[nd].arms[seat] = i;
     return i;
@@ -378,7 +387,7 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
  * tried has x = 0; the arm is made when it is first drawn. *prob: the chance
  * the drawn action had (for the update x += reward / prob).
  */
-static const double EXP3_GAMMA = 0.1;
+enum { GAMMA_DEFAULT_PCT = 10 }; /* exploration gamma of Exp3 / regret matching (gamma=) */
 static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *list, int n,
                             gg_action *action, int *expanded, double *prob)
 {
@@ -403,14 +412,14 @@ static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *l
     double u = uniform01(&w->rng), p = 0;
     int pick = n - 1;
     for (int k = 0; k < n; k++) {
-        p = (1 - EXP3_GAMMA) * x[k] / sum + EXP3_GAMMA / n;
+        p = (1 - w->p->gamma) * x[k] / sum + w->p->gamma / n;
         if (u < p) {
             pick = k;
             break;
         }
         u -= p;
     }
-    if (pick == n - 1) p = (1 - EXP3_GAMMA) * x[pick] / sum + EXP3_GAMMA / n;
+    if (pick == n - 1) p = (1 - w->p->gamma) * x[pick] / sum + w->p->gamma / n;
     *action = list[pick];
     *prob = p;
     if (at[pick] == NIL) {
@@ -421,6 +430,99 @@ static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *l
         }
     }
     return at[pick];
+}
+
+/*
+ * The same choice by regret matching (Hart and Mas-Colell 2000; in
+ * simultaneous-move MCTS, Lanctot, Lisy and Winands 2013), in its "plus"
+ * form (regrets floored at 0, Tammelin 2014): the strategy is proportional
+ * to each action's regret (uniform while none is positive), mixed with gamma
+ * of uniform exploration. The regrets are updated from one sampled outcome
+ * with action-dependent baselines (the arm's mean reward so far, as in
+ * variance-reduced MCCFR, Schmid et al. 2019): the value of an action not
+ * drawn is estimated by its mean, that of the drawn one by its mean plus
+ * (reward - mean) / probability; each legal action's regret grows by its
+ * value minus the strategy's. Without baselines one lucky draw of a rarely
+ * played action (reward / probability) swamps the few hundred iterations of
+ * a move. The arm keeps its regret in x, and its baseline and probability
+ * of this iteration in u and p (stamp: the iteration they belong to).
+ */
+static uint32_t select_rm(worker *w, uint32_t nd, int seat, const gg_action *list, int n,
+                          gg_action *action, int *expanded, step *st, int i)
+{
+    uint32_t *at = w->at;
+    double *x = w->x, sum = 0, mean_sum = 0, mean_visits = 0;
+    for (int k = 0; k < n; k++) at[k] = NIL, x[k] = 0;
+    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+        arm *r = &w->arms[a];
+        mean_sum += r->reward, mean_visits += r->visits;
+        int k = in_sorted(list, n, r->action);
+        if (k < 0) continue;
+        at[k] = a;
+        x[k] = r->x;
+        sum += x[k];
+        r->avail++;
+    }
+    double node_mean = mean_visits > 0 ? mean_sum / mean_visits : 0.5;
+    int untried = 0;
+    for (int k = 0; k < n; k++) untried += at[k] == NIL;
+    if (untried) { /* each action once first, for its baseline (no regret update) */
+        int pick = (int)gg_rng_below(&w->rng, (uint32_t)untried);
+        for (int k = 0; k < n; k++)
+            if (at[k] == NIL && pick-- == 0) {
+                *action = list[k];
+                at[k] = new_arm(w, nd, seat, list[k]);
+                if (at[k] != NIL) w->arms[at[k]].avail = 1, *expanded = 1;
+                st->prob[i] = 0;
+                return at[k];
+            }
+    }
+    double g = sum > 0 ? w->p->gamma : 1.0, u = uniform01(&w->rng), value = 0;
+    int pick = -1;
+    for (int k = 0; k < n; k++) {
+        double p = (sum > 0 ? (1 - g) * x[k] / sum : 0) + g / n;
+        x[k] = p;
+        if (pick < 0 && u < p) pick = k;
+        else if (pick < 0) u -= p;
+    }
+    if (pick < 0) pick = n - 1;
+    *action = list[pick];
+    if (at[pick] == NIL) {
+        at[pick] = new_arm(w, nd, seat, list[pick]);
+        if (at[pick] != NIL) {
+            w->arms[at[pick]].avail = 1;
+            *expanded = 1;
+        }
+    }
+    /* each legal action's baseline and probability, for the update */
+    for (int k = 0; k < n; k++) {
+        arm *r = at[k] != NIL ? &w->arms[at[k]] : NULL;
+        double base = r && r->visits ? r->reward / r->visits : node_mean;
+        value += x[k] * base;
+        if (!r) continue;
+        r->u = base;
+        r->p = x[k];
+        r->stamp = w->iterations;
+    }
+    st->prob[i] = x[pick];
+    st->base[i] = value; /* the strategy's value by the baselines alone */
+    return at[pick];
+}
+
+/* After an iteration through a simultaneous node chosen by regret matching:
+ * the update of select_rm's comment, for the legal arms of that step. */
+static void update_regrets(worker *w, const step *st, int i, double r)
+{
+    const arm *drawn = &w->arms[st->arm[i]];
+    double correction = (r - drawn->u) / drawn->p; /* drawn: mean + (r - mean) / p */
+    double value = st->base[i] + drawn->p * correction;
+    for (uint32_t a = w->nodes[st->nd].arms[st->seat[i]]; a != NIL; a = w->arms[a].next) {
+        arm *b = &w->arms[a];
+        if (b->stamp != w->iterations) continue;
+        double v = b->u + (a == st->arm[i] ? correction : 0);
+        b->x += v - value;
+        if (b->x < 0) b->x = 0;
+    }
 }
 
 /* ------------------------------------------------------------- rollouts */
@@ -492,17 +594,21 @@ static void iterate(worker *w)
         gg_action chosen[GG_MAX_SEATS], own = GG_NO_ACTION;
         uint64_t key = 0;
         int expanded = 0, simultaneous = st->k > 1;
+        /* a step whose choices all become public is keyed by them (cheap) */
+        int public_step = simultaneous && w->public_step && w->public_step(s);
         for (int i = 0; i < st->k; i++) {
             int n = gg_legal(s, st->seat[i], list);
             GG_ASSERT(n > 0);
             if (w->prune) n = w->prune(s, st->seat[i], list, n);
             st->prob[i] = 0;
-            if (simultaneous && !w->p->sim_ucb)
+            if (simultaneous && w->p->sim == SIM_EXP3)
                 st->arm[i] = select_exp3(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
                                          &st->prob[i]);
+            else if (simultaneous && w->p->sim == SIM_RM)
+                st->arm[i] = select_rm(w, nd, st->seat[i], list, n, &chosen[i], &expanded, st, i);
             else
                 st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
-            if (!simultaneous || w->p->raw_keys)
+            if (!simultaneous || w->p->raw_keys || public_step)
                 key = mix(key, observation(s, st->seat[i], chosen[i], w->seat, st->k));
             if (st->seat[i] == w->seat) own = chosen[i];
         }
@@ -513,7 +619,7 @@ static void iterate(worker *w)
         /* A simultaneous step is keyed by what the searcher sees once it is
          * over (its view): secret choices it cannot see lead to one child,
          * choices revealed when all are in (the Ys bid) to distinct ones. */
-        if (simultaneous && !w->p->raw_keys) key = view_hash(s, w->seat) | 1ull << 62;
+        if (simultaneous && !w->p->raw_keys && !public_step) key = view_hash(s, w->seat) | 1ull << 62;
         uint32_t child = find_child(w, nd, key);
         if (child == NIL) {
             child = add_child(w, nd, key);
@@ -541,7 +647,8 @@ static void iterate(worker *w)
             x->visits++;
             x->reward += r[st->seat[i]];
             x->wins += win[st->seat[i]];
-            if (st->prob[i] > 0) x->x += r[st->seat[i]] / st->prob[i];
+            if (st->prob[i] > 0 && w->p->sim == SIM_RM) update_regrets(w, st, i, r[st->seat[i]]);
+            else if (st->prob[i] > 0) x->x += r[st->seat[i]] / st->prob[i];
         }
     }
     w->iterations++;
@@ -584,7 +691,8 @@ static void *search(void *arg)
 
 static gg_status parse_params(ismcts_params *p, const char *params, gg_error *err)
 {
-    *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0};
+    *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0,
+                         .gamma = 0.01 * GAMMA_DEFAULT_PCT};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -611,6 +719,11 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             if (!*v || *end || !(x >= 0 && x <= 100))
                 return gg_fail(err, GG_EOPTION, "ismcts: c takes a number from 0 to 100");
             p->c = x;
+        } else if (!strcmp(tok, "gamma")) {
+            double x = strtod(v, &end);
+            if (!*v || *end || !(x > 0 && x <= 1))
+                return gg_fail(err, GG_EOPTION, "ismcts: gamma takes a number above 0, at most 1");
+            p->gamma = x;
         } else if (!strcmp(tok, "rollout")) {
             if (!strcmp(v, "random")) p->heuristic = 0;
             else if (!strcmp(v, "heuristic")) p->heuristic = 1;
@@ -625,9 +738,10 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             else if (!strcmp(tok, "withdraw")) p->no_withdraw = *v == '0';
             else p->audit = *v == '1';
         } else if (!strcmp(tok, "sim")) {
-            if (!strcmp(v, "exp3")) p->sim_ucb = 0;
-            else if (!strcmp(v, "ucb")) p->sim_ucb = 1;
-            else return gg_fail(err, GG_EOPTION, "ismcts: sim is exp3 or ucb");
+            if (!strcmp(v, "exp3")) p->sim = SIM_EXP3;
+            else if (!strcmp(v, "ucb")) p->sim = SIM_UCB;
+            else if (!strcmp(v, "rm")) p->sim = SIM_RM;
+            else return gg_fail(err, GG_EOPTION, "ismcts: sim is exp3, ucb or rm");
         } else if (!strcmp(tok, "eval")) {
             if (!strcmp(v, "game")) p->learned_eval = 0;
             else if (!strcmp(v, "learned")) p->learned_eval = 1;
@@ -646,7 +760,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, eval)", tok);
+                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, eval)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -720,7 +834,7 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
             (visits[k] == visits[best] && reward[k] > reward[best]))
             best = k;
     if (!simultaneous || m->p.pure) return list[best];
-    double floor = EXP3_GAMMA * total / n, sum = 0;
+    double floor = m->p.gamma * total / n, sum = 0;
     for (int k = 0; k < n; k++) sum += visits[k] > floor ? visits[k] - floor : 0;
     if (sum <= 0) return list[best];
     double u = uniform01(&bot->rng) * sum;
@@ -788,6 +902,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
+        w->public_step = s->game->ai ? s->game->ai->public_step : NULL;
     }
     pthread_t th;
     int threaded = m->p.threads == 2 && pthread_create(&th, NULL, search, &m->w[1]) == 0;
