@@ -16,8 +16,8 @@
  *
  * Hidden and simultaneous moves.
  *   - Several actors at once (a simultaneous secret choice): decoupled
- *     selection by Exp3 (select_exp3): each actor draws from its own mixed
- *     strategy, so no actor's choice depends on another's in the same step;
+ *     selection by regret matching (select_rm; sim=exp3: Exp3, select_exp3):
+ *     each actor draws from its own mixed strategy, so no actor's choice depends on another's in the same step;
  *     the joint result is the child keyed by the searcher's view once the
  *     step is over (secret picks it cannot see lead to one child). At a
  *     simultaneous root the final choice is drawn (final_choice).
@@ -37,7 +37,8 @@
  *
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
  *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:nodes=N][:prune=0|1]
- *       [:keys=view|raw][:audit=0|1][:eval=game|learned]
+ *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:mixed=0|1][:withdraw=0|1]
+ *       [:sim=rm|exp3|ucb][:gamma=X]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  */
 #include <math.h>
@@ -60,7 +61,7 @@ typedef struct arm {
     uint32_t avail;
     double reward;
     double wins;      /* summed win share (or evaluation): for hints */
-    double x;         /* Exp3 / regret matching at a simultaneous node: summed reward / probability */
+    double x;         /* at a simultaneous node: Exp3's summed reward / probability, or the regret */
     double u, p;      /* regret matching: baseline and probability in iteration `stamp` */
     long stamp;
 } arm;
@@ -692,7 +693,7 @@ static void *search(void *arg)
 static gg_status parse_params(ismcts_params *p, const char *params, gg_error *err)
 {
     *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0,
-                         .gamma = 0.01 * GAMMA_DEFAULT_PCT};
+                         .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -819,7 +820,7 @@ static void root_stats(const ismcts *m, int seat, const gg_action *list, int n,
 
 /* The final choice: the most visited root action (then the higher reward);
  * at a simultaneous root (a secret choice made with others), a draw from the
- * mixed strategy Exp3 played, its exploration taken out (Teytaud and Flory
+ * mixed strategy the search played, its exploration taken out (Teytaud and Flory
  * 2011: p(a) ~ max(0, visits(a) - gamma * N / K)), never a pure best answer. */
 static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous,
                               const gg_action *list, int n)
