@@ -62,8 +62,8 @@ typedef struct arm {
     double reward;
     double wins;      /* summed win share (or evaluation): for hints */
     double x;         /* at a simultaneous node: Exp3's summed reward / probability, or the regret */
-    double u, p;      /* regret matching: baseline and probability in iteration `stamp` */
-    long stamp;
+    double u;         /* regret matching: summed reward of the iterations it was legal in */
+    long stamp;       /* regret matching: the last iteration it was legal in */
 } arm;
 
 typedef struct node {
@@ -104,7 +104,6 @@ typedef struct step {
     int seat[GG_MAX_SEATS];
     uint32_t arm[GG_MAX_SEATS];
     double prob[GG_MAX_SEATS]; /* Exp3 / regret matching at a simultaneous node; else 0 */
-    double base[GG_MAX_SEATS]; /* regret matching: the strategy's value by the baselines */
 } step;
 
 enum { MAX_PATH = 512 };
@@ -305,7 +304,6 @@ static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
     x->wins = 0;
     x->x = 0;
     x->u = 0;
-    x->p = 0;
     x->stamp = -1;
     x->next = w->nodes[nd].arms[seat];
     w->nodes[nd].arms[seat] = i;
@@ -435,95 +433,65 @@ static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *l
 
 /*
  * The same choice by regret matching (Hart and Mas-Colell 2000; in
- * simultaneous-move MCTS, Lanctot, Lisy and Winands 2013), in its "plus"
- * form (regrets floored at 0, Tammelin 2014): the strategy is proportional
- * to each action's regret (uniform while none is positive), mixed with gamma
- * of uniform exploration. The regrets are updated from one sampled outcome
- * with action-dependent baselines (the arm's mean reward so far, as in
- * variance-reduced MCCFR, Schmid et al. 2019): the value of an action not
- * drawn is estimated by its mean, that of the drawn one by its mean plus
- * (reward - mean) / probability; each legal action's regret grows by its
- * value minus the strategy's. Without baselines one lucky draw of a rarely
- * played action (reward / probability) swamps the few hundred iterations of
- * a move. The arm keeps its regret in x, and its baseline and probability
- * of this iteration in u and p (stamp: the iteration they belong to).
+ * simultaneous-move MCTS, Lanctot, Lisy and Winands 2013): each action's
+ * regret R = (summed reward / probability over the iterations it was drawn)
+ * - (summed reward of the iterations it was legal in), the sampled estimate
+ * of how much better always playing it would have done; the strategy is
+ * proportional to the positive regrets (uniform while none is positive),
+ * mixed with gamma of uniform exploration. It leaves actions with negative
+ * regret at once (Exp3's anytime rate stays near uniform over the few
+ * hundred iterations of a Ys move), and its average strategy (the visits)
+ * converges to an equilibrium. An action never tried has regret 0. The arm keeps the first
+ * sum in x, the second in u (stamp: the last iteration it was legal in).
  */
 static uint32_t select_rm(worker *w, uint32_t nd, int seat, const gg_action *list, int n,
-                          gg_action *action, int *expanded, step *st, int i)
+                          gg_action *action, int *expanded, double *prob)
 {
     uint32_t *at = w->at;
-    double *x = w->x, sum = 0, mean_sum = 0, mean_visits = 0;
+    double *x = w->x, sum = 0;
     for (int k = 0; k < n; k++) at[k] = NIL, x[k] = 0;
     for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
         arm *r = &w->arms[a];
-        mean_sum += r->reward, mean_visits += r->visits;
         int k = in_sorted(list, n, r->action);
         if (k < 0) continue;
         at[k] = a;
-        x[k] = r->x;
+        x[k] = r->x > r->u ? r->x - r->u : 0;
         sum += x[k];
         r->avail++;
+        r->stamp = w->iterations;
     }
-    double node_mean = mean_visits > 0 ? mean_sum / mean_visits : 0.5;
-    int untried = 0;
-    for (int k = 0; k < n; k++) untried += at[k] == NIL;
-    if (untried) { /* each action once first, for its baseline (no regret update) */
-        int pick = (int)gg_rng_below(&w->rng, (uint32_t)untried);
-        for (int k = 0; k < n; k++)
-            if (at[k] == NIL && pick-- == 0) {
-                *action = list[k];
-                at[k] = new_arm(w, nd, seat, list[k]);
-                if (at[k] != NIL) w->arms[at[k]].avail = 1, *expanded = 1;
-                st->prob[i] = 0;
-                return at[k];
-            }
-    }
-    double g = sum > 0 ? w->p->gamma : 1.0, u = uniform01(&w->rng), value = 0;
-    int pick = -1;
+    double g = sum > 0 ? w->p->gamma : 1.0, u = uniform01(&w->rng), p = 0;
+    int pick = n - 1;
     for (int k = 0; k < n; k++) {
-        double p = (sum > 0 ? (1 - g) * x[k] / sum : 0) + g / n;
-        x[k] = p;
-        if (pick < 0 && u < p) pick = k;
-        else if (pick < 0) u -= p;
+        p = (sum > 0 ? (1 - g) * x[k] / sum : 0) + g / n;
+        if (u < p) {
+            pick = k;
+            break;
+        }
+        u -= p;
     }
-    if (pick < 0) pick = n - 1;
+    if (pick == n - 1) p = (sum > 0 ? (1 - g) * x[pick] / sum : 0) + g / n;
     *action = list[pick];
+    *prob = p;
     if (at[pick] == NIL) {
         at[pick] = new_arm(w, nd, seat, list[pick]);
         if (at[pick] != NIL) {
             w->arms[at[pick]].avail = 1;
+            w->arms[at[pick]].stamp = w->iterations;
             *expanded = 1;
         }
     }
-    /* each legal action's baseline and probability, for the update */
-    for (int k = 0; k < n; k++) {
-        arm *r = at[k] != NIL ? &w->arms[at[k]] : NULL;
-        double base = r && r->visits ? r->reward / r->visits : node_mean;
-        value += x[k] * base;
-        if (!r) continue;
-        r->u = base;
-        r->p = x[k];
-        r->stamp = w->iterations;
-    }
-    st->prob[i] = x[pick];
-    st->base[i] = value; /* the strategy's value by the baselines alone */
     return at[pick];
 }
 
 /* After an iteration through a simultaneous node chosen by regret matching:
- * the update of select_rm's comment, for the legal arms of that step. */
+ * the drawn arm's reward / probability, and the reward to every arm legal in
+ * this iteration (select_rm). */
 static void update_regrets(worker *w, const step *st, int i, double r)
 {
-    const arm *drawn = &w->arms[st->arm[i]];
-    double correction = (r - drawn->u) / drawn->p; /* drawn: mean + (r - mean) / p */
-    double value = st->base[i] + drawn->p * correction;
-    for (uint32_t a = w->nodes[st->nd].arms[st->seat[i]]; a != NIL; a = w->arms[a].next) {
-        arm *b = &w->arms[a];
-        if (b->stamp != w->iterations) continue;
-        double v = b->u + (a == st->arm[i] ? correction : 0);
-        b->x += v - value;
-        if (b->x < 0) b->x = 0;
-    }
+    w->arms[st->arm[i]].x += r / st->prob[i];
+    for (uint32_t a = w->nodes[st->nd].arms[st->seat[i]]; a != NIL; a = w->arms[a].next)
+        if (w->arms[a].stamp == w->iterations) w->arms[a].u += r;
 }
 
 /* ------------------------------------------------------------- rollouts */
@@ -606,7 +574,8 @@ static void iterate(worker *w)
                 st->arm[i] = select_exp3(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
                                          &st->prob[i]);
             else if (simultaneous && w->p->sim == SIM_RM)
-                st->arm[i] = select_rm(w, nd, st->seat[i], list, n, &chosen[i], &expanded, st, i);
+                st->arm[i] = select_rm(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
+                                       &st->prob[i]);
             else
                 st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
             if (!simultaneous || w->p->raw_keys || public_step)
