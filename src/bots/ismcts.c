@@ -53,6 +53,9 @@
 
 enum { NIL = 0 }; /* index 0 of each pool is unused, so 0 means "none" */
 enum { SIM_EXP3, SIM_UCB, SIM_RM }; /* selection at a simultaneous node (sim=) */
+/* The final draw at a simultaneous root leaves out actions below this share
+ * of the strategy (threshold=; see final_choice). */
+enum { THRESHOLD_DEFAULT_PCT = 30 };
 
 typedef struct arm {
     gg_action action;
@@ -95,6 +98,7 @@ typedef struct ismcts_params {
     int no_withdraw;  /* withdraw=0: others' submitted secret choices stay sampled */
     int sim;          /* selection at simultaneous nodes: SIM_RM (default), SIM_EXP3 or SIM_UCB */
     double gamma;     /* exploration of Exp3 / regret matching */
+    double threshold; /* final draw at a simultaneous root: actions below this share dropped */
     int learned_eval; /* eval=learned: cut-off rollouts scored by src/learn/value.c */
 } ismcts_params;
 
@@ -662,7 +666,8 @@ static void *search(void *arg)
 static gg_status parse_params(ismcts_params *p, const char *params, gg_error *err)
 {
     *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0,
-                         .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM};
+                         .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
+                         .threshold = 0.01 * THRESHOLD_DEFAULT_PCT};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -689,6 +694,11 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             if (!*v || *end || !(x >= 0 && x <= 100))
                 return gg_fail(err, GG_EOPTION, "ismcts: c takes a number from 0 to 100");
             p->c = x;
+        } else if (!strcmp(tok, "threshold")) {
+            double x = strtod(v, &end);
+            if (!*v || *end || !(x >= 0 && x <= 1))
+                return gg_fail(err, GG_EOPTION, "ismcts: threshold takes a number from 0 to 1");
+            p->threshold = x;
         } else if (!strcmp(tok, "gamma")) {
             double x = strtod(v, &end);
             if (!*v || *end || !(x > 0 && x <= 1))
@@ -730,7 +740,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, eval)", tok);
+                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -807,11 +817,20 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
     double floor = m->p.gamma * total / n, sum = 0;
     for (int k = 0; k < n; k++) sum += visits[k] > floor ? visits[k] - floor : 0;
     if (sum <= 0) return list[best];
-    double u = uniform01(&bot->rng) * sum;
+    /* thresholding (Ganzfried and Sandholm 2012): actions below `threshold`
+     * of the strategy are dropped, the rest renormalised; if none is left,
+     * the most visited */
+    double kept = 0;
     for (int k = 0; k < n; k++) {
         double wk = visits[k] > floor ? visits[k] - floor : 0;
-        if (u < wk) return list[k];
-        u -= wk;
+        visits[k] = wk >= m->p.threshold * sum ? wk : 0;
+        kept += visits[k];
+    }
+    if (kept <= 0) return list[best];
+    double u = uniform01(&bot->rng) * kept;
+    for (int k = 0; k < n; k++) {
+        if (u < visits[k]) return list[k];
+        u -= visits[k];
     }
     return list[best];
 }
