@@ -38,7 +38,7 @@
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
  *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:nodes=N][:prune=0|1]
  *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:mixed=0|1][:withdraw=0|1]
- *       [:sim=rm|exp3|ucb][:gamma=X]
+ *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  */
 #include <math.h>
