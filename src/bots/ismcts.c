@@ -16,8 +16,8 @@
  *
  * Hidden and simultaneous moves.
  *   - Several actors at once (a simultaneous secret choice): decoupled
- *     selection by Exp3 (select_exp3): each actor draws from its own mixed
- *     strategy, so no actor's choice depends on another's in the same step;
+ *     selection by regret matching (select_rm; sim=exp3: Exp3, select_exp3):
+ *     each actor draws from its own mixed strategy, so no actor's choice depends on another's in the same step;
  *     the joint result is the child keyed by the searcher's view once the
  *     step is over (secret picks it cannot see lead to one child). At a
  *     simultaneous root the final choice is drawn (final_choice).
@@ -37,7 +37,8 @@
  *
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
  *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:nodes=N][:prune=0|1]
- *       [:keys=view|raw][:audit=0|1][:eval=game|learned]
+ *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:mixed=0|1][:withdraw=0|1]
+ *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  */
 #include <math.h>
@@ -52,6 +53,10 @@
 #include "learn/value.h"
 
 enum { NIL = 0 }; /* index 0 of each pool is unused, so 0 means "none" */
+enum { SIM_EXP3, SIM_UCB, SIM_RM }; /* selection at a simultaneous node (sim=) */
+/* The final draw at a simultaneous root leaves out actions below this share
+ * of the strategy (threshold=; see final_choice). */
+enum { THRESHOLD_DEFAULT_PCT = 30 };
 
 typedef struct arm {
     gg_action action;
@@ -60,7 +65,9 @@ typedef struct arm {
     uint32_t avail;
     double reward;
     double wins;      /* summed win share (or evaluation): for hints */
-    double x;         /* Exp3 at a simultaneous node: summed reward / probability */
+    double x;         /* at a simultaneous node: Exp3's summed reward / probability, or the regret */
+    double u;         /* regret matching: summed reward of the iterations it was legal in */
+    long stamp;       /* regret matching: the last iteration it was legal in */
 } arm;
 
 typedef struct node {
@@ -90,7 +97,9 @@ typedef struct ismcts_params {
     int audit;        /* count children a sibling hides (see hidden_siblings) */
     int pure;         /* mixed=0: the most visited action even at a simultaneous root */
     int no_withdraw;  /* withdraw=0: others' submitted secret choices stay sampled */
-    int sim_ucb;      /* sim=ucb: decoupled UCB at simultaneous nodes instead of Exp3 */
+    int sim;          /* selection at simultaneous nodes: SIM_RM (default), SIM_EXP3 or SIM_UCB */
+    double gamma;     /* exploration of Exp3 / regret matching */
+    double threshold; /* final draw at a simultaneous root: actions below this share dropped */
     int learned_eval; /* eval=learned: cut-off rollouts scored by src/learn/value.c */
 } ismcts_params;
 
@@ -99,7 +108,7 @@ typedef struct step {
     int k;
     int seat[GG_MAX_SEATS];
     uint32_t arm[GG_MAX_SEATS];
-    double prob[GG_MAX_SEATS]; /* Exp3 at a simultaneous node; else 0 */
+    double prob[GG_MAX_SEATS]; /* Exp3 / regret matching at a simultaneous node; else 0 */
 } step;
 
 enum { MAX_PATH = 512 };
@@ -124,6 +133,7 @@ typedef struct worker {
     long hidden_siblings; /* audit: children the searcher cannot tell from a sibling */
     int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
     int (*withdraw)(gg_state *s, int viewer); /* at a simultaneous root */
+    int (*public_step)(const gg_state *s);    /* gg_ai.public_step, or NULL */
     step path[MAX_PATH];           /* one iteration's way down the tree */
     uint32_t at[GG_MAX_ACTIONS];   /* select_exp3 and select_arm scratch */
     double x[GG_MAX_ACTIONS];
@@ -308,6 +318,8 @@ static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
     x->reward = 0;
     x->wins = 0;
     x->x = 0;
+    x->u = 0;
+    x->stamp = -1;
     x->next = w->nodes[nd].arms[seat];
     w->nodes[nd].arms[seat] = i;
     return i;
@@ -390,7 +402,7 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
  * tried has x = 0; the arm is made when it is first drawn. *prob: the chance
  * the drawn action had (for the update x += reward / prob).
  */
-static const double EXP3_GAMMA = 0.1;
+enum { GAMMA_DEFAULT_PCT = 10 }; /* exploration gamma of Exp3 / regret matching (gamma=) */
 static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *list, int n,
                             gg_action *action, int *expanded, double *prob)
 {
@@ -415,14 +427,14 @@ static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *l
     double u = uniform01(&w->rng), p = 0;
     int pick = n - 1;
     for (int k = 0; k < n; k++) {
-        p = (1 - EXP3_GAMMA) * x[k] / sum + EXP3_GAMMA / n;
+        p = (1 - w->p->gamma) * x[k] / sum + w->p->gamma / n;
         if (u < p) {
             pick = k;
             break;
         }
         u -= p;
     }
-    if (pick == n - 1) p = (1 - EXP3_GAMMA) * x[pick] / sum + EXP3_GAMMA / n;
+    if (pick == n - 1) p = (1 - w->p->gamma) * x[pick] / sum + w->p->gamma / n;
     *action = list[pick];
     *prob = p;
     if (at[pick] == NIL) {
@@ -433,6 +445,69 @@ static uint32_t select_exp3(worker *w, uint32_t nd, int seat, const gg_action *l
         }
     }
     return at[pick];
+}
+
+/*
+ * The same choice by regret matching (Hart and Mas-Colell 2000; in
+ * simultaneous-move MCTS, Lanctot, Lisy and Winands 2013): each action's
+ * regret R = (summed reward / probability over the iterations it was drawn)
+ * - (summed reward of the iterations it was legal in), the sampled estimate
+ * of how much better always playing it would have done; the strategy is
+ * proportional to the positive regrets (uniform while none is positive),
+ * mixed with gamma of uniform exploration. It leaves actions with negative
+ * regret at once (Exp3's anytime rate stays near uniform over the few
+ * hundred iterations of a Ys move), and its average strategy (the visits)
+ * converges to an equilibrium. An action never tried has regret 0. The arm keeps the first
+ * sum in x, the second in u (stamp: the last iteration it was legal in).
+ */
+static uint32_t select_rm(worker *w, uint32_t nd, int seat, const gg_action *list, int n,
+                          gg_action *action, int *expanded, double *prob)
+{
+    uint32_t *at = w->at;
+    double *x = w->x, sum = 0;
+    for (int k = 0; k < n; k++) at[k] = NIL, x[k] = 0;
+    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+        arm *r = &w->arms[a];
+        int k = in_sorted(list, n, r->action);
+        if (k < 0) continue;
+        at[k] = a;
+        x[k] = r->x > r->u ? r->x - r->u : 0;
+        sum += x[k];
+        r->avail++;
+        r->stamp = w->iterations;
+    }
+    double g = sum > 0 ? w->p->gamma : 1.0, u = uniform01(&w->rng), p = 0;
+    int pick = n - 1;
+    for (int k = 0; k < n; k++) {
+        p = (sum > 0 ? (1 - g) * x[k] / sum : 0) + g / n;
+        if (u < p) {
+            pick = k;
+            break;
+        }
+        u -= p;
+    }
+    if (pick == n - 1) p = (sum > 0 ? (1 - g) * x[pick] / sum : 0) + g / n;
+    *action = list[pick];
+    *prob = p;
+    if (at[pick] == NIL) {
+        at[pick] = new_arm(w, nd, seat, list[pick]);
+        if (at[pick] != NIL) {
+            w->arms[at[pick]].avail = 1;
+            w->arms[at[pick]].stamp = w->iterations;
+            *expanded = 1;
+        }
+    }
+    return at[pick];
+}
+
+/* After an iteration through a simultaneous node chosen by regret matching:
+ * the drawn arm's reward / probability, and the reward to every arm legal in
+ * this iteration (select_rm). */
+static void update_regrets(worker *w, const step *st, int i, double r)
+{
+    w->arms[st->arm[i]].x += r / st->prob[i];
+    for (uint32_t a = w->nodes[st->nd].arms[st->seat[i]]; a != NIL; a = w->arms[a].next)
+        if (w->arms[a].stamp == w->iterations) w->arms[a].u += r;
 }
 
 /* ------------------------------------------------------------- rollouts */
@@ -504,17 +579,22 @@ static void iterate(worker *w)
         gg_action chosen[GG_MAX_SEATS], own = GG_NO_ACTION;
         uint64_t key = 0;
         int expanded = 0, simultaneous = st->k > 1;
+        /* a step whose choices all become public is keyed by them (cheap) */
+        int public_step = simultaneous && w->public_step && w->public_step(s);
         for (int i = 0; i < st->k; i++) {
             int n = gg_legal(s, st->seat[i], list);
             GG_ASSERT(n > 0);
             if (w->prune) n = w->prune(s, st->seat[i], list, n);
             st->prob[i] = 0;
-            if (simultaneous && !w->p->sim_ucb)
+            if (simultaneous && w->p->sim == SIM_EXP3)
                 st->arm[i] = select_exp3(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
                                          &st->prob[i]);
+            else if (simultaneous && w->p->sim == SIM_RM)
+                st->arm[i] = select_rm(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
+                                       &st->prob[i]);
             else
                 st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
-            if (!simultaneous || w->p->raw_keys)
+            if (!simultaneous || w->p->raw_keys || public_step)
                 key = mix(key, observation(s, st->seat[i], chosen[i], w->seat, st->k));
             if (st->seat[i] == w->seat) own = chosen[i];
         }
@@ -525,7 +605,7 @@ static void iterate(worker *w)
         /* A simultaneous step is keyed by what the searcher sees once it is
          * over (its view): secret choices it cannot see lead to one child,
          * choices revealed when all are in (the Ys bid) to distinct ones. */
-        if (simultaneous && !w->p->raw_keys) key = view_hash(s, w->seat) | 1ull << 62;
+        if (simultaneous && !w->p->raw_keys && !public_step) key = view_hash(s, w->seat) | 1ull << 62;
         uint32_t child = find_child(w, nd, key);
         if (child == NIL) {
             child = add_child(w, nd, key);
@@ -553,7 +633,8 @@ static void iterate(worker *w)
             x->visits++;
             x->reward += r[st->seat[i]];
             x->wins += win[st->seat[i]];
-            if (st->prob[i] > 0) x->x += r[st->seat[i]] / st->prob[i];
+            if (st->prob[i] > 0 && w->p->sim == SIM_RM) update_regrets(w, st, i, r[st->seat[i]]);
+            else if (st->prob[i] > 0) x->x += r[st->seat[i]] / st->prob[i];
         }
     }
     w->iterations++;
@@ -682,7 +763,9 @@ static void search_both(ismcts *m)
 
 static gg_status parse_params(ismcts_params *p, const char *params, gg_error *err)
 {
-    *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0};
+    *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0,
+                         .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
+                         .threshold = 0.01 * THRESHOLD_DEFAULT_PCT};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -709,6 +792,16 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             if (!*v || *end || !(x >= 0 && x <= 100))
                 return gg_fail(err, GG_EOPTION, "ismcts: c takes a number from 0 to 100");
             p->c = x;
+        } else if (!strcmp(tok, "threshold")) {
+            double x = strtod(v, &end);
+            if (!*v || *end || !(x >= 0 && x <= 1))
+                return gg_fail(err, GG_EOPTION, "ismcts: threshold takes a number from 0 to 1");
+            p->threshold = x;
+        } else if (!strcmp(tok, "gamma")) {
+            double x = strtod(v, &end);
+            if (!*v || *end || !(x > 0 && x <= 1))
+                return gg_fail(err, GG_EOPTION, "ismcts: gamma takes a number above 0, at most 1");
+            p->gamma = x;
         } else if (!strcmp(tok, "rollout")) {
             if (!strcmp(v, "random")) p->heuristic = 0;
             else if (!strcmp(v, "heuristic")) p->heuristic = 1;
@@ -723,9 +816,10 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             else if (!strcmp(tok, "withdraw")) p->no_withdraw = *v == '0';
             else p->audit = *v == '1';
         } else if (!strcmp(tok, "sim")) {
-            if (!strcmp(v, "exp3")) p->sim_ucb = 0;
-            else if (!strcmp(v, "ucb")) p->sim_ucb = 1;
-            else return gg_fail(err, GG_EOPTION, "ismcts: sim is exp3 or ucb");
+            if (!strcmp(v, "exp3")) p->sim = SIM_EXP3;
+            else if (!strcmp(v, "ucb")) p->sim = SIM_UCB;
+            else if (!strcmp(v, "rm")) p->sim = SIM_RM;
+            else return gg_fail(err, GG_EOPTION, "ismcts: sim is exp3, ucb or rm");
         } else if (!strcmp(tok, "eval")) {
             if (!strcmp(v, "game")) p->learned_eval = 0;
             else if (!strcmp(v, "learned")) p->learned_eval = 1;
@@ -744,7 +838,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, eval)", tok);
+                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -804,7 +898,7 @@ static void root_stats(const ismcts *m, int seat, const gg_action *list, int n,
 
 /* The final choice: the most visited root action (then the higher reward);
  * at a simultaneous root (a secret choice made with others), a draw from the
- * mixed strategy Exp3 played, its exploration taken out (Teytaud and Flory
+ * mixed strategy the search played, its exploration taken out (Teytaud and Flory
  * 2011: p(a) ~ max(0, visits(a) - gamma * N / K)), never a pure best answer. */
 static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous,
                               const gg_action *list, int n)
@@ -819,14 +913,23 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
             (visits[k] == visits[best] && reward[k] > reward[best]))
             best = k;
     if (!simultaneous || m->p.pure) return list[best];
-    double floor = EXP3_GAMMA * total / n, sum = 0;
+    double floor = m->p.gamma * total / n, sum = 0;
     for (int k = 0; k < n; k++) sum += visits[k] > floor ? visits[k] - floor : 0;
     if (sum <= 0) return list[best];
-    double u = uniform01(&bot->rng) * sum;
+    /* thresholding (Ganzfried and Sandholm 2012): actions below `threshold`
+     * of the strategy are dropped, the rest renormalised; if none is left,
+     * the most visited */
+    double kept = 0;
     for (int k = 0; k < n; k++) {
         double wk = visits[k] > floor ? visits[k] - floor : 0;
-        if (u < wk) return list[k];
-        u -= wk;
+        visits[k] = wk >= m->p.threshold * sum ? wk : 0;
+        kept += visits[k];
+    }
+    if (kept <= 0) return list[best];
+    double u = uniform01(&bot->rng) * kept;
+    for (int k = 0; k < n; k++) {
+        if (u < visits[k]) return list[k];
+        u -= visits[k];
     }
     return list[best];
 }
@@ -887,6 +990,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
+        w->public_step = s->game->ai ? s->game->ai->public_step : NULL;
     }
     if (m->p.threads == 2) search_both(m);
     else search(&m->w[0]);

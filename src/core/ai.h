@@ -47,6 +47,12 @@ typedef struct gg_ai {
      * values are sampled there anyway), so a search models every other seat
      * alike, whatever the order they chose in; returns how many. Optional. */
     int (*withdraw)(gg_state *s, int viewer);
+    /* 1 when every choice of the simultaneous step about to be played at `s`
+     * is shown to every seat once all are in and the step tells nothing else
+     * hidden (no chance, no other reveal): the search may then key the step
+     * by the choices themselves instead of hashing the searcher's view after
+     * it (the same children, much cheaper). Optional (NULL: never). */
+    int (*public_step)(const gg_state *s);
 } gg_ai;
 
 #endif

@@ -265,5 +265,15 @@ static int ys_withdraw(gg_state *s, int viewer)
     return n;
 }
 
+/* Search only (gg_ai.public_step): the bids are revealed together once all
+ * are in (Y-5.2) and the places are then ranked by them and the order cards,
+ * both public, with no chance; the throne pick (Y-9.1) and Speculation
+ * (Y-10.31) stay secret. */
+static int ys_public_step(const gg_state *s)
+{
+    const ys_state *st = (const ys_state *)s;
+    return !st->over && st->stage == YS_ST_BID;
+}
+
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
-                     .withdraw = ys_withdraw};
+                     .withdraw = ys_withdraw, .public_step = ys_public_step};

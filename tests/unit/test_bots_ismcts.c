@@ -94,7 +94,9 @@ static void test_ismcts_spec_errors(void **unused)
     gg_error err;
     const char *bad[] = {"ismcts:iters=-1", "ismcts:threads=3", "ismcts:iters=10:ms=10",
                          "ismcts:foo=1", "ismcts:rollout=smart", "ismcts:c=x", "ismcts:iters",
-                         "ismcts:eval=magic"};
+                         "ismcts:eval=magic", "ismcts:sim=cfr", "ismcts:gamma=0",
+                         "ismcts:gamma=1.5", "ismcts:gamma=x", "ismcts:threshold=2",
+                         "ismcts:threshold=-0.1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_null(gg_bot_new(bad[i], 1, &err));
         assert_int_equal(err.code, GG_EOPTION);
