@@ -19,7 +19,9 @@ screen_has "the legal moves are listed" "take W B G"
 # A move with the keys: Right selects the second listed move.
 second=$(tui_screen | grep -o 'take [WBGRK] [WBGRK] [WBGRK]' | sed -n 2p)
 tui_keys Right Enter
-tui_wait "Seat 2 "
+# the bot's reply on the last-moves line (the status line names "Seat 2" as soon as it is its turn)
+waited=0
+while [ "$waited" -lt $((TUI_TIMEOUT * 10)) ] && ! tui_screen | grep -Eq '^last: .*Seat 2 [a-z]'; do sleep 0.1; waited=$((waited + 1)); done
 T_N=$((T_N + 1))
 if tui_screen | grep -Eq '^last: .*Seat 2 [a-z]'; then echo "ok $T_N - the bot's reply is told in words on the last-moves line"
 else echo "not ok $T_N - the bot's reply is told in words on the last-moves line"; tui_screen | sed 's/^/#  /'; fi
