@@ -109,8 +109,9 @@ int srv_botlist_init(const srv_config *cfg, char *err)
     return r;
 }
 
-/* "ismcts[:ms=N|:iters=N][:rollout=random|heuristic][:reward=win|rank]", each
- * parameter at most once, budgets within the server's maxima. */
+/* "ismcts[:ms=N|:iters=N][:rollout=random|heuristic|light][:reward=win|rank]",
+ * each parameter at most once, budgets within the server's maxima (without
+ * rollout= the game's default policy: light for Splendor, random for Ys). */
 static int ismcts_ok(const char *params, char *why, size_t wn)
 {
     char buf[SRV_MAX_BOT_SPEC];
@@ -130,8 +131,8 @@ static int ismcts_ok(const char *params, char *why, size_t wn)
                 return fail(why, wn, "ismcts: %s must be 1 to %ld on this server", tok, max);
             if (tok[0] == 'm' ? ms++ : iters++) return fail(why, wn, "ismcts: %s given twice", tok);
         } else if (!strcmp(tok, "rollout") && !rollout++) {
-            if (strcmp(v, "random") && strcmp(v, "heuristic"))
-                return fail(why, wn, "ismcts: rollout is random or heuristic");
+            if (strcmp(v, "random") && strcmp(v, "heuristic") && strcmp(v, "light"))
+                return fail(why, wn, "ismcts: rollout is random, heuristic or light");
         } else if (!strcmp(tok, "reward") && !reward++) {
             if (strcmp(v, "win") && strcmp(v, "rank"))
                 return fail(why, wn, "ismcts: reward is win or rank");

@@ -40,6 +40,8 @@
  *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:mixed=0|1][:withdraw=0|1]
  *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
+ * Without rollout= the game's default policy (gg_ai.default_rollout: light
+ * for Splendor, random for Ys).
  */
 #include <math.h>
 #include <pthread.h>
@@ -54,6 +56,8 @@
 
 enum { NIL = 0 }; /* index 0 of each pool is unused, so 0 means "none" */
 enum { SIM_EXP3, SIM_UCB, SIM_RM }; /* selection at a simultaneous node (sim=) */
+/* No rollout= in the spec: the game's gg_ai.default_rollout (GG_ROLLOUT_*). */
+enum { ROLLOUT_GAME = -1 };
 /* The final draw at a simultaneous root leaves out actions below this share
  * of the strategy (threshold=; see final_choice). */
 enum { THRESHOLD_DEFAULT_PCT = 30 };
@@ -84,7 +88,7 @@ typedef struct node {
 typedef struct ismcts_params {
     long iters;       /* 0: use ms */
     long ms;
-    int heuristic;    /* rollout policy: 0 random, 1 heuristic, 2 light (gg_ai.light) */
+    int rollout;      /* GG_ROLLOUT_* of rollout=, or ROLLOUT_GAME: the game's default */
     int threads;
     double c;         /* exploration constant */
     int depth;        /* rollout steps before evaluating (0: play to the end) */
@@ -763,8 +767,8 @@ static void search_both(ismcts *m)
 
 static gg_status parse_params(ismcts_params *p, const char *params, gg_error *err)
 {
-    *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0,
-                         .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
+    *p = (ismcts_params){.iters = 0, .ms = 0, .rollout = ROLLOUT_GAME, .threads = 1, .c = 0.7,
+                         .nodes = 0, .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
@@ -803,9 +807,9 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
                 return gg_fail(err, GG_EOPTION, "ismcts: gamma takes a number above 0, at most 1");
             p->gamma = x;
         } else if (!strcmp(tok, "rollout")) {
-            if (!strcmp(v, "random")) p->heuristic = 0;
-            else if (!strcmp(v, "heuristic")) p->heuristic = 1;
-            else if (!strcmp(v, "light")) p->heuristic = 2;
+            if (!strcmp(v, "random")) p->rollout = GG_ROLLOUT_RANDOM;
+            else if (!strcmp(v, "heuristic")) p->rollout = GG_ROLLOUT_HEURISTIC;
+            else if (!strcmp(v, "light")) p->rollout = GG_ROLLOUT_LIGHT;
             else return gg_fail(err, GG_EOPTION, "ismcts: rollout is random, heuristic or light");
         } else if (!strcmp(tok, "prune") || !strcmp(tok, "audit") || !strcmp(tok, "mixed") ||
                    !strcmp(tok, "withdraw")) {
@@ -934,6 +938,17 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
     return list[best];
 }
 
+/* The rollout policy of rollout=`kind` (ROLLOUT_GAME: the game's default,
+ * gg_ai.default_rollout) for `game`; NULL: uniformly random, also where the
+ * game has no such policy. */
+static gg_rollout_policy rollout_policy(int kind, const gg_game *game)
+{
+    if (kind == ROLLOUT_GAME) kind = game->ai ? game->ai->default_rollout : GG_ROLLOUT_RANDOM;
+    if (kind == GG_ROLLOUT_HEURISTIC) return gg_heuristic_policy(game);
+    if (kind == GG_ROLLOUT_LIGHT && game->ai) return game->ai->light; /* may be NULL */
+    return NULL;
+}
+
 /* Searches for `seat` from `s`: fills list[0..*n) with the actions searched
  * (the legal ones, pruned) and *simultaneous. With one action left no search
  * is run unless `always`. */
@@ -984,9 +999,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->p = &m->p;
         w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
         w->deadline = deadline;
-        w->policy = m->p.heuristic == 1 ? gg_heuristic_policy(s->game)
-                    : m->p.heuristic == 2 && s->game->ai ? s->game->ai->light /* may be NULL */
-                                                         : NULL;
+        w->policy = rollout_policy(m->p.rollout, s->game);
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;

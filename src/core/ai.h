@@ -27,6 +27,9 @@ typedef int (*gg_rollout_policy)(const gg_state *s, int seat, const gg_action *l
 /* An evaluation of an unfinished state: each seat's chance to win, in [0, 1]. */
 typedef void (*gg_state_eval)(const gg_state *s, double value[GG_MAX_SEATS]);
 
+/* The rollout policies of ISMCTS (its spec's rollout=), for gg_ai.default_rollout. */
+enum { GG_ROLLOUT_RANDOM, GG_ROLLOUT_HEURISTIC, GG_ROLLOUT_LIGHT };
+
 typedef struct gg_ai {
     /* The heuristic bot's choice (also ISMCTS's rollout=heuristic). */
     gg_rollout_policy policy;
@@ -42,6 +45,10 @@ typedef struct gg_ai {
     int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
     /* A cheap informed rollout policy (ISMCTS rollout=light); NULL: none. */
     gg_rollout_policy light;
+    /* The rollout policy of an ISMCTS spec that names none (GG_ROLLOUT_*;
+     * left out: GG_ROLLOUT_RANDOM). The one measured strongest at equal time
+     * for this game (docs/strength.md); an explicit rollout= always wins. */
+    int default_rollout;
     /* In a determinization for `viewer`, during a simultaneous secret step,
      * takes back the choices other seats have already submitted (their
      * values are sampled there anyway), so a search models every other seat

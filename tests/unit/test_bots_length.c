@@ -217,8 +217,10 @@ static void test_ismcts_heuristic_rollouts_end(void **unused)
     gg_action list[GG_MAX_ACTIONS];
     assert_int_equal(gg_legal(s, 0, list), 1);
     assert_int_equal(gg_apply(s, 0, list[0], &err), GG_OK);
-    const char *specs[] = {"ismcts:iters=30:rollout=heuristic", "ismcts:iters=30"};
-    for (int i = 0; i < 2; i++) {
+    /* the last: the game's default rollout (Splendor: light) */
+    const char *specs[] = {"ismcts:iters=30:rollout=heuristic", "ismcts:iters=30:rollout=random",
+                           "ismcts:iters=30"};
+    for (int i = 0; i < 3; i++) {
         gg_bot *bot = gg_bot_new(specs[i], 5, &err);
         assert_non_null(bot);
         assert_int_equal(gg_bot_choose(bot, s, 0, &a, &err), GG_OK);

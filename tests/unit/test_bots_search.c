@@ -509,6 +509,58 @@ static void test_light_rollout_buys(void **unused)
     assert_true(with_buy > 50 && bought_best * 10 >= with_buy * 8); /* 7 in 8 expected */
 }
 
+/* The first `max` actions of seat 0 in a 2-player game of `game` in which
+ * seat 0 is `spec` and seat 1 plays uniformly at random (fixed seeds); the
+ * count. */
+static int opening(const char *game, const char *spec, gg_action *out, int max)
+{
+    gg_state *s = new_game(game, 2, NULL, 21);
+    gg_error err;
+    gg_bot *bot = gg_bot_new(spec, 5, &err);
+    assert_non_null(bot);
+    gg_rng rng;
+    gg_rng_seed(&rng, 6);
+    int n = 0;
+    while (n < max && !gg_is_over(s)) {
+        int seats[GG_MAX_SEATS], k = gg_actors(s, seats);
+        for (int i = 0; i < k && n < max; i++) {
+            gg_action a, list[GG_MAX_ACTIONS];
+            if (seats[i] == 0) {
+                assert_int_equal(gg_bot_choose(bot, s, 0, &a, &err), GG_OK);
+                out[n++] = a;
+            } else {
+                a = list[gg_rng_below(&rng, (uint32_t)gg_legal(s, seats[i], list))];
+            }
+            assert_int_equal(gg_apply(s, seats[i], a, &err), GG_OK);
+        }
+    }
+    gg_bot_free(bot);
+    gg_free(s);
+    return n;
+}
+
+/* Without rollout= ISMCTS rolls out with the game's default policy
+ * (gg_ai.default_rollout): Splendor's light one, uniform for Ys (which has
+ * no light policy); an explicit rollout=random still means random. */
+static void test_default_rollout_is_the_games(void **unused)
+{
+    (void)unused;
+    assert_int_equal(gg_splendor_game.ai->default_rollout, GG_ROLLOUT_LIGHT);
+    assert_int_equal(gg_ys_game.ai->default_rollout, GG_ROLLOUT_RANDOM);
+    assert_null(gg_ys_game.ai->light);
+    enum { MOVES = 12 };
+    gg_action def[MOVES], light[MOVES], random[MOVES];
+    int n = opening("splendor", "ismcts:iters=150", def, MOVES);
+    assert_int_equal(opening("splendor", "ismcts:iters=150:rollout=light", light, MOVES), n);
+    assert_int_equal(opening("splendor", "ismcts:iters=150:rollout=random", random, MOVES), n);
+    assert_memory_equal(def, light, sizeof def[0] * (size_t)n);
+    assert_true(memcmp(def, random, sizeof def[0] * (size_t)n) != 0);
+    n = opening("ys", "ismcts:iters=40:depth=10", def, 4);
+    assert_int_equal(n, 4);
+    assert_int_equal(opening("ys", "ismcts:iters=40:depth=10:rollout=random", random, 4), n);
+    assert_memory_equal(def, random, sizeof def[0] * (size_t)n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -518,6 +570,7 @@ int main(void)
         cmocka_unit_test(test_regret_matching_finds_the_dominant_pick),
         cmocka_unit_test(test_reward_prefers_winning_sooner),
         cmocka_unit_test(test_light_rollout_buys),
+        cmocka_unit_test(test_default_rollout_is_the_games),
         cmocka_unit_test(test_submitted_secret_choices_are_taken_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

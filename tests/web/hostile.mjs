@@ -46,7 +46,8 @@ await T('engine: specs', async () => {
 await T('budgets', async () => {
   for (const [spec, good] of [['ismcts:ms=100000000', false], ['ismcts:ms=501', false], ['ismcts:ms=500', true],
     ['ismcts:iters=3001', false], ['ismcts:iters=3000', true], ['ismcts:threads=2', false], ['ismcts:nodes=99999999', false],
-    ['ismcts:ms=10:ms=10', false], ['ismcts:ms=10:iters=10', false], ['ismcts:rollout=heuristic:ms=50', true], ['heuristic', true]]) {
+    ['ismcts:ms=10:ms=10', false], ['ismcts:ms=10:iters=10', false], ['ismcts:rollout=heuristic:ms=50', true],
+    ['ismcts:rollout=light:ms=50', true], ['ismcts:rollout=smart:ms=50', false], ['heuristic', true]]) {
     const r = await post(srv, '/api/tables', { game: G, players: 2, seats: ['human', spec] });
     ok(good ? r.status === 200 : r.status === 400 && r.json.code === 'bad_bot',
        `bot "${spec}" is ${good ? 'accepted' : 'refused'} under --bot-max-ms 500 --bot-max-iters 3000`, r.text);
