@@ -218,13 +218,10 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
 {
     if (p->nreserved >= SPL_HAND) return n; /* S-3.3 */
     const uint8_t *board = &st->board[0][0];
-    uint64_t lo8 = vec_load(board);
-    uint32_t hi4;
-    memcpy(&hi4, board + 8, 4);
-    /* no byte is SPL_NONE (0xFF): "has a zero byte" on the complement */
-    if (((~lo8 - 0x0101010101010101ull) & lo8 & HI8) == 0 &&
-        ((~hi4 - 0x01010101u) & hi4 & 0x80808080u) == 0 && st->deck_n[0] && st->deck_n[1] &&
-        st->deck_n[2]) { /* the usual case: every slot and every deck has a card */
+    /* A face-up slot is empty only once its tier's deck is (S-3.5; loading
+     * a state checks it), so three decks with cards mean every slot and
+     * every deck can be reserved from. */
+    if (st->deck_n[0] && st->deck_n[1] && st->deck_n[2]) { /* the usual case */
         /* Copied in four 16-byte pieces (the last entry lies past the
          * list): one 60-byte memcpy became a `rep movs`, slow to start. */
         static const gg_action every_source[16] = {
