@@ -101,14 +101,6 @@ static inline void refill_slot(spl_state *st, int tier, int slot)
     st->deck[tier][top] = 0;
 }
 
-/* 0, 1, ..., 89: a tier's cards in id order, before the shuffle. */
-static const uint8_t card_ids[SPL_CARDS] = {
-    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-    23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45,
-    46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68,
-    69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89,
-};
-
 static gg_status spl_init(gg_state *s, gg_error *err)
 {
     (void)err;
@@ -121,10 +113,11 @@ static gg_status spl_init(gg_state *s, gg_error *err)
     st->supply[SPL_GOLD] = SPL_GOLD_TOKENS; /* S-1.3 */
     /* S-2.1: shuffle each tier, deal four face up. */
     memset(st->slot_cost, 127, sizeof st->slot_cost); /* slots 12..15: never bought */
+    /* the decks start from a copy of the ids, one fixed-size copy (of a
+     * tier's length, memcpy was a library call with branches on it) */
+    memcpy(st->deck, spl_unshuffled, sizeof st->deck);
     for (int t = 0; t < SPL_TIERS; t++) {
-        int first = spl_tier_start[t];
-        st->deck_n[t] = (uint8_t)(spl_tier_start[t + 1] - first);
-        memcpy(st->deck[t], card_ids + first, st->deck_n[t]);
+        st->deck_n[t] = (uint8_t)(spl_tier_start[t + 1] - spl_tier_start[t]);
         gg_shuffle_bytes(st->deck[t], st->deck_n[t], &s->rng);
         for (int k = 0; k < SPL_SLOTS; k++) refill_slot(st, t, k);
     }
