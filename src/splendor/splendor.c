@@ -759,15 +759,22 @@ void spl_apply(gg_state *s, int seat, gg_action a)
      * first (2 players: buy 39% of decisions, take 3 about 33%, reserve 12%,
      * return 11%), not a switch: a jump through a table is resolved only
      * once the table entry is loaded, one more load after the action. */
-    if (kind == SPL_A_BUY)
+    if (kind == SPL_A_BUY) {
+        /* a buy only pays tokens: at most 10 before (S-4.1; loading a state
+         * checks it), so at most 10 after; on to the nobles (S-4.2) */
         buy_card(st, p, (int)SPL_BUY_SRC(a), SPL_BUY_GOLD(a));
-    else if (kind == SPL_A_TAKE3)
+        visit_nobles(st);
+        return;
+    }
+    if (kind == SPL_A_TAKE3)
         take_tokens(st, p, pay);
     else if (kind == SPL_A_RESERVE)
         reserve_card(st, p, (int)pay);
-    else if (kind == SPL_A_RETURN) /* leaves exactly 10: on to the nobles below */
+    else if (kind == SPL_A_RETURN) { /* leaves exactly 10: on to the nobles */
         return_tokens(st, p, pay);
-    else if (kind == SPL_A_TAKE2)
+        visit_nobles(st);
+        return;
+    } else if (kind == SPL_A_TAKE2)
         gain_tokens(st, p, 2ull << (8 * pay));
     else switch (kind) { /* the rare ones (gcc turns a full chain of ifs back into a table) */
     case SPL_A_NOBLE:
@@ -785,7 +792,7 @@ void spl_apply(gg_state *s, int seat, gg_action a)
         GG_ASSERT(!"unknown Splendor action");
         return;
     }
-    /* After the turn's action: S-4.1 ten tokens, then S-4.2 nobles. */
+    /* After taking tokens: S-4.1 ten tokens, then S-4.2 nobles. */
     if (p->ntokens > SPL_TOKEN_LIMIT) {
         st->phase = SPL_RETURN;
         return;
