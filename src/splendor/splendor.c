@@ -332,10 +332,15 @@ __attribute__((noinline)) static int enum_payments_spread(uint64_t room, unsigne
     }
 }
 
-/* buy_with_gold holding one gold token. */
-static inline int buy_with_one_gold(uint64_t need, uint64_t lacking, gg_action base,
-                                    gg_action *out, int n)
+/* The payments of one card the player can afford with gold: `lacking` is
+ * what bonuses and coloured tokens leave unpaid, per colour. */
+static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, int src,
+                                gg_action *out, int n)
 {
+    unsigned gold = p->tokens[SPL_GOLD];
+    gg_action base = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
+    uint64_t need = vec_sat_sub(cost, vec_load(p->bonus));
+    if (gold >= 2) return enum_payments(lacking, need, gold, base, out, n);
     /* The usual case, one gold token, without branches on the card: lacking
      * one token, the gold pays for it (one way); lacking nothing, pay without
      * gold, or with the gold for one of the colours still needed. The same
@@ -347,18 +352,6 @@ static inline int buy_with_one_gold(uint64_t need, uint64_t lacking, gg_action b
     out[n] = base | lack_field;
     write_one_gold_row(spend, base, out + n + 1);
     return n + 1 + (int)bit_count5[spend];
-}
-
-/* The payments of one card the player can afford with gold: `lacking` is
- * what bonuses and coloured tokens leave unpaid, per colour. */
-static inline int buy_with_gold(const spl_player *p, uint64_t cost, uint64_t lacking, int src,
-                                gg_action *out, int n)
-{
-    unsigned gold = p->tokens[SPL_GOLD];
-    gg_action base = SPL_ACTION(SPL_A_BUY, (unsigned)src << 16);
-    uint64_t need = vec_sat_sub(cost, vec_load(p->bonus));
-    if (gold >= 2) return enum_payments(lacking, need, gold, base, out, n);
-    return buy_with_one_gold(need, lacking, base, out, n);
 }
 
 /* The exact test for one card (S-3.4): the shortfall of `wealth` (bonuses +
@@ -483,20 +476,6 @@ static inline int buy_if_covered(uint64_t not_w, int card, gg_action a, gg_actio
 
 #define BUY_AT(src) SPL_ACTION(SPL_A_BUY, (unsigned)(src) << 16)
 
-/* With one gold token: the payments of the lowest face-up card in `reach`,
- * written and kept only when reach is not empty (no branch: how many cards
- * are within reach is data to the predictor, and a loop's exit was its most
- * mispredicted branch). With none left, slot 11 stands in, written over. */
-static inline int board_buy_one_gold(const spl_state *st, const spl_player *p, uint64_t wealth,
-                                     unsigned reach, gg_action *out, int n)
-{
-    int src = __builtin_ctz(reach | 1u << 11);
-    uint64_t cost = spl_cost64[(&st->board[0][0])[src]];
-    uint64_t need = vec_sat_sub(cost, vec_load(p->bonus));
-    int m = buy_with_one_gold(need, vec_sat_sub(cost, wealth), BUY_AT(src), out, n);
-    return reach ? m : n;
-}
-
 /* The buys (S-3.4), given the player's wealth (bonuses + coloured tokens),
  * gold and the face-up cards within reach (board_within_reach), which
  * spl_legal computes first. */
@@ -516,12 +495,6 @@ static inline __attribute__((always_inline)) int legal_buy(const spl_state *st,
         n = buy_if_covered(nw, r[0], BUY_AT(SPL_SRC_HAND + 0), out, n);
         n = buy_if_covered(nw, r[1], BUY_AT(SPL_SRC_HAND + 1), out, n);
         return buy_if_covered(nw, r[2], BUY_AT(SPL_SRC_HAND + 2), out, n);
-    }
-    if (gold == 1) { /* the usual gold case: the first two cards without a loop */
-        n = board_buy_one_gold(st, p, wealth, reach, out, n);
-        reach &= reach - 1;
-        n = board_buy_one_gold(st, p, wealth, reach, out, n);
-        reach &= reach - 1;
     }
     for (; reach; reach &= reach - 1) {
         int src = __builtin_ctz(reach); /* ascending: the actions come out sorted */
