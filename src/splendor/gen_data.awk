@@ -55,16 +55,6 @@ END {
     printf "const uint8_t spl_tier_start[SPL_TIERS + 1] = {0, %d, %d, %d};\n", tiercount[1], \
         tiercount[1] + tiercount[2], ncards
     print ""
-    print "/* Each tier's deck before the shuffle: its ids ascending, then zeros. */"
-    print "const uint8_t spl_unshuffled[SPL_TIERS][SPL_DECK_MAX] = {"
-    for (t = 0; t < 3; t++) {
-        first = t == 0 ? 0 : t == 1 ? tiercount[1] : tiercount[1] + tiercount[2]
-        line = "    {"
-        for (i = 0; i < tiercount[t + 1]; i++) line = line (i ? ", " : "") (first + i)
-        print line "},"
-    }
-    print "};"
-    print ""
     print "/* Costs as 64-bit words (byte k = colour k); ids past 89, SPL_NONE included,"
     print " * cost 127 of every colour, so an empty slot is never affordable. */"
     print "const uint64_t spl_cost64[256] = {"

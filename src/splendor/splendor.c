@@ -101,6 +101,14 @@ static inline void refill_slot(spl_state *st, int tier, int slot)
     st->deck[tier][top] = 0;
 }
 
+/* 0, 1, ..., 89: a tier's cards in id order, before the shuffle. */
+static const uint8_t card_ids[SPL_CARDS] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+    23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45,
+    46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68,
+    69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89,
+};
+
 static gg_status spl_init(gg_state *s, gg_error *err)
 {
     (void)err;
@@ -113,11 +121,10 @@ static gg_status spl_init(gg_state *s, gg_error *err)
     st->supply[SPL_GOLD] = SPL_GOLD_TOKENS; /* S-1.3 */
     /* S-2.1: shuffle each tier, deal four face up. */
     memset(st->slot_cost, 127, sizeof st->slot_cost); /* slots 12..15: never bought */
-    /* the decks start from a copy of the ids, one fixed-size copy (of a
-     * tier's length, memcpy was a library call with branches on it) */
-    memcpy(st->deck, spl_unshuffled, sizeof st->deck);
     for (int t = 0; t < SPL_TIERS; t++) {
-        st->deck_n[t] = (uint8_t)(spl_tier_start[t + 1] - spl_tier_start[t]);
+        int first = spl_tier_start[t];
+        st->deck_n[t] = (uint8_t)(spl_tier_start[t + 1] - first);
+        memcpy(st->deck[t], card_ids + first, st->deck_n[t]);
         gg_shuffle_bytes(st->deck[t], st->deck_n[t], &s->rng);
         for (int k = 0; k < SPL_SLOTS; k++) refill_slot(st, t, k);
     }
@@ -211,10 +218,13 @@ static int legal_reserve(const spl_state *st, const spl_player *p, gg_action *ou
 {
     if (p->nreserved >= SPL_HAND) return n; /* S-3.3 */
     const uint8_t *board = &st->board[0][0];
-    /* A face-up slot is empty only once its tier's deck is (S-3.5; loading
-     * a state checks it), so three decks with cards mean every slot and
-     * every deck can be reserved from. */
-    if (st->deck_n[0] && st->deck_n[1] && st->deck_n[2]) { /* the usual case */
+    uint64_t lo8 = vec_load(board);
+    uint32_t hi4;
+    memcpy(&hi4, board + 8, 4);
+    /* no byte is SPL_NONE (0xFF): "has a zero byte" on the complement */
+    if (((~lo8 - 0x0101010101010101ull) & lo8 & HI8) == 0 &&
+        ((~hi4 - 0x01010101u) & hi4 & 0x80808080u) == 0 && st->deck_n[0] && st->deck_n[1] &&
+        st->deck_n[2]) { /* the usual case: every slot and every deck has a card */
         /* Copied in four 16-byte pieces (the last entry lies past the
          * list): one 60-byte memcpy became a `rep movs`, slow to start. */
         static const gg_action every_source[16] = {
@@ -732,22 +742,15 @@ void spl_apply(gg_state *s, int seat, gg_action a)
      * first (2 players: buy 39% of decisions, take 3 about 33%, reserve 12%,
      * return 11%), not a switch: a jump through a table is resolved only
      * once the table entry is loaded, one more load after the action. */
-    if (kind == SPL_A_BUY) {
-        /* a buy only pays tokens: at most 10 before (S-4.1; loading a state
-         * checks it), so at most 10 after; on to the nobles (S-4.2) */
+    if (kind == SPL_A_BUY)
         buy_card(st, p, (int)SPL_BUY_SRC(a), SPL_BUY_GOLD(a));
-        visit_nobles(st);
-        return;
-    }
-    if (kind == SPL_A_TAKE3)
+    else if (kind == SPL_A_TAKE3)
         take_tokens(st, p, pay);
     else if (kind == SPL_A_RESERVE)
         reserve_card(st, p, (int)pay);
-    else if (kind == SPL_A_RETURN) { /* leaves exactly 10: on to the nobles */
+    else if (kind == SPL_A_RETURN) /* leaves exactly 10: on to the nobles below */
         return_tokens(st, p, pay);
-        visit_nobles(st);
-        return;
-    } else if (kind == SPL_A_TAKE2)
+    else if (kind == SPL_A_TAKE2)
         gain_tokens(st, p, 2ull << (8 * pay));
     else switch (kind) { /* the rare ones (gcc turns a full chain of ifs back into a table) */
     case SPL_A_NOBLE:
@@ -765,7 +768,7 @@ void spl_apply(gg_state *s, int seat, gg_action a)
         GG_ASSERT(!"unknown Splendor action");
         return;
     }
-    /* After taking tokens: S-4.1 ten tokens, then S-4.2 nobles. */
+    /* After the turn's action: S-4.1 ten tokens, then S-4.2 nobles. */
     if (p->ntokens > SPL_TOKEN_LIMIT) {
         st->phase = SPL_RETURN;
         return;

@@ -53,8 +53,6 @@ extern const spl_noble spl_nobles[SPL_NOBLES];
 /* cards.csv lists the tiers in order (gen_data.awk checks): tier t is the
  * run of ids spl_tier_start[t] .. spl_tier_start[t + 1] - 1. */
 extern const uint8_t spl_tier_start[SPL_TIERS + 1];
-/* spl_unshuffled[t]: tier t's ids ascending, then zeros (a fresh deck[t]). */
-extern const uint8_t spl_unshuffled[SPL_TIERS][SPL_DECK_MAX];
 /* cost of card id as one word (byte k = colour k); 256 entries so that any
  * byte, SPL_NONE included, indexes it (unknown ids cost 127 of everything). */
 extern const uint64_t spl_cost64[256];
