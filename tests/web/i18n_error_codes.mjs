@@ -8,7 +8,7 @@
 // language, while the English message stays as it was for API clients.
 import { readFileSync, readdirSync } from 'node:fs';
 import { ok, done, tempDir, startServer, http, cleanup } from './lib.mjs';
-import { errorText } from '../../web/js/errors.js';
+import { errorText, optionsRefusal } from '../../web/js/errors.js';
 import { setUiCatalogue, PLURAL_RULES, LANGUAGES } from '../../web/js/i18n.js';
 
 // The third argument of srv_fail(e, http, CODE, fmt...): a literal, a
@@ -74,6 +74,14 @@ for (const [lang] of LANGUAGES) {
 }
 ok(said.en.includes('This game is for 2 to 5 players.') && said.pl.includes('W tę grę gra od 2 do 5 graczy.'),
    'a player count out of range says the range in the page\'s language');
+
+// An engine's English reason: only its rule ids are kept.
+setUiCatalogue(JSON.parse(readFileSync('web/i18n/pl.json', 'utf8')), PLURAL_RULES.pl);
+const why = optionsRefusal("King's Favour is for 3 to 5 players, not 2 (Y-9.1)");
+const illegal = errorText({ code: 'illegal', message: 'you have placed your 2 brokers this turn (Y-6.2, Y-7.7)' });
+setUiCatalogue({}, PLURAL_RULES.en);
+ok(why === 'Zasady nie pozwalają na te opcje razem (Y-9.1).', 'an option combination the rules refuse: the Polish sentence and the rule id', why);
+ok(illegal === 'Ten ruch jest teraz niedozwolony (Y-6.2, Y-7.7).', 'an illegal move: the Polish sentence and the rule ids', illegal);
 
 // The server: the range travels as params, the English message unchanged.
 const dir = tempDir('i18n-codes-');

@@ -73,13 +73,26 @@ const BY_CODE = {
   bad_origin: () => t('The server refused a request of this page; reload the page and try again.'),
 };
 
+// The rule ids an engine's English reason names ("… (Y-6.2, Y-7.7)"): they
+// read the same in every language (linked by withRules).
+const ruleIds = (text) => [...new Set(String(text || '').match(/\b[YS]-\d+(?:\.\d+)?\b/g) || [])];
+const withIds = (sentence, text) => {
+  const ids = ruleIds(text);
+  if (!ids.length) return sentence;
+  const end = /[.!]$/.test(sentence) ? sentence.slice(-1) : ''; // "… now (Y-6.2)."
+  return `${end ? sentence.slice(0, -1) : sentence} (${ids.join(', ')})${end}`;
+};
+
+// Why the rules refuse a combination of game options (the engine's English
+// `why` of GET /api/games/GAME/options): the page's sentence, its rule ids kept.
+export const optionsRefusal = (why) => withIds(t('The rules do not allow these options together.'), why);
+
 // The sentence to show for an error frame or reply (a string for anything else).
 export function errorText(m) {
   if (!m || typeof m !== 'object') return String(m ?? '');
   const say = BY_CODE[`${m.code}:${m.reason}`] || BY_CODE[m.code];
   const p = m.params && typeof m.params === 'object' ? m.params : {};
   if (!say) return String(m.message || m.code || '');
-  // the rules an illegal move breaks stay named (Y-8.12: linked by withRules)
-  const rules = m.code === 'illegal' ? String(m.message || '').match(/\b[YS]-\d+(?:\.\d+)?\b/g) : null;
-  return rules ? `${say(p)} (${[...new Set(rules)].join(', ')})` : say(p);
+  // the rules an illegal move or a refused option breaks stay named (Y-8.12)
+  return m.code === 'illegal' || m.code === 'bad_options' ? withIds(say(p), m.message) : say(p);
 }
