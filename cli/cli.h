@@ -58,6 +58,14 @@ void cli_render_ys(FILE *out, const struct cJSON *view, int seat);
  * / "Seat N" numbered from 1 as players count seats ("seat 0 bids" ->
  * "seat 1 bids"); the engine's own texts keep the index from 0. */
 void cli_seats_from_one(const char *in, char *out, size_t n);
+/* Why the engine refused (err from gg_action_parse, gg_apply, gg_new...)
+ * in the player's language: the engine's own sentence (English, e.g. "you
+ * have placed your 2 brokers this turn (Y-6.2)") when the terminal speaks
+ * English; else a translated sentence for err->code and the rule ids the
+ * engine's sentence names ("against the rules (Y-6.2)"), which read the same
+ * in every language. The engine stays language-free (docs/i18n.md). Returns
+ * err->msg or buf. */
+const char *cli_reason(const gg_error *err, char *buf, size_t n);
 /* A bot's name in words from its spec ("heuristic" -> "heuristic" in the
  * player's language, "ismcts:ms=1000" -> "thinking 1s"); an engine's spec as
  * it is. */

@@ -114,15 +114,19 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
         }
         gg_error err;
         gg_action a;
+        char why[200];
         if (gg_action_parse(s, seat, line, &a, &err) != GG_OK) {
-            printf("%s\n", err.msg);
+            printf(_("\"%s\" is not a move: %s"), line, cli_reason(&err, why, sizeof why));
+            putchar('\n');
             continue;
         }
         gg_state *probe = gg_clone(s);
-        gg_status st = gg_apply(probe, seat, a, &err);
+        gg_status st = probe ? gg_apply(probe, seat, a, &err) : GG_ENOMEM;
         gg_free(probe);
         if (st != GG_OK) {
-            printf("%s\n", err.msg);
+            if (!probe) err = (gg_error){GG_ENOMEM, "out of memory"};
+            printf(_("Illegal: %s"), cli_reason(&err, why, sizeof why));
+            putchar('\n');
             continue;
         }
         *out = a;
@@ -160,7 +164,8 @@ static int play_game(const play_args *a)
     const cli_table *t = &a->table;
     uint64_t seed = t->seed_given ? t->seed : cli_time_seed();
     gg_state *s = gg_new(t->game, &t->opts, seed, &err);
-    if (!s) return cli_error("%s", err.msg);
+    char why[200];
+    if (!s) return cli_error("%s", cli_reason(&err, why, sizeof why));
     int players = gg_players(s), me = (int)a->seat;
     if (me < 0 || me >= players) {
         gg_free(s);

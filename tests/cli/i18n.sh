@@ -40,6 +40,27 @@ case "$plain" in
        printf '%s\n' "$plain" | grep -E 'players|Now' | sed 's/^/#  /' ;;
 esac
 
+# a refused move in the player's language (cli_reason): the engine's English
+# reason stays for English; another language gets its own sentence and the
+# rule ids the reason names (the second bid comes when brokers are placed)
+for lang in en pl xx; do
+    said=$(printf 'bid 1+1\nbid 1+1\nfoo bar\nquit\n' | "$G" play ys --plain --players 2 --seed 1 --lang $lang 2>&1 |
+        grep -E 'Illegal|Niedozwol|is not a move|to nie ruch' | sed -e 's/^\[\[[^>]*> \]\]//' -e 's/^[^>]*> //' |
+        sed 's/\(is not a move: unknown action "foo"\).*/\1/')
+    case $lang in
+        en) want='Illegal: not now: now brokers are placed (Y-6.2)
+"foo bar" is not a move: unknown action "foo"' ;;
+        pl) want='Niedozwolone: niezgodne z zasadami (Y-6.2)
+"foo bar" to nie ruch: to nie jest zapis w notacji gry' ;;
+        xx) want='[[Illegal: [[against the rules]] (Y-6.2)]]
+[["foo bar" is not a move: [[not written in the game'"'"'s notation]]]]' ;;
+    esac
+    T_N=$((T_N + 1))
+    if [ "$said" = "$want" ]; then echo "ok $T_N - $lang: a refused move and a word that is not notation, in the player's language"
+    else echo "not ok $T_N - $lang: a refused move and a word that is not notation, in the player's language"
+        printf '%s\n' "$said" | sed 's/^/#  got:  /'; printf '%s\n' "$want" | sed 's/^/#  want: /'; fi
+done
+
 cd "$TMP" || exit 1
 
 # The commands' --help, usage errors and bad option values speak the
