@@ -45,8 +45,16 @@ char *cli_read_file(const char *path, size_t max);
 uint64_t cli_time_seed(void);
 /* {"over":..,"score":[..],"rank":[..],"winners":N} (cJSON, caller deletes). */
 struct cJSON *cli_result_json(const gg_state *s);
-/* Prints a readable rendering of a view (per game; JSON when none exists). */
+/* Prints a readable rendering of a view (per game, in rows of at most
+ * CLI_PLAIN_WIDTH columns; JSON when none exists). */
 void cli_render_view(FILE *out, const gg_game *game, const char *view_json);
+/* The plain mode's rows: 80 columns in every language (docs/i18n.md). */
+enum { CLI_PLAIN_WIDTH = 80 };
+/* Prints text, each line in rows of at most `width` screen columns: a
+ * longer line breaks before a field (a run of two spaces) or a word, and
+ * continues under its first field ("Tier 3 (deck 16):  3-1 [..]  3-2 [..]"
+ * goes on under "3-1"). */
+void cli_print_wrapped(FILE *out, const char *text, int width);
 
 /* A per-game text renderer for line-based play (cli/render_<game>.c). It
  * prints the board as the view shows it; `seat` is the viewer (may be

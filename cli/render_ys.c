@@ -527,7 +527,7 @@ static void print_player(FILE *out, const cJSON *view, const cJSON *p, int viewe
     char gems[40];
     gems_text(item(p, "gems"), gems, sizeof gems);
     fprintf(out, _("%c S%d%-6s %4d pts  order card %d  gems %s\n"), is_actor(view, seat) ? '>' : ' ',
-            seat + 1, seat == viewer ? " (you)" : "", num(p, "score"), num(p, "order"), gems);
+            seat + 1, seat == viewer ? _(" (you)") : "", num(p, "score"), num(p, "order"), gems);
     wrap w;
     wrap_begin(&w, out, 4, "    ");
     add_brokers(&w, view, p);

@@ -31,13 +31,16 @@ else echo "not ok $T_N - every message id is in every catalogue, placeholders al
 # words in plain mode: the greeting and the "Now:" line under xx
 plain=$(printf 'quit\n' | "$G" play ys --plain --players 3 --seed 5 --bots heuristic,ismcts:ms=100 --lang xx 2>&1)
 T_N=$((T_N + 1))
-left=$(printf '%s\n' "$plain" | grep -E 'players|Now' | sed -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' | grep -oE '[A-Za-z]{3,}' | tr '\n' ' ')
+# the greeting and the "Now:" line with their wrapped rows (80 columns) joined
+said=$(printf '%s\n' "$plain" | awk 'NR == 1, /Type help/ { printf "%s ", $0; next }
+    /Now/ { now = 1; printf "\n%s ", $0; next } now && /^  [^ ]/ { printf "%s ", $0; next } { now = 0 }')
+left=$(printf '%s\n' "$said" | sed -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' | grep -oE '[A-Za-z]{3,}' | tr '\n' ' ')
 case "$plain" in
     *"[[heuristic]]"*"[[thinking"*"[[Every player secretly bids"*)
         if [ -z "$left" ]; then echo "ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"
-        else echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"; echo "# unwrapped: $left"; fi ;;
+        else echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"; echo "# unwrapped: $left"; printf '%s\n' "$said" | sed 's/^/#  /'; fi ;;
     *) echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"
-       printf '%s\n' "$plain" | grep -E 'players|Now' | sed 's/^/#  /' ;;
+       printf '%s\n' "$said" | sed 's/^/#  /' ;;
 esac
 
 # a refused move in the player's language (cli_reason): the engine's English
