@@ -634,13 +634,14 @@ static void ys_help(const cJSON *view, tui_text *h)
 static void ys_score(const cJSON *view, tui_text *h)
 {
     tui_text_add(h, TR_HEAD, _("Where every point came from (Y-8.10 to Y-8.12)"));
-    char ranks[96] = "";
+    char ranks[192] = "";
     int r = 0;
     const cJSON *c;
     cJSON_ArrayForEach(c, tj(view, "colour_ranks"))
     {
-        char one[24];
-        snprintf(one, sizeof one, "%s%d %s", r ? ", " : "", r + 1, c->valuestring);
+        char one[48];
+        snprintf(one, sizeof one, "%s%d %s", r ? ", " : "", r + 1,
+                 cJSON_IsString(c) ? cli_word("ys", "gem", c->valuestring) : "?");
         strncat(ranks, one, sizeof ranks - strlen(ranks) - 1);
         r++;
     }
