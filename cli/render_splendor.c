@@ -135,7 +135,7 @@ void cli_render_splendor(FILE *out, const cJSON *view, int seat)
     int turn = num(view, "turn");
     fprintf(out, _("\n== Splendor ==%s\n"),
             cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(view, "last_round"))
-                ? "  (last round: someone has 15 points)"
+                ? _("  (last round: someone has 15 points)")
                 : "");
     print_nobles(out, cJSON_GetObjectItemCaseSensitive(view, "nobles"));
     print_tiers(out, cJSON_GetObjectItemCaseSensitive(view, "tiers"));
