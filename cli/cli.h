@@ -45,8 +45,16 @@ char *cli_read_file(const char *path, size_t max);
 uint64_t cli_time_seed(void);
 /* {"over":..,"score":[..],"rank":[..],"winners":N} (cJSON, caller deletes). */
 struct cJSON *cli_result_json(const gg_state *s);
-/* Prints a readable rendering of a view (per game; JSON when none exists). */
+/* Prints a readable rendering of a view (per game, in rows of at most
+ * CLI_PLAIN_WIDTH columns; JSON when none exists). */
 void cli_render_view(FILE *out, const gg_game *game, const char *view_json);
+/* The plain mode's rows: 80 columns in every language (docs/i18n.md). */
+enum { CLI_PLAIN_WIDTH = 80 };
+/* Prints text, each line in rows of at most `width` screen columns: a
+ * longer line breaks before a field (a run of two spaces) or a word, and
+ * continues under its first field ("Tier 3 (deck 16):  3-1 [..]  3-2 [..]"
+ * goes on under "3-1"). */
+void cli_print_wrapped(FILE *out, const char *text, int width);
 
 /* A per-game text renderer for line-based play (cli/render_<game>.c). It
  * prints the board as the view shows it; `seat` is the viewer (may be
@@ -58,6 +66,14 @@ void cli_render_ys(FILE *out, const struct cJSON *view, int seat);
  * / "Seat N" numbered from 1 as players count seats ("seat 0 bids" ->
  * "seat 1 bids"); the engine's own texts keep the index from 0. */
 void cli_seats_from_one(const char *in, char *out, size_t n);
+/* Why the engine refused (err from gg_action_parse, gg_apply, gg_new...)
+ * in the player's language: the engine's own sentence (English, e.g. "you
+ * have placed your 2 brokers this turn (Y-6.2)") when the terminal speaks
+ * English; else a translated sentence for err->code and the rule ids the
+ * engine's sentence names ("against the rules (Y-6.2)"), which read the same
+ * in every language. The engine stays language-free (docs/i18n.md). Returns
+ * err->msg or buf. */
+const char *cli_reason(const gg_error *err, char *buf, size_t n);
 /* A bot's name in words from its spec ("heuristic" -> "heuristic" in the
  * player's language, "ismcts:ms=1000" -> "thinking 1s"); an engine's spec as
  * it is. */

@@ -29,11 +29,20 @@ static void list_moves(const gg_state *s, int seat)
 {
     gg_action legal[GG_MAX_ACTIONS];
     int n = gg_legal(s, seat, legal);
-    char buf[GG_MAX_NOTATION];
+    static char text[GG_MAX_ACTIONS][GG_MAX_NOTATION];
+    int w = 1;
+    for (int i = 0; i < n; i++) {
+        gg_action_format(s, seat, legal[i], text[i], sizeof text[i]);
+        int len = (int)strlen(text[i]); /* notation is ASCII */
+        if (len > w) w = len;
+    }
+    /* as many columns as 80 hold: "  %3d  move" each, one space between */
+    int per_row = (CLI_PLAIN_WIDTH + 1) / (7 + w + 1);
+    if (per_row < 1) per_row = 1;
     printf(_("Your legal moves (%d):\n"), n);
     for (int i = 0; i < n; i++) {
-        gg_action_format(s, seat, legal[i], buf, sizeof buf);
-        printf("  %3d  %-28s%s", i + 1, buf, (i % 3 == 2 || i == n - 1) ? "\n" : "");
+        int last = i % per_row == per_row - 1 || i == n - 1;
+        printf("  %3d  %-*s%s", i + 1, last ? 0 : w + 1, text[i], last ? "\n" : "");
     }
 }
 
@@ -114,15 +123,19 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
         }
         gg_error err;
         gg_action a;
+        char why[200];
         if (gg_action_parse(s, seat, line, &a, &err) != GG_OK) {
-            printf("%s\n", err.msg);
+            printf(_("\"%s\" is not a move: %s"), line, cli_reason(&err, why, sizeof why));
+            putchar('\n');
             continue;
         }
         gg_state *probe = gg_clone(s);
-        gg_status st = gg_apply(probe, seat, a, &err);
+        gg_status st = probe ? gg_apply(probe, seat, a, &err) : GG_ENOMEM;
         gg_free(probe);
         if (st != GG_OK) {
-            printf("%s\n", err.msg);
+            if (!probe) err = (gg_error){GG_ENOMEM, "out of memory"};
+            printf(_("Illegal: %s"), cli_reason(&err, why, sizeof why));
+            putchar('\n');
             continue;
         }
         *out = a;
@@ -136,11 +149,12 @@ static void print_result(const gg_state *s, int seat)
     gg_result_get(s, &r);
     show_board(s, seat);
     printf(_("Game over.\n"));
-    for (int p = 0; p < r.players; p++)
-        printf(_("  seat %d%s: %d points, place %d\n"), p + 1, p == seat ? " (you)" : "", r.score[p],
-               r.rank[p]);
-    printf(r.rank[seat] == 1 ? (r.winners > 1 ? "You share the win.\n" : "You win!\n")
-                             : _("You lose.\n"));
+    for (int p = 0; p < r.players; p++) {
+        if (p == seat) printf(_("  seat %d (you): %d points, place %d\n"), p + 1, r.score[p], r.rank[p]);
+        else printf(_("  seat %d: %d points, place %d\n"), p + 1, r.score[p], r.rank[p]);
+    }
+    printf("%s", r.rank[seat] == 1 ? (r.winners > 1 ? _("You share the win.\n") : _("You win!\n"))
+                                   : _("You lose.\n"));
 }
 
 /* The k-th spec of a comma-separated --bots list (one per other seat, in
@@ -160,7 +174,8 @@ static int play_game(const play_args *a)
     const cli_table *t = &a->table;
     uint64_t seed = t->seed_given ? t->seed : cli_time_seed();
     gg_state *s = gg_new(t->game, &t->opts, seed, &err);
-    if (!s) return cli_error("%s", err.msg);
+    char why[200];
+    if (!s) return cli_error("%s", cli_reason(&err, why, sizeof why));
     int players = gg_players(s), me = (int)a->seat;
     if (me < 0 || me >= players) {
         gg_free(s);
@@ -186,9 +201,12 @@ static int play_game(const play_args *a)
         cli_bot_name(spec, name, sizeof name);
         if (!strstr(names, name)) snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "", name);
     }
-    printf(_("%s, %d players, seed %llu. You are seat %d; the others are \"%s\" bots.\n"
-           "Type help for commands.\n"),
-           gg_game_title(t->game), players, (unsigned long long)seed, me + 1, names);
+    char hello[512];
+    snprintf(hello, sizeof hello,
+             _("%s, %d players, seed %llu. You are seat %d; the others are \"%s\" bots.\n"
+               "Type help for commands.\n"),
+             gg_game_title(t->game), players, (unsigned long long)seed, me + 1, names);
+    cli_print_wrapped(stdout, hello, CLI_PLAIN_WIDTH);
     int quit = 0;
     while (!quit && !gg_is_over(s)) {
         int seats[GG_MAX_SEATS];
@@ -214,7 +232,8 @@ static int play_game(const play_args *a)
                 quit = 1;
                 break;
             }
-            printf("%s %d: %s\n", p == me ? "you, seat" : "seat", p + 1, said);
+            if (p == me) printf(_("you, seat %d: %s\n"), p + 1, said);
+            else printf(_("seat %d: %s\n"), p + 1, said);
         }
     }
     if (gg_is_over(s)) print_result(s, me);

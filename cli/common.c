@@ -68,9 +68,8 @@ static const gg_option_info *option_named(const gg_game *game, const char *kv)
 }
 
 /* Why --players VALUE or --option KEY=VALUE was refused, in the user's
- * language when it is one of the usual cases (the engine's own reason,
- * err->msg, is English: the other cases, such as an option combination,
- * keep it). Returns the exit code. */
+ * language: the usual cases in words, the others (such as an option
+ * combination) by cli_reason. Returns the exit code. */
 static int option_error(const cli_table *t, const char *name, const char *value, const gg_error *err)
 {
     const char *title = gg_game_title(t->game);
@@ -93,7 +92,8 @@ static int option_error(const cli_table *t, const char *name, const char *value,
     }
     if (!v || !known)
         return cli_error(_("--option %s: %s takes one of %s"), value, o->key, list);
-    return cli_error("--%s %s: %s", name, value, err->msg);
+    char why[200];
+    return cli_error("--%s %s: %s", name, value, cli_reason(err, why, sizeof why));
 }
 
 int cli_table_opt(cli_table *t, const char *name, const char *value)
@@ -165,6 +165,54 @@ void cli_seats_from_one(const char *in, char *out, size_t n)
         }
     }
     out[o] = '\0';
+}
+
+/* The engine's refusal by its status, for a player of another language. */
+static const char *reason_of_status(gg_status code)
+{
+    switch (code) {
+    case GG_EILLEGAL: return _("against the rules");
+    case GG_EPARSE: return _("not written in the game's notation");
+    case GG_EOPTION: return _("the rules do not allow these options together");
+    case GG_ESEAT: return _("it is not this seat's turn");
+    case GG_EOVER: return _("the game is over");
+    case GG_ENOMEM: return _("out of memory");
+    case GG_EIO: return _("a file could not be read or written");
+    default: return _("refused");
+    }
+}
+
+/* A rule id at p ("Y-6.2", "S-4"), its length or 0. */
+static size_t rule_id_at(const char *p, const char *start)
+{
+    if ((*p != 'Y' && *p != 'S') || p[1] != '-' || p[2] < '0' || p[2] > '9') return 0;
+    if (p > start && ((p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= 'a' && p[-1] <= 'z'))) return 0;
+    size_t k = 2;
+    while (p[k] >= '0' && p[k] <= '9') k++;
+    if (p[k] == '.' && p[k + 1] >= '0' && p[k + 1] <= '9')
+        for (k++; p[k] >= '0' && p[k] <= '9';) k++;
+    return k;
+}
+
+const char *cli_reason(const gg_error *err, char *buf, size_t n)
+{
+    if (!strcmp(cli_i18n_lang(), "en")) return err->msg;
+    char ids[6][16];
+    int nids = 0;
+    for (const char *p = err->msg; *p && nids < 6; p++) {
+        size_t k = rule_id_at(p, err->msg);
+        if (!k || k >= sizeof ids[0]) continue;
+        memcpy(ids[nids], p, k);
+        ids[nids][k] = 0;
+        int seen = 0;
+        for (int i = 0; i < nids; i++) seen |= !strcmp(ids[i], ids[nids]);
+        nids += !seen;
+        p += k - 1;
+    }
+    int o = snprintf(buf, n, "%s", reason_of_status(err->code));
+    for (int i = 0; i < nids && o >= 0 && (size_t)o < n; i++)
+        o += snprintf(buf + o, n - (size_t)o, "%s%s%s", i ? ", " : " (", ids[i], i == nids - 1 ? ")" : "");
+    return buf;
 }
 
 void cli_bot_name(const char *spec, char *buf, size_t n)

@@ -95,7 +95,7 @@ static void print_player(FILE *out, const cJSON *p, int viewer, int turn)
 {
     int seat = num(p, "seat");
     fprintf(out, _("%s seat %d%s: %d points, %d cards, tokens %d ("), seat == turn ? ">" : " ",
-            seat + 1, seat == viewer ? " (you)" : "", num(p, "points"), num(p, "card_count"),
+            seat + 1, seat == viewer ? _(" (you)") : "", num(p, "points"), num(p, "card_count"),
             num(p, "token_count"));
     print_colours(out, cJSON_GetObjectItemCaseSensitive(p, "tokens"), 6, 0);
     fprintf(out, _(")\n      bonuses "));
@@ -135,7 +135,7 @@ void cli_render_splendor(FILE *out, const cJSON *view, int seat)
     int turn = num(view, "turn");
     fprintf(out, _("\n== Splendor ==%s\n"),
             cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(view, "last_round"))
-                ? "  (last round: someone has 15 points)"
+                ? _("  (last round: someone has 15 points)")
                 : "");
     print_nobles(out, cJSON_GetObjectItemCaseSensitive(view, "nobles"));
     print_tiers(out, cJSON_GetObjectItemCaseSensitive(view, "tiers"));

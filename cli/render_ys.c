@@ -209,7 +209,7 @@ static void gems_list(const cJSON *gems, char *buf, size_t n)
     buf[0] = '\0';
     cJSON_ArrayForEach(g, gems)
     {
-        int k = snprintf(buf + len, n - len, "%s%s", len ? " " : "", text(g));
+        int k = snprintf(buf + len, n - len, "%s%s", len ? " " : "", cli_word("ys", "gem", text(g)));
         if (k < 0 || (size_t)k >= n - len) break;
         len += (size_t)k;
     }
@@ -239,12 +239,12 @@ static void print_options(FILE *out, const cJSON *opts)
 {
     static const char *const keys[] = {"kings_favour", "express", "ysplus", "events",
                                        "strong_neutral"};
-    static const char *const names[] = {"King's Favour (Y-9.1)", "Ys Express", "Ys+",
-                                        "events", "strong neutral (Y-9.4)"};
+    static const char *const names[] = {N_("King's Favour (Y-9.1)"), N_("Ys Express"), N_("Ys+"),
+                                        N_("events"), N_("strong neutral (Y-9.4)")};
     int any = 0;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         if (strcmp(str(opts, keys[i]), "on")) continue;
-        fprintf(out, "%s%s", any ? ", " : "Variants: ", names[i]);
+        fprintf(out, "%s%s", any ? ", " : _("Variants: "), _(names[i]));
         any = 1;
     }
     if (any) fprintf(out, "\n");
@@ -256,7 +256,7 @@ static void print_rates(FILE *out, const cJSON *rates)
     fprintf(out, _("Rates (Y-1.6, -7..+7):"));
     for (int c = 0; c < 4; c++) {
         int r = num(rates, colours[c]);
-        fprintf(out, "  %s %s%d", colours[c], r > 0 ? "+" : "", r);
+        fprintf(out, "  %s %s%d", cli_word("ys", "gem", colours[c]), r > 0 ? "+" : "", r);
     }
     fprintf(out, "\n");
 }
@@ -304,27 +304,52 @@ static void print_scoring_progress(FILE *out, const cJSON *view)
     const cJSON *g;
     if (cJSON_IsArray(item(view, "port_gems_left"))) {
         fprintf(out, _("Port gems left to choose (Y-8.4):"));
-        cJSON_ArrayForEach(g, item(view, "port_gems_left")) fprintf(out, " %s", text(g));
+        cJSON_ArrayForEach(g, item(view, "port_gems_left")) fprintf(out, " %s", cli_word("ys", "gem", text(g)));
         fprintf(out, "\n");
     }
     if (cJSON_IsArray(item(view, "column_order"))) {
         int fixed = num(view, "columns_fixed"), k = 0;
         fprintf(out, _("Tied market columns ordered so far (Y-8.7):"));
         cJSON_ArrayForEach(g, item(view, "column_order"))
-            if (k++ < fixed) fprintf(out, " %s", text(g));
-        fprintf(out, "%s\n", fixed ? "" : " none yet");
+            if (k++ < fixed) fprintf(out, " %s", cli_word("ys", "gem", text(g)));
+        fprintf(out, "%s%s\n", fixed ? "" : " ", fixed ? "" : _("none yet"));
     }
+}
+
+/* The view's stage in words (ys_stage_name); a Ys+ card's or event's own
+ * stage by its name from the catalogue. */
+static const char *stage_words(const char *stage)
+{
+    static const struct {
+        const char *key, *words;
+    } names[] = {
+        {"bid", N_("bidding")},
+        {"turn_places", N_("turn order")},
+        {"start_of_placement", N_("start of placement")},
+        {"placement", N_("placement")},
+        {"after_placing", N_("after placing")},
+        {"refill", N_("refill")},
+        {"start_of_scoring", N_("start of scoring")},
+        {"gem", N_("gems")},
+        {"columns", N_("tied columns")},
+        {"market_majority", N_("market majority")},
+        {"throne", N_("throne room")},
+        {"end_of_scoring", N_("end of scoring")},
+        {"settle", N_("settling the lines")},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(stage, names[i].key)) return _(names[i].words);
+    if (!strcmp(stage, "imitate")) return cli_word("ys", "card", "imitator");
+    if (!strcmp(stage, "spy")) return cli_word("ys", "card", "spy");
+    if (!strcmp(stage, "smuggling") || !strcmp(stage, "speculation")) return cli_word("ys", "event", stage);
+    return stage;
 }
 
 static void print_header(FILE *out, const cJSON *view)
 {
     fprintf(out, _("\n== Ys ==  round %d of 4"), num(view, "round"));
-    char stage[40];
-    snprintf(stage, sizeof stage, "%s", str(view, "stage"));
-    for (char *c = stage; *c; c++)
-        if (*c == '_') *c = ' ';
     if (flag(view, "over")) fprintf(out, _(", game over"));
-    else fprintf(out, ", %s", stage);
+    else fprintf(out, ", %s", stage_words(str(view, "stage")));
     if (cJSON_IsNumber(item(view, "turn")))
         fprintf(out, _(", turn %d of %d"), num(view, "turn"), num(view, "turns"));
     fprintf(out, "\n");
@@ -352,10 +377,11 @@ static void print_district_head(FILE *out, const cJSON *dist)
         wrap_add(&w, 2, _("ship: none"));
     } else {
         wrap_add(&w, 2, _("ship:"));
-        cJSON_ArrayForEach(g, item(ship, "gems")) wrap_add(&w, 1, "%s", text(g));
+        cJSON_ArrayForEach(g, item(ship, "gems")) wrap_add(&w, 1, "%s", cli_word("ys", "gem", text(g)));
     }
     const cJSON *card = item(dist, "palace_card");
-    char title[32] = "none";
+    char title[32];
+    snprintf(title, sizeof title, "%s", _("none"));
     if (cJSON_IsString(card)) cli_ys_card_title(card->valuestring, title, sizeof title);
     wrap_add(&w, 2, _("palace: %s, pile %d"), title, num(dist, "pile"));
     wrap_end(&w);
@@ -366,12 +392,13 @@ static void print_legend(FILE *out, const cJSON *view, int just)
 {
     const char *marks[6];
     int n = 0;
-    marks[n++] = "(n) face down, seen by you";
-    marks[n++] = "? face down, not seen (Y-11)";
-    marks[n++] = "M Mercenary, counts 5 (Y-7.15)";
-    marks[n++] = "Q locked by the Queen (Y-7.16)";
-    if (cJSON_IsObject(item(view, "neutral"))) marks[n++] = "N the neutral (Y-9.4)";
-    if (just) marks[n++] = "+ just placed";
+    /* TRANSLATORS: the marks on brokers: keep the mark first ((n), ?, M, Q, N, +) */
+    marks[n++] = _("(n) face down, seen by you");
+    marks[n++] = _("? face down, not seen (Y-11)");
+    marks[n++] = _("M Mercenary, counts 5 (Y-7.15)");
+    marks[n++] = _("Q locked by the Queen (Y-7.16)");
+    if (cJSON_IsObject(item(view, "neutral"))) marks[n++] = _("N the neutral (Y-9.4)");
+    if (just) marks[n++] = _("+ just placed");
     wrap w;
     wrap_begin(&w, out, 2, " ");
     for (int i = 0; i < n; i++) wrap_add(&w, 1, "%s%s", marks[i], i + 1 < n ? ";" : "");
@@ -409,25 +436,27 @@ static void print_market(FILE *out, const cJSON *view)
     int just = !strcmp(str(view, "stage"), "after_placing");
     row line = {.len = 0};
     fprintf(out, _("Market (cell = colour+row, e.g. blue1; 1 point per broker, Y-6.4)\n"));
-    row_add(&line, _("  row  gem     "));
-    for (int c = 0; c < 4; c++) row_add(&line, " %-9s", colours[c]);
+    char padded[48];
+    row_add(&line, "%s  ", _("  row  gem     "));
+    for (int c = 0; c < 4; c++) row_add(&line, " %s", cli_pad(padded, sizeof padded, cli_word("ys", "gem", colours[c]), 9));
     row_print(out, &line);
     int r = 0;
     cJSON_ArrayForEach(mrow, item(market, "rows"))
     {
         const cJSON *gem = item(mrow, "gem");
-        row_add(&line, "  %-3d  %-7s ", num(mrow, "row"), cJSON_IsString(gem) ? gem->valuestring : "-");
+        row_add(&line, "  %-3d  %s ", num(mrow, "row"),
+                cli_pad(padded, sizeof padded, cJSON_IsString(gem) ? cli_word("ys", "gem", gem->valuestring) : "-", 9));
         if (!flag(mrow, "open")) row_add(&line, _(" closed (Y-4.3)"));
         for (int c = 0; c < 4 && flag(mrow, "open"); c++) {
             const cJSON *cell = cJSON_GetArrayItem(item(cols, colours[c]), r);
             char b[24] = ".";
             if (cJSON_IsObject(cell)) broker_text(cell, just, b, sizeof b);
-            row_add(&line, " %-9s", b);
+            row_add(&line, " %s", cli_pad(padded, sizeof padded, b, 9));
         }
         row_print(out, &line);
         r++;
     }
-    row_add(&line, _("  rate         "));
+    row_add(&line, "%s  ", _("  rate         "));
     for (int c = 0; c < 4; c++) {
         int v = num(item(view, "rates"), colours[c]);
         char t[8];
@@ -505,7 +534,7 @@ static void add_brokers(wrap *w, const cJSON *view, const cJSON *p)
         wrap_add(w, 2, ngettext("screen: %d broker", "screen: %d brokers", (unsigned long)n), n);
     }
     if (!strcmp(str(view, "stage"), "bid"))
-        wrap_add(w, 2, "%s", flag(p, "bid_done") ? "(bid chosen)" : "(still bidding)");
+        wrap_add(w, 2, "%s", flag(p, "bid_done") ? _("(bid chosen)") : _("(still bidding)"));
     if (cJSON_GetArraySize(item(p, "unseen"))) {
         values_text(item(p, "unseen"), 0, vals, sizeof vals);
         wrap_add(w, 2, _("unseen values: %s"), vals);
@@ -527,7 +556,7 @@ static void print_player(FILE *out, const cJSON *view, const cJSON *p, int viewe
     char gems[40];
     gems_text(item(p, "gems"), gems, sizeof gems);
     fprintf(out, _("%c S%d%-6s %4d pts  order card %d  gems %s\n"), is_actor(view, seat) ? '>' : ' ',
-            seat + 1, seat == viewer ? " (you)" : "", num(p, "score"), num(p, "order"), gems);
+            seat + 1, seat == viewer ? _(" (you)") : "", num(p, "score"), num(p, "order"), gems);
     wrap w;
     wrap_begin(&w, out, 4, "    ");
     add_brokers(&w, view, p);
@@ -627,14 +656,16 @@ static void cell_other(const cJSON *f, char *buf, size_t n, const void *arg)
 static void print_final_heads(FILE *out, const cJSON *fin, int viewer)
 {
     row line = {.len = 0};
-    row_add(&line, "  %-22s", "points [gems held]");
+    char label[96];
+    row_add(&line, "  %s", cli_pad(label, sizeof label, _("points [gems held]"), 22));
     const cJSON *f;
     cJSON_ArrayForEach(f, fin)
     {
         const cJSON *seat = item(f, "seat");
         char who[24];
         if (!cJSON_IsNumber(seat)) snprintf(who, sizeof who, _("neutral"));
-        else snprintf(who, sizeof who, "S%d%s", seat->valueint + 1, seat->valueint == viewer ? " you" : "");
+        else if (seat->valueint == viewer) snprintf(who, sizeof who, _("S%d (you)"), seat->valueint + 1);
+        else snprintf(who, sizeof who, "S%d", seat->valueint + 1);
         char padded[48];
         row_add(&line, " %-10s", cli_pad(padded, sizeof padded, who, 10));
     }
@@ -653,7 +684,7 @@ static void print_final(FILE *out, const cJSON *view, int viewer)
     cJSON_ArrayForEach(c, item(view, "colour_ranks"))
     {
         char label[32];
-        snprintf(label, sizeof label, _("%s (rank %d)"), text(c), ++rank);
+        snprintf(label, sizeof label, _("%s (rank %d)"), cli_word("ys", "gem", text(c)), ++rank);
         print_final_row(out, label, fin, cell_colour, text(c));
     }
     print_final_row(out, _("black gems (Y-8.11)"), fin, cell_black, NULL);
@@ -684,23 +715,23 @@ static void print_events(FILE *out, const cJSON *view)
     const cJSON *ev = item(view, "events"), *it;
     if (!cJSON_IsObject(ev)) return;
     wrap w;
-    wrap_begin(&w, out, 2, "Events this round (Y-10.3):");
+    wrap_begin(&w, out, 2, _("Events this round (Y-10.3):"));
     int k = 0, d = 0;
     cJSON_ArrayForEach(it, item(ev, "active"))
     {
-        wrap_add(&w, 1, "%s", text(it));
+        wrap_add(&w, 1, "%s", cli_word("ys", "event", text(it)));
         k++;
     }
     if (!k) wrap_add(&w, 1, _("none"));
     cJSON_ArrayForEach(it, item(ev, "ports"))
     {
         d++;
-        if (cJSON_IsString(it)) wrap_add(&w, 1, _("[d%d port: %s]"), d, text(it));
+        if (cJSON_IsString(it)) wrap_add(&w, 1, _("[d%d port: %s]"), d, cli_word("ys", "event", text(it)));
     }
     wrap_end(&w);
     const cJSON *cs = item(ev, "centre_ship");
     if (cJSON_IsObject(cs)) {
-        char g[64];
+        char g[160];
         gems_list(item(cs, "gems"), g, sizeof g);
         fprintf(out, _("  Embassy centre ship %d: %s (palace totals share it, Y-10.20)\n"), num(cs, "card"), g);
     }
@@ -708,8 +739,9 @@ static void print_events(FILE *out, const cJSON *view)
     for (int i = 0; i < 2; i++) {
         const cJSON *arr = item(ev, sm[i]);
         if (!cJSON_IsArray(arr)) continue;
-        char head[24];
-        snprintf(head, sizeof head, "  %-11s", sm[i]);
+        char name[48], padded[64], head[72];
+        snprintf(name, sizeof name, "%s %d", cli_word("ys", "event", "smuggling"), i + 1);
+        snprintf(head, sizeof head, "  %s", cli_pad(padded, sizeof padded, name, 11));
         wrap_begin(&w, out, 13, head);
         cJSON_ArrayForEach(it, arr)
         {
@@ -723,10 +755,13 @@ static void print_events(FILE *out, const cJSON *view)
     int q = 0, any = 0;
     cJSON_ArrayForEach(it, item(ev, "speculation")) any |= cJSON_IsString(it);
     if (any) {
-        wrap_begin(&w, out, 2, "  Speculation picks (Y-10.31):");
+        wrap_begin(&w, out, 2, _("  Speculation picks (Y-10.31):"));
         cJSON_ArrayForEach(it, item(ev, "speculation"))
         {
-            wrap_add(&w, 1, "S%d %s", ++q, cJSON_IsString(it) ? text(it) : "-");
+            const char *pick = cJSON_IsString(it) ? text(it) : "-";
+            wrap_add(&w, 1, "S%d %s", ++q, !strcmp(pick, "hidden") ? _("hidden")
+                                                   : !strcmp(pick, "none") ? _("none")
+                                                                           : cli_word("ys", "gem", pick));
         }
         wrap_end(&w);
     }

@@ -201,7 +201,7 @@ static int commit(tui *t, int p, gg_action a, gg_error *err)
         int cap = t->caplog ? t->caplog * 2 : 256;
         log_entry *l = realloc(t->log, (size_t)cap * sizeof *l);
         if (!l) {
-            snprintf(err->msg, sizeof err->msg, _("out of memory"));
+            *err = (gg_error){GG_ENOMEM, "out of memory"};
             return -1;
         }
         t->log = l;
@@ -215,7 +215,7 @@ static int commit(tui *t, int p, gg_action a, gg_error *err)
                            sizeof e->said[v]);
     e->reveals = action_reveals(t, p, a);
     if (gg_record_add(t->rec, t->s, p, a) != GG_OK) {
-        snprintf(err->msg, sizeof err->msg, _("cannot record the action"));
+        *err = (gg_error){GG_ENOMEM, "cannot record the action"};
         return -1;
     }
     e->ev_from = gg_events_count(t->events);
@@ -834,7 +834,8 @@ static int advice_allowed(tui *t)
         gg_error err;
         t->advisor = gg_bot_new(ADVISOR_SPEC, t->cfg.seed ^ 0x68696e74ull, &err);
         if (!t->advisor) {
-            set_msg(t, TR_ERROR, _("No hint: %s"), err.msg);
+            char why[200];
+            set_msg(t, TR_ERROR, _("No hint: %s"), cli_reason(&err, why, sizeof why));
             return 0;
         }
     }
@@ -851,7 +852,8 @@ static void show_hint(tui *t, int p, const char *state)
     gg_error err;
     int n = gg_bot_hint(t->advisor, t->s, p, h, 5, &err);
     if (n < 1) {
-        set_msg(t, TR_ERROR, _("No hint: %s"), err.msg);
+        char why[200];
+        set_msg(t, TR_ERROR, _("No hint: %s"), cli_reason(&err, why, sizeof why));
         return;
     }
     tui_text text = {0};
@@ -884,7 +886,8 @@ static void show_analysis(tui *t, int seat, const char *state)
     gg_error err;
     int n = gg_analyse_record(t->advisor, t->rec, seat, 0, &items, &err);
     if (n < 0) {
-        set_msg(t, TR_ERROR, _("No analysis: %s"), err.msg);
+        char why[200];
+        set_msg(t, TR_ERROR, _("No analysis: %s"), cli_reason(&err, why, sizeof why));
         return;
     }
     tui_text text = {0};
@@ -993,15 +996,17 @@ static int typed_move(tui *t, gg_action *out)
     gg_action a;
     const char *text = t->input;
     while (*text == ' ') text++;
+    char why[200];
     if (gg_action_parse(t->s, t->actor, text, &a, &err) != GG_OK) {
-        set_msg(t, TR_ERROR, _("\"%s\" is not a move: %s"), text, err.msg);
+        set_msg(t, TR_ERROR, _("\"%s\" is not a move: %s"), text, cli_reason(&err, why, sizeof why));
         return 0;
     }
     gg_state *probe = gg_clone(t->s);
     gg_status st = probe ? gg_apply(probe, t->actor, a, &err) : GG_ENOMEM;
     gg_free(probe);
     if (st != GG_OK) {
-        set_msg(t, TR_ERROR, _("Illegal: %s"), st == GG_ENOMEM ? "out of memory" : err.msg);
+        if (!probe) err = (gg_error){GG_ENOMEM, "out of memory"};
+        set_msg(t, TR_ERROR, _("Illegal: %s"), cli_reason(&err, why, sizeof why));
         return 0;
     }
     *out = a;
@@ -1037,7 +1042,8 @@ static void undo(tui *t, int p)
     gg_record_truncate(t->rec, last);
     gg_state *s = gg_record_replay(t->rec, -1, &err);
     if (!s) {
-        set_msg(t, TR_ERROR, _("Cannot undo: %s"), err.msg);
+        char why[200];
+        set_msg(t, TR_ERROR, _("Cannot undo: %s"), cli_reason(&err, why, sizeof why));
         return;
     }
     gg_free(t->s);
@@ -1323,7 +1329,8 @@ static int run(tui *t)
             continue;
         }
         gg_error err;
-        if (commit(t, p, a, &err)) set_msg(t, TR_ERROR, _("Illegal: %s"), err.msg);
+        char why[200];
+        if (commit(t, p, a, &err)) set_msg(t, TR_ERROR, _("Illegal: %s"), cli_reason(&err, why, sizeof why));
     }
     game_over(t);
     return 0;
@@ -1413,7 +1420,9 @@ static tui *tui_new(const tui_config *cfg)
     t->s = gg_new(cfg->game, &cfg->opts, cfg->seed, &err);
     t->rec = gg_record_new(cfg->game, &cfg->opts, cfg->seed);
     if (!t->s || !t->rec || !t->events) {
-        cli_error("%s", t->s ? "out of memory" : err.msg);
+        char why[200];
+        if (t->s) err = (gg_error){GG_ENOMEM, "out of memory"};
+        cli_error("%s", cli_reason(&err, why, sizeof why));
         tui_free(t);
         return NULL;
     }

@@ -92,6 +92,25 @@ static void draw_events_and_lines(const cJSON *view, const tui_box *b, int y, in
     }
 }
 
+/* "ships 14  piles 11  blue cards 4": as many of its items as fit whole
+ * (five seats in the turn order leave less room at 80 columns). */
+static int put_counts(const cJSON *view, const tui_box *b, int y, int x)
+{
+    char buf[160];
+    snprintf(buf, sizeof buf, _("ships %d  piles %d  blue cards %d"), tj_int(view, "ship_deck_left"),
+             tj_int(view, "palace_piles_left"), tj_int(view, "blue_cards_waiting"));
+    for (char *p = buf, *sep; *p; p = sep + 2) {
+        sep = strstr(p, "  ");
+        if (sep) *sep = 0;
+        int gap = p == buf ? 0 : 2;
+        if (x + gap + tui_cols(p) > b->w) break;
+        x = tui_put(b, y, x + gap, tui_attr(TR_DIM), "%s", p);
+        if (!sep) break;
+        while (sep[2] == ' ') sep++;
+    }
+    return x;
+}
+
 static void draw_info(const cJSON *view, const tui_box *b, int y, int with_events)
 {
     int x = tui_put(b, y, 0, tui_attr(TR_HEAD), _("Round %d of 4"), tj_int(view, "round"));
@@ -119,9 +138,7 @@ static void draw_info(const cJSON *view, const tui_box *b, int y, int with_event
                         cli_word("ys", "gem", g->valuestring));
         }
     } else {
-        x = tui_put(b, y, x, tui_attr(TR_DIM), _("ships %d  piles %d  blue cards %d"),
-                    tj_int(view, "ship_deck_left"), tj_int(view, "palace_piles_left"),
-                    tj_int(view, "blue_cards_waiting"));
+        x = put_counts(view, b, y, x);
     }
     if (cJSON_IsNumber(tj(view, "intriguer")))
         x = tui_put(b, y, x + 2, tui_attr(TR_GOLD), _("Intriguer S%d"), tj_int(view, "intriguer") + 1);
@@ -617,13 +634,14 @@ static void ys_help(const cJSON *view, tui_text *h)
 static void ys_score(const cJSON *view, tui_text *h)
 {
     tui_text_add(h, TR_HEAD, _("Where every point came from (Y-8.10 to Y-8.12)"));
-    char ranks[96] = "";
+    char ranks[192] = "";
     int r = 0;
     const cJSON *c;
     cJSON_ArrayForEach(c, tj(view, "colour_ranks"))
     {
-        char one[24];
-        snprintf(one, sizeof one, "%s%d %s", r ? ", " : "", r + 1, c->valuestring);
+        char one[48];
+        snprintf(one, sizeof one, "%s%d %s", r ? ", " : "", r + 1,
+                 cJSON_IsString(c) ? cli_word("ys", "gem", c->valuestring) : "?");
         strncat(ranks, one, sizeof ranks - strlen(ranks) - 1);
         r++;
     }

@@ -201,9 +201,10 @@ static cJSON *error_json(const srv_err *e)
     cJSON_AddStringToObject(o, "code", e->code ? e->code : "internal");
     cJSON_AddStringToObject(o, "message", msg);
     if (e->reason) cJSON_AddStringToObject(o, "reason", e->reason);
-    if (e->count || e->max) {
+    if (e->count || e->max || e->min) {
         cJSON *p = cJSON_AddObjectToObject(o, "params");
         if (e->count) cJSON_AddNumberToObject(p, "count", e->count);
+        if (e->min) cJSON_AddNumberToObject(p, "min", e->min);
         if (e->max) cJSON_AddNumberToObject(p, "max", e->max);
     }
     return o;
@@ -342,7 +343,10 @@ static int api_choices(http_req *r, const char *name)
     if (players < gg_game_min_players(g) || players > gg_game_max_players(g))
         return reply_error(r, (srv_fail(&e, 400, "bad_options", "\"players\" must be %d to %d for %s",
                                         gg_game_min_players(g), gg_game_max_players(g),
-                                        gg_game_title(g)), &e));
+                                        gg_game_title(g)),
+                               srv_fail_range(&e, "players", gg_game_min_players(g),
+                                              gg_game_max_players(g)),
+                               &e));
     gg_options opts;
     gg_options_init(&opts, g, players);
     for (int k = 0; k < gg_game_option_count(g); k++) {

@@ -166,6 +166,7 @@ cJSON *srv_api_status(const cJSON *req, srv_err *e)
     }
     if (cJSON_GetArraySize(seats) > STATUS_MAX) {
         srv_fail(e, 400, "too_many", "at most %d seats at once", STATUS_MAX);
+        srv_fail_reason(e, NULL, cJSON_GetArraySize(seats), STATUS_MAX);
         return NULL;
     }
     cJSON *out = cJSON_CreateObject();

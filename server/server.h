@@ -55,6 +55,7 @@ typedef struct srv_err {
                          sentence for the code (web/js/errors.js) */
     const char *reason; /* NULL, or which of the code's cases: "empty", ... */
     int count, max;     /* the reason's numbers (0: none), as "params" */
+    int min;            /* a range's low end (srv_fail_range), as "params" */
 } srv_err;
 
 int srv_fail(srv_err *e, int http, const char *code, const char *fmt, ...)
@@ -63,6 +64,10 @@ int srv_fail(srv_err *e, int http, const char *code, const char *fmt, ...)
  * and "params": {"count", "max"} so that a page can say it in its own
  * language. Returns -1. */
 int srv_fail_reason(srv_err *e, const char *reason, int count, int max);
+/* After srv_fail: a range the value must be in, sent as "reason" (may be
+ * NULL) and "params": {"min", "max"} (the players a game seats: the page
+ * says "2 to 4 players" in its own language). Returns -1. */
+int srv_fail_range(srv_err *e, const char *reason, int min, int max);
 
 typedef struct srv_config {
     const char *host;         /* NULL: every interface */

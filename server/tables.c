@@ -533,7 +533,9 @@ static int parse_options(const gg_game *game, const cJSON *req, gg_options *opts
             p->valuedouble != (double)(int)p->valuedouble)
             return srv_fail(e, 400, "bad_options", "\"players\" must be %d to %d for %s",
                             gg_game_min_players(game), gg_game_max_players(game),
-                            gg_game_name(game));
+                            gg_game_name(game)),
+                   srv_fail_range(e, "players", gg_game_min_players(game),
+                                  gg_game_max_players(game));
         players = p->valueint;
     }
     gg_options_init(opts, game, players);
@@ -1751,6 +1753,7 @@ cJSON *srv_table_replay(srv_table *t, int viewer, const char *token, int step, s
                  "until the game is over, only seat %d may replay its own view", viewer);
     } else if (step < 0 || step > moves) {
         srv_fail(e, 400, "bad_step", "step must be 0 to %d", moves);
+        srv_fail_range(e, NULL, 0, moves);
     } else {
         gg_error ge;
         gg_record *rec = t->rec;

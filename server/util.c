@@ -17,7 +17,7 @@ int srv_fail(srv_err *e, int http, const char *code, const char *fmt, ...)
     e->http = http;
     e->code = code;
     e->reason = NULL;
-    e->count = e->max = 0;
+    e->count = e->max = e->min = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
@@ -30,6 +30,15 @@ int srv_fail_reason(srv_err *e, const char *reason, int count, int max)
     if (!e) return -1;
     e->reason = reason;
     e->count = count;
+    e->max = max;
+    return -1;
+}
+
+int srv_fail_range(srv_err *e, const char *reason, int min, int max)
+{
+    if (!e) return -1;
+    e->reason = reason;
+    e->min = min;
     e->max = max;
     return -1;
 }

@@ -31,14 +31,38 @@ else echo "not ok $T_N - every message id is in every catalogue, placeholders al
 # words in plain mode: the greeting and the "Now:" line under xx
 plain=$(printf 'quit\n' | "$G" play ys --plain --players 3 --seed 5 --bots heuristic,ismcts:ms=100 --lang xx 2>&1)
 T_N=$((T_N + 1))
-left=$(printf '%s\n' "$plain" | grep -E 'players|Now' | sed -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' | grep -oE '[A-Za-z]{3,}' | tr '\n' ' ')
+# the greeting and the "Now:" line with their wrapped rows (80 columns) joined
+said=$(printf '%s\n' "$plain" | awk 'NR == 1, /Type help/ { printf "%s ", $0; next }
+    /Now/ { now = 1; printf "\n%s ", $0; next } now && /^  [^ ]/ { printf "%s ", $0; next } { now = 0 }')
+left=$(printf '%s\n' "$said" | sed -e ':a' -e 's/\[\[[^][]*\]\]//g' -e 'ta' | grep -oE '[A-Za-z]{3,}' | tr '\n' ' ')
 case "$plain" in
     *"[[heuristic]]"*"[[thinking"*"[[Every player secretly bids"*)
         if [ -z "$left" ]; then echo "ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"
-        else echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"; echo "# unwrapped: $left"; fi ;;
+        else echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"; echo "# unwrapped: $left"; printf '%s\n' "$said" | sed 's/^/#  /'; fi ;;
     *) echo "not ok $T_N - pseudo-locale: plain mode names the bots and says the decision through the catalogues"
-       printf '%s\n' "$plain" | grep -E 'players|Now' | sed 's/^/#  /' ;;
+       printf '%s\n' "$said" | sed 's/^/#  /' ;;
 esac
+
+# a refused move in the player's language (cli_reason): the engine's English
+# reason stays for English; another language gets its own sentence and the
+# rule ids the reason names (the second bid comes when brokers are placed)
+for lang in en pl xx; do
+    said=$(printf 'bid 1+1\nbid 1+1\nfoo bar\nquit\n' | "$G" play ys --plain --players 2 --seed 1 --lang $lang 2>&1 |
+        grep -E 'Illegal|Niedozwol|is not a move|to nie ruch' | sed -e 's/^\[\[[^>]*> \]\]//' -e 's/^[^>]*> //' |
+        sed 's/\(is not a move: unknown action "foo"\).*/\1/')
+    case $lang in
+        en) want='Illegal: not now: now brokers are placed (Y-6.2)
+"foo bar" is not a move: unknown action "foo"' ;;
+        pl) want='Niedozwolone: niezgodne z zasadami (Y-6.2)
+"foo bar" to nie ruch: to nie jest zapis w notacji gry' ;;
+        xx) want='[[Illegal: [[against the rules]] (Y-6.2)]]
+[["foo bar" is not a move: [[not written in the game'"'"'s notation]]]]' ;;
+    esac
+    T_N=$((T_N + 1))
+    if [ "$said" = "$want" ]; then echo "ok $T_N - $lang: a refused move and a word that is not notation, in the player's language"
+    else echo "not ok $T_N - $lang: a refused move and a word that is not notation, in the player's language"
+        printf '%s\n' "$said" | sed 's/^/#  got:  /'; printf '%s\n' "$want" | sed 's/^/#  want: /'; fi
+done
 
 cd "$TMP" || exit 1
 

@@ -79,7 +79,9 @@ for (const lang of ['pl', 'xx']) {
       long: errorText({ code: 'bad_chat', reason: 'too_long', message: 'x', params: { count: 700, max: 500 } }),
     };
   });
-  ok(said.illegal === `${expected(lang, 'That move is not legal now.')} (S-4.2)`, `${lang}: an illegal move is said in the page's language, its rule id kept`, said);
+  const notLegal = expected(lang, 'That move is not legal now.');
+  const withRule = notLegal.endsWith('.') ? `${notLegal.slice(0, -1)} (S-4.2).` : `${notLegal} (S-4.2)`;
+  ok(said.illegal === withRule, `${lang}: an illegal move is said in the page's language, its rule id kept`, said);
   ok(said.turn === expected(lang, 'It is not your turn.'), `${lang}: not your turn, in the page's language`, said);
   ok(said.unknown === 'Some English sentence.', `${lang}: an unknown code shows the server's English message as sent`, said);
   ok(said.long === expected(lang, 'A message has at most {n} characters.', { n: 500 }), `${lang}: a too-long message says the server's limit`, said);

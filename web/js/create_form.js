@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html, api } from './common.js';
 import { t } from './i18n.js';
+import { optionsRefusal } from './errors.js';
 import { savedName, saveName, nameProblem, rememberSeat, NAME_MAX } from './people.js';
 import { ClockChoice, clockRequest } from './clock.js';
 
@@ -165,7 +166,7 @@ export function CreateForm({ games, bots, onCreated }) {
         </div>`;
       })}
     </fieldset>` : current ? html`<p class="muted small">${t('No options to choose for {n} players.', { n })}</p>` : ''}
-    ${current && !current.ok ? html`<p class="error" role="alert">${current.why}</p>` : ''}
+    ${current && !current.ok ? html`<p class="error" role="alert">${optionsRefusal(current.why)}</p>` : ''}
     <fieldset class="seats"><legend>${t('Seats')}</legend>
       ${Array.from({ length: n }, (_, i) => html`<label key=${i}>${t('Seat {n}', { n: i + 1 })}
         <select name=${'seat-' + i} value=${seatKind(i)} onChange=${(e) => { const s = Array.from({ length: n }, (_, k) => seatKind(k)); s[i] = e.target.value; setSeats(s); }}>

@@ -46,7 +46,46 @@ const BY_CODE = {
   busy: () => t('The server is busy; try again in a moment.'),
   stopping: () => t('The server is restarting; try again in a moment.'),
   storage: () => t('The server could not store that; try again later.'),
+  internal: () => t('Something went wrong on the server; try again in a moment.'),
+  // a new table (server/tables.c, server/clock.c, GET /api/games/GAME/options)
+  bad_game: () => t('This server does not play that game.'),
+  'bad_options:players': (p) => (p.min && p.max
+    ? t('This game is for {min} to {max} players.', { min: p.min, max: p.max })
+    : t('That number of players cannot play this game.')),
+  bad_options: () => t('Those game options cannot be used: one is unknown, or the rules do not allow that value.'),
+  bad_clock: () => t('That clock setting cannot be used.'),
+  bad_seats: () => t('Each seat must be a person or one of the bots this server offers.'),
+  bad_bot: () => t('This server does not offer that bot (or not with those settings).'),
+  seed_not_allowed: () => t('A chosen seed is only allowed at a table with one person and bots: it lets whoever chose it know the hidden cards.'),
+  // the replay, "your tables", a move typed in notation
+  bad_step: (p) => (p.max ? t('The replay has no such move (0 to {max}).', { max: p.max }) : t('The replay has no such move.')),
+  too_many: (p) => (p.max ? t('Too many tables to look up at once (at most {max}).', { max: p.max }) : t('Too many tables to look up at once.')),
+  bad_notation: () => t('That move is not written in the game\'s notation.'),
+  not_found: () => t('The server has no such page or request.'),
+  // requests the page itself got wrong (an old page in the cache, a bug)
+  bad_request: () => t('The server did not understand that request; reload the page and try again.'),
+  bad_json: () => t('The server could not read that request; reload the page and try again.'),
+  bad_utf8: () => t('The server could not read that request; reload the page and try again.'),
+  bad_frame: () => t('The server could not read that request; reload the page and try again.'),
+  too_deep: () => t('The server could not read that request; reload the page and try again.'),
+  bad_method: () => t('The server refused a request of this page; reload the page and try again.'),
+  bad_content_type: () => t('The server refused a request of this page; reload the page and try again.'),
+  bad_origin: () => t('The server refused a request of this page; reload the page and try again.'),
 };
+
+// The rule ids an engine's English reason names ("… (Y-6.2, Y-7.7)"): they
+// read the same in every language (linked by withRules).
+const ruleIds = (text) => [...new Set(String(text || '').match(/\b[YS]-\d+(?:\.\d+)?\b/g) || [])];
+const withIds = (sentence, text) => {
+  const ids = ruleIds(text);
+  if (!ids.length) return sentence;
+  const end = /[.!]$/.test(sentence) ? sentence.slice(-1) : ''; // "… now (Y-6.2)."
+  return `${end ? sentence.slice(0, -1) : sentence} (${ids.join(', ')})${end}`;
+};
+
+// Why the rules refuse a combination of game options (the engine's English
+// `why` of GET /api/games/GAME/options): the page's sentence, its rule ids kept.
+export const optionsRefusal = (why) => withIds(t('The rules do not allow these options together.'), why);
 
 // The sentence to show for an error frame or reply (a string for anything else).
 export function errorText(m) {
@@ -54,7 +93,6 @@ export function errorText(m) {
   const say = BY_CODE[`${m.code}:${m.reason}`] || BY_CODE[m.code];
   const p = m.params && typeof m.params === 'object' ? m.params : {};
   if (!say) return String(m.message || m.code || '');
-  // the rules an illegal move breaks stay named (Y-8.12: linked by withRules)
-  const rules = m.code === 'illegal' ? String(m.message || '').match(/\b[YS]-\d+(?:\.\d+)?\b/g) : null;
-  return rules ? `${say(p)} (${[...new Set(rules)].join(', ')})` : say(p);
+  // the rules an illegal move or a refused option breaks stay named (Y-8.12)
+  return m.code === 'illegal' || m.code === 'bad_options' ? withIds(say(p), m.message) : say(p);
 }
