@@ -39,6 +39,11 @@ TEST_SRC := $(wildcard tests/unit/test_*.c)
 TSUP_SRC := $(wildcard tests/support/*.c)
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 
+# Defined before the module files, whose rules name them as prerequisites
+# (a prerequisite is expanded when its rule is read: src/learn/module.mk).
+LIB      := $(O)/libgemgames.a
+BIN      := $(O)/gemgames
+
 -include $(wildcard src/*/module.mk) $(wildcard cli/module.mk) $(wildcard server/module.mk)
 -include python/module.mk
 
@@ -46,8 +51,6 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(O)/obj/%.o) $(GEN_SRC:$(GEN)/%.c=$(O)/obj/gen/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(O)/obj/%.o)
 TSUP_OBJ := $(TSUP_SRC:%.c=$(O)/obj/%.o)
 TEST_BINS := $(TEST_SRC:tests/unit/%.c=$(O)/tests/%)
-LIB      := $(O)/libgemgames.a
-BIN      := $(O)/gemgames
 DEPS     := build/.deps-ok
 
 .SECONDARY:
