@@ -31,6 +31,11 @@
  * per iteration. When a pool is full the search keeps iterating without
  * growing the tree.
  *
+ * Wide nodes: where one seat acts, a node visited N times chooses among its
+ * k * (N + 1)^alpha actions ranked best by the game's evaluation after them
+ * (progressive widening, select_ranked; widen=k, by default the game's
+ * gg_ai.widen: Ys 2, Splendor none).
+ *
  * Search only: the game's dominated actions are pruned (gg_ai.prune); the
  * reward prefers winning sooner and by more (rewards()); every rollout stops
  * at the game-length limit of bots' games (rule G-1).
@@ -104,7 +109,8 @@ typedef struct ismcts_params {
     double gamma;     /* exploration of Exp3 / regret matching */
     double threshold; /* final draw at a simultaneous root: actions below this share dropped */
     int learned_eval; /* eval=learned: cut-off rollouts scored by src/learn/value.c */
-    double widen;     /* progressive widening: k of k * N^alpha children (0: off) */
+    double widen;     /* progressive widening: k of k * N^alpha children (0: off; -1: the
+                         game's gg_ai.widen) */
     double alpha;     /* its exponent */
     long rank_after;  /* visits before a node other than the root is ranked */
 } ismcts_params;
@@ -153,7 +159,8 @@ typedef struct worker {
     const ismcts_params *p;
     gg_rollout_policy policy;
     gg_state_eval eval;
-    gg_state_eval prior; /* widen=: the game's evaluation, scoring children */
+    gg_state_eval prior; /* widening: the game's evaluation, scoring children */
+    double widen;        /* widening k (widen= or the game's gg_ai.widen) */
 } worker;
 
 /* threads=2: the second worker's thread, made at the bot's first search and
@@ -290,9 +297,10 @@ static void rewards(const worker *w, const gg_state *s, long length, double r[GG
 
 static int pools_reserve(worker *w, long cap_nodes, int widen)
 {
-    /* widen=: a ranking makes an arm for every action at once */
+    /* widening: a ranking makes an arm for every action at once (a pool
+     * full leaves the rest of a ranking out, see rank_node) */
     uint32_t cn = (uint32_t)cap_nodes + 1,
-             ca = (uint32_t)cap_nodes * (widen ? 4 : 2) + 1 + (widen ? 16u * GG_MAX_ACTIONS : 0);
+             ca = (uint32_t)cap_nodes * 2 + 1 + (widen ? 16u * GG_MAX_ACTIONS : 0);
     if (w->cap_nodes >= cn && w->cap_arms >= ca) return 0;
     free(w->nodes);
     free(w->arms);
@@ -446,9 +454,9 @@ static void rank_node(worker *w, const gg_state *s, uint32_t nd, int seat, const
 }
 
 /* The widest choice at a node of `visits` visits (at least 1). */
-static int widening(const ismcts_params *p, uint32_t visits)
+static int widening(const worker *w, uint32_t visits)
 {
-    double k = ceil(p->widen * pow((double)visits + 1.0, p->alpha));
+    double k = ceil(w->widen * pow((double)visits + 1.0, w->p->alpha));
     return k < 1 ? 1 : k > GG_MAX_ACTIONS ? GG_MAX_ACTIONS : (int)k;
 }
 
@@ -468,7 +476,7 @@ static uint32_t select_ranked(worker *w, const gg_state *s, uint32_t nd, int sea
         w->arms[a].avail++;
     }
     /* the rank below which the K best-ranked legal arms lie */
-    int K = widening(w->p, w->nodes[nd].visits);
+    int K = widening(w, w->nodes[nd].visits);
     uint32_t cut = UNRANKED;
     if (K < n_arms) {
         uint8_t legal_rank[GG_MAX_ACTIONS];
@@ -893,7 +901,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
     *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0,
                          .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT, .alpha = 0.5,
-                         .rank_after = 50};
+                         .rank_after = 50, .widen = -1};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -992,7 +1000,7 @@ static gg_status ismcts_create(gg_bot *bot, const char *params, gg_error *err)
     memset(m, 0, sizeof *m);
     gg_status st = parse_params(&m->p, params, err);
     for (int t = 0; !st && t < m->p.threads; t++)
-        if (pools_reserve(&m->w[t], m->p.nodes, m->p.widen > 0))
+        if (pools_reserve(&m->w[t], m->p.nodes, m->p.widen != 0))
             st = gg_fail(err, GG_ENOMEM, "ismcts: no memory for %ld nodes", m->p.nodes);
     if (st) {
         for (int t = 0; t < 2; t++) free(m->w[t].nodes), free(m->w[t].arms);
@@ -1106,6 +1114,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         gg_free(probe);
     }
     if (*n == 1 && !always) return GG_OK;
+    double widen = m->p.widen >= 0 ? m->p.widen : s->game->ai ? s->game->ai->widen : 0;
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
@@ -1128,7 +1137,8 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
                     : m->p.heuristic == 2 && s->game->ai ? s->game->ai->light /* may be NULL */
                                                          : NULL;
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
-        w->prior = m->p.widen > 0 ? gg_heuristic_eval(s->game) : NULL;
+        w->prior = widen > 0 ? gg_heuristic_eval(s->game) : NULL;
+        w->widen = widen;
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
         w->public_step = s->game->ai ? s->game->ai->public_step : NULL;

@@ -276,4 +276,8 @@ static int ys_public_step(const gg_state *s)
 }
 
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
-                     .withdraw = ys_withdraw, .public_step = ys_public_step};
+                     .withdraw = ys_withdraw, .public_step = ys_public_step,
+                     /* a placement has up to a few hundred actions and a search at
+                      * 25 ms a few hundred iterations: widening pays (docs/strength.md,
+                      * fourth session) */
+                     .widen = 2};

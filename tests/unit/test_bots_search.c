@@ -553,7 +553,8 @@ static int tried_at_root(const gg_state *s, int seat, const char *spec, gg_actio
  * root tries one action only, the one the evaluation ranks first (the same
  * whatever the seed of the search: the ranking is made on a determinization,
  * and a seat's own placement is scored from what it knows); with K=2, two;
- * without widening every action is tried. */
+ * without widening (widen=0) every action is tried; Ys widens by default
+ * (gg_ai.widen). */
 static void test_widening_keeps_to_the_best_ranked(void **unused)
 {
     (void)unused;
@@ -565,7 +566,10 @@ static void test_widening_keeps_to_the_best_ranked(void **unused)
         assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=1:alpha=0", &top), 1);
         assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=2:alpha=0", &top2), 2);
         int wide = tried_at_root(s, seat, "ismcts:iters=400:widen=1", &any);
-        int all = tried_at_root(s, seat, "ismcts:iters=400", &any);
+        int all = tried_at_root(s, seat, "ismcts:iters=400:widen=0", &any);
+        int by_default = tried_at_root(s, seat, "ismcts:iters=400", &any);
+        assert_int_equal(all, n);
+        assert_true(by_default < all);
         print_message("Ys 4p placement with %d actions: tried at the root %d with widen=1, "
                       "%d without\n", n, wide, all);
         assert_true(wide < all);
