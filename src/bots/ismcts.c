@@ -34,7 +34,7 @@
  * Wide nodes: where one seat acts, a node visited N times chooses among its
  * k * (N + 1)^alpha actions ranked best by the game's evaluation after them
  * (progressive widening, select_ranked; widen=k, by default the game's
- * gg_ai.widen: Ys 2, Splendor none).
+ * gg_ai.widen: Ys 2 with 3 players or more, else none).
  *
  * Search only: the game's dominated actions are pruned (gg_ai.prune); the
  * reward prefers winning sooner and by more (rewards()); every rollout stops
@@ -1114,7 +1114,9 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         gg_free(probe);
     }
     if (*n == 1 && !always) return GG_OK;
-    double widen = m->p.widen >= 0 ? m->p.widen : s->game->ai ? s->game->ai->widen : 0;
+    double widen = m->p.widen >= 0                          ? m->p.widen
+                   : s->game->ai && s->game->ai->widen ? s->game->ai->widen(s)
+                                                         : 0;
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
