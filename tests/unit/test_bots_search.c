@@ -565,9 +565,13 @@ static void test_widening_keeps_to_the_best_ranked(void **unused)
         int n = gg_legal(s, seat, list);
         assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=1:alpha=0", &top), 1);
         assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=2:alpha=0", &top2), 2);
-        int wide = tried_at_root(s, seat, "ismcts:iters=400:widen=1", &any);
-        int all = tried_at_root(s, seat, "ismcts:iters=400:widen=0", &any);
-        int by_default = tried_at_root(s, seat, "ismcts:iters=400", &any);
+        char spec[64];
+        snprintf(spec, sizeof spec, "ismcts:iters=%d:widen=1", n + 100);
+        int wide = tried_at_root(s, seat, spec, &any);
+        snprintf(spec, sizeof spec, "ismcts:iters=%d:widen=0", n + 100); /* every action tried */
+        int all = tried_at_root(s, seat, spec, &any);
+        snprintf(spec, sizeof spec, "ismcts:iters=%d", n + 100);
+        int by_default = tried_at_root(s, seat, spec, &any);
         assert_int_equal(all, n);
         assert_true(by_default < all);
         print_message("Ys 4p placement with %d actions: tried at the root %d with widen=1, "
@@ -577,6 +581,25 @@ static void test_widening_keeps_to_the_best_ranked(void **unused)
         int found = 0;
         for (int k = 0; k < n; k++) found |= list[k] == top;
         assert_true(found);
+        gg_free(s);
+    }
+}
+
+/* Ys widens by default with 3 players or more only (gg_ai.widen). */
+static void test_ys_widens_by_default_from_three_players(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 3; players++) {
+        int seat;
+        gg_state *s = at_placement(players, 7, &seat);
+        gg_action list[GG_MAX_ACTIONS], any;
+        int n = gg_legal(s, seat, list);
+        char spec[64];
+        snprintf(spec, sizeof spec, "ismcts:iters=%d", n + 100); /* enough to try every action */
+        int tried = tried_at_root(s, seat, spec, &any);
+        print_message("Ys %dp placement with %d actions: %d tried by default\n", players, n, tried);
+        if (players == 2) assert_int_equal(tried, n);
+        else assert_true(tried < n);
         gg_free(s);
     }
 }
@@ -605,6 +628,7 @@ int main(void)
         cmocka_unit_test(test_light_rollout_buys),
         cmocka_unit_test(test_submitted_secret_choices_are_taken_back),
         cmocka_unit_test(test_widening_keeps_to_the_best_ranked),
+        cmocka_unit_test(test_ys_widens_by_default_from_three_players),
         cmocka_unit_test(test_widening_parameters_are_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
