@@ -31,6 +31,11 @@
  * per iteration. When a pool is full the search keeps iterating without
  * growing the tree.
  *
+ * Wide nodes: where one seat acts, a node visited N times chooses among its
+ * k * (N + 1)^alpha actions ranked best by the game's evaluation after them
+ * (progressive widening, select_ranked; widen=k, by default the game's
+ * gg_ai.widen: Ys 1 with 3 players or more, else none).
+ *
  * Search only: the game's dominated actions are pruned (gg_ai.prune); the
  * reward prefers winning sooner and by more (rewards()); every rollout stops
  * at the game-length limit of bots' games (rule G-1).
@@ -38,7 +43,7 @@
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
  *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:nodes=N][:prune=0|1]
  *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:mixed=0|1][:withdraw=0|1]
- *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X]
+ *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X][:widen=K][:alpha=X][:rank_after=N]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  * Without rollout= the game's default policy (gg_ai.default_rollout: light
  * for Splendor, random for Ys).
@@ -55,6 +60,7 @@
 #include "learn/value.h"
 
 enum { NIL = 0 }; /* index 0 of each pool is unused, so 0 means "none" */
+enum { UNRANKED = 0xFFFFFFFFu }; /* an arm no ranking placed (widen=) */
 enum { SIM_EXP3, SIM_UCB, SIM_RM }; /* selection at a simultaneous node (sim=) */
 /* No rollout= in the spec: the game's gg_ai.default_rollout (GG_ROLLOUT_*). */
 enum { ROLLOUT_GAME = -1 };
@@ -72,6 +78,7 @@ typedef struct arm {
     double x;         /* at a simultaneous node: Exp3's summed reward / probability, or the regret */
     double u;         /* regret matching: summed reward of the iterations it was legal in */
     long stamp;       /* regret matching: the last iteration it was legal in */
+    uint32_t rank;    /* widen=: place by the prior at a ranked node (0 best); UNRANKED else */
 } arm;
 
 typedef struct node {
@@ -79,6 +86,7 @@ typedef struct node {
     uint32_t first_child, next_sibling;
     uint32_t arms[GG_MAX_SEATS];    /* first arm, per seat */
     uint32_t visits;
+    int ranked;                     /* widen=: its arms carry priors (rank_node) */
     /* audit=1 only: what the searcher sees after the step that led here (a
      * hash of its view) and its own action in that step */
     gg_action own;
@@ -105,6 +113,10 @@ typedef struct ismcts_params {
     double gamma;     /* exploration of Exp3 / regret matching */
     double threshold; /* final draw at a simultaneous root: actions below this share dropped */
     int learned_eval; /* eval=learned: cut-off rollouts scored by src/learn/value.c */
+    double widen;     /* progressive widening: k of k * N^alpha children (0: off; -1: the
+                         game's gg_ai.widen) */
+    double alpha;     /* its exponent */
+    long rank_after;  /* visits before a node other than the root is ranked */
 } ismcts_params;
 
 typedef struct step {
@@ -130,6 +142,7 @@ typedef struct worker {
     arm *arms;
     uint32_t n_nodes, n_arms, cap_nodes, cap_arms;
     gg_state *work;
+    gg_state *probe; /* widen=: one action applied, to score it (rank_node) */
     size_t work_size;
     gg_rng rng;
     long iterations;
@@ -141,6 +154,7 @@ typedef struct worker {
     step path[MAX_PATH];           /* one iteration's way down the tree */
     uint32_t at[GG_MAX_ACTIONS];   /* select_exp3 and select_arm scratch */
     double x[GG_MAX_ACTIONS];
+    int order[GG_MAX_ACTIONS];     /* rank_node scratch */
     /* inputs of one search */
     const gg_state *root;
     int seat;
@@ -149,6 +163,8 @@ typedef struct worker {
     const ismcts_params *p;
     gg_rollout_policy policy;
     gg_state_eval eval;
+    gg_state_eval prior; /* widening: the game's evaluation, scoring children */
+    double widen;        /* widening k (widen= or the game's gg_ai.widen) */
 } worker;
 
 /* threads=2: the second worker's thread, made at the bot's first search and
@@ -283,9 +299,12 @@ static void rewards(const worker *w, const gg_state *s, long length, double r[GG
 
 /* ---------------------------------------------------------------- pools */
 
-static int pools_reserve(worker *w, long cap_nodes)
+static int pools_reserve(worker *w, long cap_nodes, int widen)
 {
-    uint32_t cn = (uint32_t)cap_nodes + 1, ca = (uint32_t)cap_nodes * 2 + 1;
+    /* widening: a ranking makes an arm for every action at once (a pool
+     * full leaves the rest of a ranking out, see rank_node) */
+    uint32_t cn = (uint32_t)cap_nodes + 1,
+             ca = (uint32_t)cap_nodes * 2 + 1 + (widen ? 16u * GG_MAX_ACTIONS : 0);
     if (w->cap_nodes >= cn && w->cap_arms >= ca) return 0;
     free(w->nodes);
     free(w->arms);
@@ -324,6 +343,7 @@ static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
     x->x = 0;
     x->u = 0;
     x->stamp = -1;
+    x->rank = UNRANKED;
     x->next = w->nodes[nd].arms[seat];
     w->nodes[nd].arms[seat] = i;
     return i;
@@ -393,6 +413,118 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
                                    w->p->c * sqrt(log((double)x->avail) / x->visits)
                              : 1e300;
         if (v > best_v) best_v = v, best = a;
+    }
+    *action = w->arms[best].action;
+    return best;
+}
+
+/*
+ * Progressive widening (widen=; Coulom 2007, Chaslot et al. 2008) at a node
+ * where one seat acts: the actions are ranked once by a cheap prior — the
+ * game's evaluation for the mover after the action, on the determinization of
+ * the iteration that ranks the node — and a node visited N times chooses only
+ * among its k * (N + 1)^alpha best-ranked legal actions (the first untried one
+ * of them first, else UCB). The root is ranked at its first visit, another
+ * node once it has rank_after visits (a ranking costs one evaluation per
+ * action). Only the choice among arms changes: keys, and so what the tree
+ * may tell apart, are as without widening.
+ */
+static void rank_node(worker *w, const gg_state *s, uint32_t nd, int seat, const gg_action *list,
+                      int n)
+{
+    uint32_t *at = w->at;
+    double *score = w->x;
+    for (int k = 0; k < n; k++) at[k] = NIL;
+    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+        int k = in_sorted(list, n, w->arms[a].action);
+        if (k >= 0) at[k] = a;
+    }
+    int *order = w->order, m = 0;
+    for (int k = 0; k < n; k++) {
+        if (at[k] == NIL) at[k] = new_arm(w, nd, seat, list[k]); /* avail 0: counted by the caller */
+        if (at[k] == NIL) continue;                               /* pool full: left unranked */
+        memcpy(w->probe, s, s->size);
+        gg_apply_trusted(w->probe, seat, list[k]);
+        double v[GG_MAX_SEATS];
+        w->prior(w->probe, v);
+        score[k] = v[seat];
+        /* insertion by score, best first (ties: list order) */
+        int j = m++;
+        while (j > 0 && score[order[j - 1]] < score[k]) order[j] = order[j - 1], j--;
+        order[j] = k;
+    }
+    for (int r = 0; r < m; r++) w->arms[at[order[r]]].rank = (uint32_t)r;
+    w->nodes[nd].ranked = 1;
+}
+
+/* The widest choice at a node of `visits` visits (at least 1). */
+static int widening(const worker *w, uint32_t visits)
+{
+    double k = ceil(w->widen * pow((double)visits + 1.0, w->p->alpha));
+    return k < 1 ? 1 : k > GG_MAX_ACTIONS ? GG_MAX_ACTIONS : (int)k;
+}
+
+static uint32_t select_ranked(worker *w, const gg_state *s, uint32_t nd, int seat,
+                              const gg_action *list, int n, gg_action *action, int *expanded)
+{
+    if (!w->nodes[nd].ranked) rank_node(w, s, nd, seat, list, n);
+    uint32_t *legal_arms = w->at;
+    uint8_t has_arm[GG_MAX_ACTIONS];
+    memset(has_arm, 0, (size_t)n);
+    int n_arms = 0;
+    for (uint32_t a = w->nodes[nd].arms[seat]; a != NIL; a = w->arms[a].next) {
+        int k = in_sorted(list, n, w->arms[a].action);
+        if (k < 0) continue;
+        has_arm[k] = 1;
+        legal_arms[n_arms++] = a;
+        w->arms[a].avail++;
+    }
+    /* the rank below which the K best-ranked legal arms lie */
+    int K = widening(w, w->nodes[nd].visits);
+    uint32_t cut = UNRANKED;
+    if (K < n_arms) {
+        uint8_t legal_rank[GG_MAX_ACTIONS];
+        memset(legal_rank, 0, sizeof legal_rank);
+        for (int i = 0; i < n_arms; i++)
+            if (w->arms[legal_arms[i]].rank < GG_MAX_ACTIONS) legal_rank[w->arms[legal_arms[i]].rank] = 1;
+        for (uint32_t r = 0, seen = 0; r < GG_MAX_ACTIONS; r++)
+            if (legal_rank[r] && ++seen == (uint32_t)K) {
+                cut = r;
+                break;
+            }
+    }
+    uint32_t best = NIL, fresh = NIL;
+    double best_v = -1e300;
+    for (int i = 0; i < n_arms; i++) {
+        uint32_t a = legal_arms[i];
+        const arm *x = &w->arms[a];
+        if (cut != UNRANKED && (x->rank == UNRANKED || x->rank > cut)) continue;
+        if (!x->visits) {
+            if (fresh == NIL || x->rank < w->arms[fresh].rank) fresh = a;
+            continue;
+        }
+        double v = x->reward / x->visits + w->p->c * sqrt(log((double)x->avail) / x->visits);
+        if (v > best_v) best_v = v, best = a;
+    }
+    if (fresh != NIL) {
+        *action = w->arms[fresh].action;
+        *expanded = 1;
+        return fresh;
+    }
+    if (n_arms < n && (cut == UNRANKED || best == NIL)) {
+        /* legal here but in no ranking (another determinization): the ranked ones first */
+        int pick = (int)gg_rng_below(&w->rng, (uint32_t)(n - n_arms));
+        for (int k = 0; k < n; k++)
+            if (!has_arm[k] && pick-- == 0) {
+                *action = list[k];
+                break;
+            }
+        uint32_t x = new_arm(w, nd, seat, *action);
+        if (x != NIL) {
+            w->arms[x].avail = 1;
+            *expanded = 1;
+        }
+        return x;
     }
     *action = w->arms[best].action;
     return best;
@@ -596,6 +728,9 @@ static void iterate(worker *w)
             else if (simultaneous && w->p->sim == SIM_RM)
                 st->arm[i] = select_rm(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
                                        &st->prob[i]);
+            else if (!simultaneous && w->prior && n > 1 && (nd == 1 || w->nodes[nd].ranked ||
+                                           w->nodes[nd].visits >= w->p->rank_after))
+                st->arm[i] = select_ranked(w, s, nd, st->seat[i], list, n, &chosen[i], &expanded);
             else
                 st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
             if (!simultaneous || w->p->raw_keys || public_step)
@@ -769,7 +904,8 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
 {
     *p = (ismcts_params){.iters = 0, .ms = 0, .rollout = ROLLOUT_GAME, .threads = 1, .c = 0.7,
                          .nodes = 0, .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
-                         .threshold = 0.01 * THRESHOLD_DEFAULT_PCT};
+                         .threshold = 0.01 * THRESHOLD_DEFAULT_PCT, .alpha = 0.5,
+                         .rank_after = 50, .widen = -1};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -780,7 +916,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         const char *v = eq + 1;
         char *end;
         if (!strcmp(tok, "iters") || !strcmp(tok, "ms") || !strcmp(tok, "depth") ||
-            !strcmp(tok, "threads") || !strcmp(tok, "nodes")) {
+            !strcmp(tok, "threads") || !strcmp(tok, "nodes") || !strcmp(tok, "rank_after")) {
             long x = strtol(v, &end, 10);
             if (!*v || *end || x < 0 || x > 100000000)
                 return gg_fail(err, GG_EOPTION, "ismcts: %s takes a whole number, not \"%s\"",
@@ -789,6 +925,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             else if (!strcmp(tok, "ms")) p->ms = x;
             else if (!strcmp(tok, "depth")) p->depth = (int)x;
             else if (!strcmp(tok, "nodes")) p->nodes = x;
+            else if (!strcmp(tok, "rank_after")) p->rank_after = x;
             else if (x == 1 || x == 2) p->threads = (int)x;
             else return gg_fail(err, GG_EOPTION, "ismcts: threads is 1 or 2");
         } else if (!strcmp(tok, "c")) {
@@ -796,6 +933,13 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             if (!*v || *end || !(x >= 0 && x <= 100))
                 return gg_fail(err, GG_EOPTION, "ismcts: c takes a number from 0 to 100");
             p->c = x;
+        } else if (!strcmp(tok, "widen") || !strcmp(tok, "alpha")) {
+            double x = strtod(v, &end);
+            if (!*v || *end || !(x >= 0 && x <= 100))
+                return gg_fail(err, GG_EOPTION, "ismcts: %s takes a number from 0 to 100", tok);
+            if (!strcmp(tok, "widen")) p->widen = x;
+            else if (x <= 1) p->alpha = x;
+            else return gg_fail(err, GG_EOPTION, "ismcts: alpha takes a number from 0 to 1");
         } else if (!strcmp(tok, "threshold")) {
             double x = strtod(v, &end);
             if (!*v || *end || !(x >= 0 && x <= 1))
@@ -842,7 +986,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval)", tok);
+                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval, widen, alpha, rank_after)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -860,7 +1004,7 @@ static gg_status ismcts_create(gg_bot *bot, const char *params, gg_error *err)
     memset(m, 0, sizeof *m);
     gg_status st = parse_params(&m->p, params, err);
     for (int t = 0; !st && t < m->p.threads; t++)
-        if (pools_reserve(&m->w[t], m->p.nodes))
+        if (pools_reserve(&m->w[t], m->p.nodes, m->p.widen != 0))
             st = gg_fail(err, GG_ENOMEM, "ismcts: no memory for %ld nodes", m->p.nodes);
     if (st) {
         for (int t = 0; t < 2; t++) free(m->w[t].nodes), free(m->w[t].arms);
@@ -879,6 +1023,7 @@ static void ismcts_destroy(gg_bot *bot)
         free(m->w[t].nodes);
         free(m->w[t].arms);
         free(m->w[t].work);
+        free(m->w[t].probe);
     }
     free(m);
 }
@@ -984,14 +1129,20 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         gg_free(probe);
     }
     if (*n == 1 && !always) return GG_OK;
+    double widen = m->p.widen >= 0                          ? m->p.widen
+                   : s->game->ai && s->game->ai->widen ? s->game->ai->widen(s)
+                                                         : 0;
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
         if (w->work_size != s->size) {
             free(w->work);
-            w->work = aligned_alloc(CACHE_LINE, (s->size + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE);
-            w->work_size = w->work ? s->size : 0;
-            if (!w->work) return gg_fail(err, GG_ENOMEM, "out of memory");
+            free(w->probe);
+            size_t bytes = (s->size + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE;
+            w->work = aligned_alloc(CACHE_LINE, bytes);
+            w->probe = aligned_alloc(CACHE_LINE, bytes);
+            w->work_size = w->work && w->probe ? s->size : 0;
+            if (!w->work_size) return gg_fail(err, GG_ENOMEM, "out of memory");
         }
         gg_rng_seed(&w->rng, gg_rng_next(&bot->rng));
         w->root = s;
@@ -1001,6 +1152,8 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->deadline = deadline;
         w->policy = rollout_policy(m->p.rollout, s->game);
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
+        w->prior = widen > 0 ? gg_heuristic_eval(s->game) : NULL;
+        w->widen = widen;
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
         w->public_step = s->game->ai ? s->game->ai->public_step : NULL;

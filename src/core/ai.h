@@ -60,6 +60,11 @@ typedef struct gg_ai {
      * by the choices themselves instead of hashing the searcher's view after
      * it (the same children, much cheaper). Optional (NULL: never). */
     int (*public_step)(const gg_state *s);
+    /* ISMCTS's progressive widening by default in a game like `s` (its
+     * widen=k: a node visited N times chooses among its k * (N + 1)^0.5
+     * actions ranked best by `eval` after them); 0: none. Optional (NULL:
+     * none). */
+    double (*widen)(const gg_state *s);
 } gg_ai;
 
 #endif

@@ -192,6 +192,8 @@ static void test_secret_choices_never_key_the_tree(void **unused)
         /* every selection rule at simultaneous nodes keys the same way */
         assert_int_equal(hidden_siblings(s, "ismcts:iters=150:depth=20:audit=1:sim=exp3", 0), 0);
         assert_int_equal(hidden_siblings(s, "ismcts:iters=150:depth=20:audit=1:sim=rm", 0), 0);
+        /* progressive widening changes the choice among arms, never the keys */
+        assert_int_equal(hidden_siblings(s, "ismcts:iters=150:depth=20:audit=1:widen=1:rank_after=5", 0), 0);
         raw[c] = hidden_siblings(s, "ismcts:iters=150:depth=20:audit=1:keys=raw", 0);
         print_message("Ys 3p %s: hidden siblings %ld with view keys, %ld with raw keys\n",
                       cases[c].what, sound[c], raw[c]);
@@ -559,6 +561,110 @@ static void test_default_rollout_is_the_games(void **unused)
     assert_int_equal(n, 4);
     assert_int_equal(opening("ys", "ismcts:iters=40:depth=10:rollout=random", random, 4), n);
     assert_memory_equal(def, random, sizeof def[0] * (size_t)n);
+/* ------------------------------------------------ progressive widening */
+
+/* A random Ys game until one seat places a broker with many places open. */
+static gg_state *at_placement(int players, uint64_t seed, int *seat)
+{
+    for (;; seed += 1000) {
+        gg_state *s = new_game("ys", players, NULL, seed);
+        gg_rng rng;
+        gg_rng_seed(&rng, seed);
+        while (!gg_is_over(s)) {
+            int seats[GG_MAX_SEATS];
+            gg_action list[GG_MAX_ACTIONS];
+            if (gg_actors(s, seats) == 1 && gg_legal(s, seats[0], list) > 20 &&
+                YS_KIND(list[0]) == YS_A_PLACE) {
+                *seat = seats[0];
+                return s;
+            }
+            random_step(s, &rng);
+        }
+        gg_free(s);
+    }
+}
+
+/* Root actions the search tried (hints list every action with a visit). */
+static int tried_at_root(const gg_state *s, int seat, const char *spec, gg_action *top)
+{
+    gg_error err;
+    gg_bot *bot = gg_bot_new(spec, 5, &err);
+    assert_non_null(bot);
+    static gg_hint hints[GG_MAX_ACTIONS];
+    int n = gg_bot_hint(bot, s, seat, hints, GG_MAX_ACTIONS, &err);
+    assert_true(n > 0);
+    *top = hints[0].action;
+    gg_bot_free(bot);
+    return n;
+}
+
+/* widen=K: a node visited N times chooses among its K * (N + 1)^alpha best
+ * actions by the game's evaluation after them. With alpha=0 and K=1 the
+ * root tries one action only, the one the evaluation ranks first (the same
+ * whatever the seed of the search: the ranking is made on a determinization,
+ * and a seat's own placement is scored from what it knows); with K=2, two;
+ * without widening (widen=0) every action is tried; Ys widens by default
+ * (gg_ai.widen). */
+static void test_widening_keeps_to_the_best_ranked(void **unused)
+{
+    (void)unused;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        int seat;
+        gg_state *s = at_placement(4, seed, &seat);
+        gg_action list[GG_MAX_ACTIONS], top, top2, any;
+        int n = gg_legal(s, seat, list);
+        assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=1:alpha=0", &top), 1);
+        assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=2:alpha=0", &top2), 2);
+        char spec[64];
+        snprintf(spec, sizeof spec, "ismcts:iters=%d:widen=1", n + 100);
+        int wide = tried_at_root(s, seat, spec, &any);
+        snprintf(spec, sizeof spec, "ismcts:iters=%d:widen=0", n + 100); /* every action tried */
+        int all = tried_at_root(s, seat, spec, &any);
+        snprintf(spec, sizeof spec, "ismcts:iters=%d", n + 100);
+        int by_default = tried_at_root(s, seat, spec, &any);
+        assert_int_equal(all, n);
+        assert_true(by_default < all);
+        print_message("Ys 4p placement with %d actions: tried at the root %d with widen=1, "
+                      "%d without\n", n, wide, all);
+        assert_true(wide < all);
+        /* the best-ranked action is legal and the choice is one of the list */
+        int found = 0;
+        for (int k = 0; k < n; k++) found |= list[k] == top;
+        assert_true(found);
+        gg_free(s);
+    }
+}
+
+/* Ys widens by default with 3 players or more only (gg_ai.widen). */
+static void test_ys_widens_by_default_from_three_players(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 3; players++) {
+        int seat;
+        gg_state *s = at_placement(players, 7, &seat);
+        gg_action list[GG_MAX_ACTIONS], any;
+        int n = gg_legal(s, seat, list);
+        char spec[64];
+        snprintf(spec, sizeof spec, "ismcts:iters=%d", n + 100); /* enough to try every action */
+        int tried = tried_at_root(s, seat, spec, &any);
+        print_message("Ys %dp placement with %d actions: %d tried by default\n", players, n, tried);
+        if (players == 2) assert_int_equal(tried, n);
+        else assert_true(tried < n);
+        gg_free(s);
+    }
+}
+
+static void test_widening_parameters_are_checked(void **unused)
+{
+    (void)unused;
+    gg_error err;
+    const char *bad[] = {"ismcts:widen=-1", "ismcts:widen=x", "ismcts:alpha=2",
+                         "ismcts:rank_after=-3", "ismcts:widen="};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_null(gg_bot_new(bad[i], 1, &err));
+    gg_bot *ok = gg_bot_new("ismcts:widen=1.5:alpha=0.4:rank_after=10", 1, &err);
+    assert_non_null(ok);
+    gg_bot_free(ok);
 }
 
 int main(void)
@@ -572,6 +678,9 @@ int main(void)
         cmocka_unit_test(test_light_rollout_buys),
         cmocka_unit_test(test_default_rollout_is_the_games),
         cmocka_unit_test(test_submitted_secret_choices_are_taken_back),
+        cmocka_unit_test(test_widening_keeps_to_the_best_ranked),
+        cmocka_unit_test(test_ys_widens_by_default_from_three_players),
+        cmocka_unit_test(test_widening_parameters_are_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
