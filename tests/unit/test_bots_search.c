@@ -561,6 +561,8 @@ static void test_default_rollout_is_the_games(void **unused)
     assert_int_equal(n, 4);
     assert_int_equal(opening("ys", "ismcts:iters=40:depth=10:rollout=random", random, 4), n);
     assert_memory_equal(def, random, sizeof def[0] * (size_t)n);
+}
+
 /* ------------------------------------------------ progressive widening */
 
 /* A random Ys game until one seat places a broker with many places open. */
