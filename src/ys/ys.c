@@ -1897,29 +1897,40 @@ static free_places count_free(const ys_state *st)
     return f;
 }
 
-/* The k-th (0-based, k < f->n) free place in loc order. */
+/* The k-th (0-based, k < f->n) free place in loc order, without a branch
+ * on which kind it is (a random pick: a zone or a cell is a coin toss the
+ * branch predictor would lose): both are computed, one kept. */
 static int nth_free(const free_places *f, uint32_t k)
 {
-    if (k < f->zones) {
-        int loc = YS_LOC_ZONE0 + (int)k;
-        return loc + (f->queen != YS_NONE && loc >= f->queen);
-    }
-    k -= f->zones;
-    unsigned byte = f->cells & 0xFF, base = YS_LOC_CELL0;
-    if (k >= bits_in_byte[byte]) {
-        k -= bits_in_byte[byte];
-        byte = f->cells >> 8;
-        base += 8;
-    }
-    for (; k; k--) byte &= byte - 1;
-    return (int)base + __builtin_ctz(byte);
+    int zone = YS_LOC_ZONE0 + (int)k;
+    zone += zone >= f->queen; /* the Queen's zone skipped (YS_NONE: never) */
+    uint32_t c = k - f->zones;  /* among the cells (wraps for a zone: masked below, then not kept) */
+    uint32_t low = bits_in_byte[f->cells & 0xFF], high = c >= low;
+    unsigned byte = (f->cells >> (8 * high)) & 0xFF;
+    int cell = YS_LOC_CELL0 + 8 * (int)high + ys_nth_bit[byte][(c - (high ? low : 0)) & 7];
+    return k < f->zones ? zone : cell;
 }
 
-/* The value of the k-th (0-based) set bit of vals. */
+/* i / d for a count of free places d (1 <= d <= 28: 12 zones and 16 cells;
+ * lines never come here), by one multiplication with m = ceil(2^32 / d)
+ * instead of a division: i * m / 2^32 = i / d + i * e / (d * 2^32) with
+ * e = m * d - 2^32 < d, so the floor is exact while i * e < 2^32, i.e. for
+ * every i < 2^27 (a placement list is a few hundred actions). */
+#define RECIP(d) (((1ull << 32) + (d) - 1) / (d))
+#define RECIP4(d) RECIP(d), RECIP(d + 1), RECIP(d + 2), RECIP(d + 3)
+static const uint64_t recip_free[33] = {0, RECIP4(1), RECIP4(5), RECIP4(9), RECIP4(13), RECIP4(17),
+                                        RECIP4(21), RECIP4(25), RECIP4(29)};
+#undef RECIP4
+#undef RECIP
+static uint32_t div_free(uint32_t i, uint32_t d)
+{
+    return (uint32_t)((uint64_t)i * recip_free[d] >> 32);
+}
+
+/* The value of the k-th (0-based) set bit of vals (bits 0..4). */
 static unsigned nth_value(unsigned vals, int k)
 {
-    for (; k; k--) vals &= vals - 1;
-    return (unsigned)__builtin_ctz(vals);
+    return ys_nth_bit[vals & 0xFF][k & 7];
 }
 
 /* The j-th row of placement_rows without events or lines, found by counting:
@@ -1929,9 +1940,9 @@ static gg_action place_row(int j, int down, int up, unsigned screen, unsigned fr
 {
     int faces = down + up, ns = bit_count(screen) * faces, nf = bit_count(front) * faces;
     if (j < ns + nf) {
-        int fr = j >= ns, k = fr ? j - ns : j;
-        unsigned face = faces == 2 ? (unsigned)k & 1 : (unsigned)up;
-        unsigned v = nth_value(fr ? front : screen, k / faces);
+        int fr = j >= ns, k = j - (fr ? ns : 0), two = faces == 2;
+        unsigned face = two ? (unsigned)k & 1 : (unsigned)up;
+        unsigned v = nth_value(fr ? front : screen, k >> two);
         return YS_ACTION(YS_A_PLACE, v << 8 | (unsigned)fr << 11 | face << 7);
     }
     j -= ns + nf;
@@ -1997,9 +2008,10 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
         *a = rest[i - np];
         return (int)np + nr;
     }
-    gg_action base = place_row((int)(i / nl), down, up, screen, front, guard);
+    uint32_t row = div_free(i, nl);
+    gg_action base = place_row((int)row, down, up, screen, front, guard);
     if (YS_KIND(base) == YS_A_NEUTRAL) base = YS_ACTION(YS_A_NEUTRAL, nth_value(hand, (int)YS_PAYLOAD(base)) << 8);
-    *a = base | (gg_action)nth_free(&free, i % nl); /* the (i % nl)-th free place */
+    *a = base | (gg_action)nth_free(&free, i - row * nl); /* the (i % nl)-th free place */
     return (int)np + nr;
 }
 

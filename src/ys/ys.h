@@ -120,6 +120,7 @@ typedef struct ys_event_info {
 extern const ys_ship ys_ships[YS_SHIPS];
 extern const ys_card_info ys_cards[YS_CARD_KINDS];
 extern const uint32_t ys_window_cards[YS_WIN_REACTION + 1]; /* bit c: card c is played in that window (Y-7.2) */
+extern const uint8_t ys_nth_bit[256][8]; /* [m][k]: the k-th (from 0) set bit of byte m, 0 past the last */
 extern const ys_event_info ys_events[YS_EVENT_KINDS];
 extern const uint8_t ys_event_card_kind[YS_EVENT_CARDS]; /* event card -> YE_* */
 extern const uint8_t ys_event_card_copy[YS_EVENT_CARDS]; /* 0, or 1 for the second Smuggling */
