@@ -713,16 +713,19 @@ static void apply_place(ys_state *st, int seat, gg_action a)
     }
     int i = find_broker(p, front ? YS_LOC_FRONT : YS_LOC_SCREEN, value);
     GG_ASSERT(i >= 0);
+    _Static_assert(YS_F_UP == 1 && YS_F_ILLUSION == 16, "flags from the action's bits");
     p->b[i].loc = (uint8_t)loc;
-    p->b[i].flags = (uint8_t)((up ? YS_F_UP : 0) | YS_F_JUST | (front ? YS_F_ILLUSION : 0));
+    p->b[i].flags = (uint8_t)(up | YS_F_JUST | front << 4);
     p->b[i].known = 0;
-    if (up) st->n_up++;
-    else st->n_down++;
+    /* face and place are a random playout's coin tosses: counted without branches */
+    st->n_up = (uint8_t)(st->n_up + up);
+    st->n_down = (uint8_t)(st->n_down + !up);
     if (YS_IS_LINE(loc)) p->lines_placed++; /* Y-10.12 */
-    if (YS_IS_CELL(loc)) { /* Y-6.4 */
-        add_points(st, seat, 1, &p->pts_market);
-        st->cells |= (uint16_t)(1u << (loc - YS_LOC_CELL0));
-    }
+    unsigned cell = (unsigned)loc - YS_LOC_CELL0, in_cell = cell < 16;
+    if (GG_EV_ON() && in_cell) ys_ev_points(st, seat, 1);
+    p->score = (int16_t)(p->score + (int)in_cell); /* Y-6.4: add_points(st, seat, 1, &p->pts_market) in a cell */
+    p->pts_market = (int16_t)(p->pts_market + (int)in_cell);
+    st->cells |= (uint16_t)(in_cell << (cell & 15));
     if (front) st->stage = YS_ST_REFILL; /* Y-7.10: replaced from behind the screen */
 }
 
@@ -1908,7 +1911,8 @@ static int nth_free(const free_places *f, uint32_t k)
     uint32_t low = bits_in_byte[f->cells & 0xFF], high = c >= low;
     unsigned byte = (f->cells >> (8 * high)) & 0xFF;
     int cell = YS_LOC_CELL0 + 8 * (int)high + ys_nth_bit[byte][(c - (high ? low : 0)) & 7];
-    return k < f->zones ? zone : cell;
+    int is_zone = k < f->zones;
+    return cell ^ ((zone ^ cell) & -is_zone);
 }
 
 /* i / d for a count of free places d (1 <= d <= 28: 12 zones and 16 cells;
