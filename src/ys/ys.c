@@ -786,7 +786,7 @@ static void turn_over(ys_state *st)
 static void end_of_turn_brokers(ys_state *st)
 {
     st->stage = YS_ST_AFTER;
-    if (ys_has_card_play(st, st->actor)) return;
+    if (ys_may_hold_play(&st->pl[st->actor]) && ys_has_card_play(st, st->actor)) return;
     turn_over(st);
 }
 
@@ -1397,7 +1397,7 @@ static int window_next(ys_state *st, int window)
     st->stage = YS_ST_WINDOW;
     while (st->cursor < players_of(st)) {
         st->actor = st->turn_order[st->cursor];
-        if (ys_has_card_play(st, st->actor)) return 1;
+        if (ys_may_hold_play(&st->pl[st->actor]) && ys_has_card_play(st, st->actor)) return 1;
         st->cursor++;
     }
     st->window = YS_WIN_NONE;
@@ -1940,7 +1940,7 @@ static unsigned nth_value(unsigned vals, int k)
 /* The j-th row of placement_rows without events or lines, found by counting:
  * (screen values, then front values) × the faces allowed (down before up),
  * then the Royal Guard's front values, then the neutral's hand. */
-static gg_action place_row(int j, int down, int up, unsigned screen, unsigned front, unsigned guard)
+static inline __attribute__((always_inline)) gg_action place_row(int j, int down, int up, unsigned screen, unsigned front, unsigned guard)
 {
     int faces = down + up, ns = bit_count(screen) * faces, nf = bit_count(front) * faces;
     if (j < ns + nf) {
@@ -1991,7 +1991,8 @@ static unsigned screen_front_values(const ys_player *p)
  * as the free places, and only the chosen action is built; a draw past the
  * placements picks from the peeks and card plays that follow them in
  * ys_legal. The simulations check it against the list at every step. */
-static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
+static inline __attribute__((always_inline)) int
+random_place_core(const ys_state *st, int seat, gg_rng *rng, gg_action *a, int more)
 {
     const ys_player *p = &st->pl[seat];
     unsigned at = screen_front_values(p);
@@ -2003,12 +2004,15 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
     int rows = (bit_count(screen) + bit_count(front)) * (down + up) + bit_count(guard) + bit_count(hand);
     free_places free = count_free(st);
     uint32_t nl = free.n, np = (uint32_t)rows * nl;
-    gg_action rest[GG_MAX_ACTIONS];
-    int nr = p->spy_peeks ? legal_peeks(st, seat, rest) : 0;
-    if (st->n_up + st->n_down + st->n_neutral == 0) /* the ★ window closes with the first broker (Y-7.2) */
-        nr += ys_card_plays(st, seat, rest + nr);
+    gg_action rest[GG_MAX_ACTIONS]; /* unused (and not kept) without `more` */
+    int nr = 0;
+    if (more) {
+        nr = p->spy_peeks ? legal_peeks(st, seat, rest) : 0;
+        if (st->n_up + st->n_down + st->n_neutral == 0) /* the ★ window closes with the first broker (Y-7.2) */
+            nr += ys_card_plays(st, seat, rest + nr);
+    }
     uint32_t i = gg_rng_below(rng, np + (uint32_t)nr);
-    if (i >= np) {
+    if (more && i >= np) {
         *a = rest[i - np];
         return (int)np + nr;
     }
@@ -2017,6 +2021,22 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
     if (YS_KIND(base) == YS_A_NEUTRAL) base = YS_ACTION(YS_A_NEUTRAL, nth_value(hand, (int)YS_PAYLOAD(base)) << 8);
     *a = base | (gg_action)nth_free(&free, i - row * nl); /* the (i % nl)-th free place */
     return (int)np + nr;
+}
+
+/* With peeks (Y-7.8) or card plays (Y-7.2) after the placements: they are listed. */
+static __attribute__((noinline)) int random_place_more(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
+{
+    return random_place_core(st, seat, rng, a, 1);
+}
+
+/* Without them (the usual case: no Spy peeks left, no card the seat may
+ * play now), nothing is listed and the function needs no list on its stack. */
+static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
+{
+    const ys_player *p = &st->pl[seat];
+    if (p->spy_peeks || (st->n_up + st->n_down + st->n_neutral == 0 && ys_may_hold_play(p)))
+        return random_place_more(st, seat, rng, a);
+    return random_place_core(st, seat, rng, a, 0);
 }
 
 /* gg_legal_random for a bid (Y-5.1), counted as legal_bids lists them: the
@@ -2079,6 +2099,16 @@ static int random_gem(const ys_state *st, gg_rng *rng, gg_action *act)
     return (int)n;
 }
 
+/* The other decisions: from ys_legal's list (out of line: the list's
+ * stack space is not the placement's). */
+static __attribute__((noinline)) int random_listed(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
+{
+    gg_action legal[GG_MAX_ACTIONS];
+    int k = ys_legal(s, seat, legal);
+    if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
+    return k;
+}
+
 static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
 {
     const ys_state *st = (const ys_state *)s;
@@ -2086,10 +2116,7 @@ static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *
         return random_place(st, seat, rng, a);
     if (st->stage == YS_ST_BID && is_actor(st, seat)) return random_bid(st, seat, rng, a);
     if (st->stage == YS_ST_GEM && is_actor(st, seat)) return random_gem(st, rng, a);
-    gg_action legal[GG_MAX_ACTIONS];
-    int k = ys_legal(s, seat, legal);
-    if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
-    return k;
+    return random_listed(s, seat, rng, a);
 }
 
 static int legal_refill(const ys_state *st, int seat, gg_action *out)

@@ -399,6 +399,10 @@ void ys_choose_column(ys_state *st, int colour);
 int ys_card_plays(const ys_state *st, int seat, gg_action *out);
 /* Does the seat have any card play now (ys_card_plays would list one)? */
 int ys_has_card_play(const ys_state *st, int seat);
+/* The first test ys_card_plays and ys_has_card_play make, inline: does the
+ * player hold a card that is not fresh, with fewer than 2 played this round
+ * (Y-7.1)? Without one there is no card play (with one there may be). */
+static inline int ys_may_hold_play(const ys_player *p) { return (p->hand & ~p->fresh) && p->played < 2; }
 /* Plays a card (trusted: came from ys_card_plays). */
 void ys_card_apply(ys_state *st, int seat, gg_action a);
 /* Y-10.7: the seat that may copy `card` just played by `from`, or -1. */
