@@ -410,12 +410,24 @@ static int zone_totals_kept(const ys_state *st)
     return st->step == YS_STEP_DISTRICT && (st->dstep == 1 || st->dstep == 2) && st->district < st->districts;
 }
 
+static void cache_market(ys_state *st);
+static void clear_market(ys_state *st);
+/* The market's totals are kept from the start of its scoring (dstep 0 of
+ * the rows counts them) to the majority, which clears them. */
+static int market_kept(const ys_state *st)
+{
+    return (st->step == YS_STEP_MARKET_ROWS && st->dstep > 0) || st->step == YS_STEP_COLUMNS ||
+           st->step == YS_STEP_MAJORITY;
+}
+
 void ys_sync_cells(ys_state *st)
 {
     st->cells = (uint16_t)ys_count_cells(st);
     memset(st->zone_total, 0, sizeof st->zone_total);
     memset(st->zone_present, 0, sizeof st->zone_present);
     if (zone_totals_kept(st)) cache_zone_totals(st, st->district);
+    clear_market(st);
+    if (market_kept(st)) cache_market(st);
 }
 
 unsigned ys_count_cells(const ys_state *st)
@@ -1088,22 +1100,52 @@ static int score_district(ys_state *st)
     return 0;
 }
 
+/* The market's totals into row_total, row_present (as scoring counts them:
+ * broker_count, the neutral too), col_total and col_count (printed values,
+ * the Mercenary's 5), in one pass over the brokers on it. */
+static void cache_market(ys_state *st)
+{
+    totals_by_group(st, YS_LOC_CELL0, 16, 4, st->row_total, st->row_present);
+    memset(st->col_total, 0, sizeof st->col_total);
+    memset(st->col_count, 0, sizeof st->col_count);
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        for (unsigned m = brokers_between(p, YS_LOC_CELL0, YS_LOC_CELL0 + 16); m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            st->col_total[YS_LOC_COLOUR(p->b[i].loc)] += (int16_t)ys_count_value(&p->b[i]);
+            st->col_count[YS_LOC_COLOUR(p->b[i].loc)]++;
+        }
+        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
+            if (YS_IS_CELL(p->nb[i].loc)) {
+                st->col_total[YS_LOC_COLOUR(p->nb[i].loc)] += p->nb[i].value;
+                st->col_count[YS_LOC_COLOUR(p->nb[i].loc)]++;
+            }
+    }
+}
+
+static void clear_market(ys_state *st)
+{
+    memset(st->row_total, 0, sizeof st->row_total);
+    memset(st->row_present, 0, sizeof st->row_present);
+    memset(st->col_total, 0, sizeof st->col_total);
+    memset(st->col_count, 0, sizeof st->col_count);
+}
+
 /* Y-8.6: each row's gem to the highest total in that row (dstep = row). */
 static int score_rows(ys_state *st)
 {
-    group_totals g;
     st->revealed |= 16;
-    totals_by_group(st, YS_LOC_CELL0, 16, 4, g.total, g.present);
+    if (st->dstep == 0) cache_market(st); /* kept to the majority */
     if (GG_EV_ON() && st->dstep == 0) ys_ev_market(st);
     while (st->dstep < YS_ROWS) {
         int r = st->dstep++;
         int gem = st->market_gem[r];
         if (gem == YS_NONE) continue;
         st->market_gem[r] = YS_NONE;
-        int w = group_winner(st, g.total[r], g.present[r]);
+        int w = group_winner(st, st->row_total[r], st->row_present[r]);
         if (GG_EV_ON()) {
             int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1];
-            group_arrays(g.total[r], g.present[r], total, present);
+            group_arrays(st->row_total[r], st->row_present[r], total, present);
             ys_ev_row(st, r, gem, total, present, w);
         }
         if (w < 0) continue;
@@ -1133,23 +1175,12 @@ static void settle_columns(ys_state *st, const int total[4], const int count[4])
     }
 }
 
-/* Each column's total and broker count (Y-8.7), in one pass. */
+/* Each column's total and broker count (Y-8.7), as cache_market counted them. */
 static void column_stats(const ys_state *st, int total[4], int count[4])
 {
-    memset(total, 0, sizeof(int) * YS_COLOURS);
-    memset(count, 0, sizeof(int) * YS_COLOURS);
-    for (int q = 0; q < players_of(st); q++) {
-        const ys_player *p = &st->pl[q];
-        for (unsigned m = brokers_between(p, YS_LOC_CELL0, YS_LOC_CELL0 + 16); m; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            total[YS_LOC_COLOUR(p->b[i].loc)] += ys_count_value(&p->b[i]);
-            count[YS_LOC_COLOUR(p->b[i].loc)]++;
-        }
-        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
-            if (YS_IS_CELL(p->nb[i].loc)) {
-                total[YS_LOC_COLOUR(p->nb[i].loc)] += p->nb[i].value;
-                count[YS_LOC_COLOUR(p->nb[i].loc)]++;
-            }
+    for (int c = 0; c < YS_COLOURS; c++) {
+        total[c] = st->col_total[c];
+        count[c] = st->col_count[c];
     }
 }
 
@@ -1228,9 +1259,12 @@ static void apply_column_rates(ys_state *st)
 /* Y-8.8: the market majority; -1 when nobody is on the market. */
 static int market_majority(const ys_state *st)
 {
-    group_totals g;
-    totals_by_group(st, YS_LOC_CELL0, 16, 16, g.total, g.present);
-    return group_winner(st, g.total[0], g.present[0]);
+    int16_t total[YS_MAX_PLAYERS + 1];
+    unsigned present = 0;
+    for (int q = 0; q <= YS_NEUTRAL; q++)
+        total[q] = (int16_t)(st->row_total[0][q] + st->row_total[1][q] + st->row_total[2][q] + st->row_total[3][q]);
+    for (int r = 0; r < YS_ROWS; r++) present |= st->row_present[r];
+    return group_winner(st, total, present);
 }
 
 static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */
@@ -1519,6 +1553,7 @@ void ys_advance(ys_state *st)
             break;
         case YS_STEP_MAJORITY: {
             int w = market_majority(st);
+            clear_market(st); /* the market's totals were kept to here */
             if (GG_EV_ON()) ys_ev_majority(st, w);
             st->step = YS_STEP_END_WINDOW;
             st->cursor = 0;
@@ -2116,6 +2151,17 @@ static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *
         return random_place(st, seat, rng, a);
     if (st->stage == YS_ST_BID && is_actor(st, seat)) return random_bid(st, seat, rng, a);
     if (st->stage == YS_ST_GEM && is_actor(st, seat)) return random_gem(st, rng, a);
+    if (st->stage == YS_ST_ORDER && is_actor(st, seat)) { /* legal_order, counted: the free turn places */
+        unsigned free = ~(unsigned)st->places_taken & ((1u << players_of(st)) - 1);
+        uint32_t n = (uint32_t)bit_count(free), k = gg_rng_below(rng, n);
+        *a = YS_ACTION(YS_A_ORDER, (unsigned)ys_nth_bit[free][k] + 1);
+        return (int)n;
+    }
+    if (st->stage == YS_ST_MAJORITY && is_actor(st, seat)) { /* ys_legal's 8: colour | up << 3, by up then colour */
+        uint32_t k = gg_rng_below(rng, 2 * YS_COLOURS);
+        *a = YS_ACTION(YS_A_RATE, (k & 3) | (k >> 2) << 3);
+        return 2 * YS_COLOURS;
+    }
     return random_listed(s, seat, rng, a);
 }
 

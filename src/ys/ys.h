@@ -259,6 +259,14 @@ typedef struct ys_state {
      * and the zones; zero at every other step; ys_sync_cells */
     int16_t zone_total[YS_ZONES][YS_MAX_PLAYERS + 1];
     uint8_t zone_present[YS_ZONES];         /* bit q: participant q has a broker there */
+    /* derived: the market's totals, counted when its scoring starts (step
+     * YS_STEP_MARKET_ROWS, dstep 0) and kept to the majority (Y-8.6 rows,
+     * Y-8.7 columns, Y-8.8 the majority: the brokers stay where they are);
+     * zero at every other step; ys_sync_cells */
+    int16_t row_total[YS_ROWS][YS_MAX_PLAYERS + 1];
+    uint8_t row_present[YS_ROWS];           /* bit q: participant q has a broker in the row */
+    int16_t col_total[YS_COLOURS];          /* each column's printed values (Mercenary: 5) */
+    uint8_t col_count[YS_COLOURS];          /* and its brokers */
     /* Ys+ events (Y-10.3, ys_events.c); event card c is bit c */
     uint16_t ev_active;                     /* in effect this round (general, or in a port) */
     uint16_t ev_out;                        /* out of the game unseen (not dealt) */
@@ -379,7 +387,8 @@ int ys_row_open(const ys_state *st, int r);
 /* Market cells holding a broker (bit = 4*row + colour): the cached `cells`. */
 unsigned ys_cells_taken(const ys_state *st);
 /* The same, counted from the brokers; ys_sync_cells stores it in `cells`
- * and recounts the other derived fields (`zone_total`, `zone_present`) too
+ * and recounts the other derived fields (`zone_total`, `zone_present`,
+ * the market's `row_total`, `row_present`, `col_total`, `col_count`) too
  * (after loading, or after a test edited brokers in place). */
 unsigned ys_count_cells(const ys_state *st);
 void ys_sync_cells(ys_state *st);
