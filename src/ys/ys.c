@@ -857,17 +857,45 @@ static void spy_done(ys_state *st, int passed)
 
 /* ----------------------------------------------------------------- scoring */
 
+/* p's brokers at lo <= loc < hi (1 <= lo) go behind the screen: the value
+ * kept, the place, flags and peeks cleared. With SSE2 the 64 bytes from
+ * b[0] at once (records 14 and 15 are nb[0..1], left as they are; records
+ * past n_brokers are zero, behind the screen: never in the range), without
+ * a branch per broker. */
+static void home_range(ys_player *p, int lo, int hi)
+{
+#ifdef __SSE2__
+    uint8_t *bytes = (uint8_t *)p;
+    const __m128i above = _mm_set1_epi32((lo - 1) << 8), below = _mm_set1_epi32(hi << 8),
+                  loc_byte = _mm_set1_epi32(0xFF00), all_but_value = _mm_set1_epi32((int)0xFFFFFF00u);
+    for (int k = 0; k < 4; k++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k)), loc = _mm_and_si128(x, loc_byte);
+        __m128i in = _mm_and_si128(_mm_cmpgt_epi32(loc, above), _mm_cmplt_epi32(loc, below));
+        if (k == 3) in = _mm_and_si128(in, _mm_setr_epi32(-1, -1, 0, 0)); /* not nb[0..1] */
+        _mm_storeu_si128((__m128i *)(void *)(bytes + 16 * k), _mm_andnot_si128(_mm_and_si128(in, all_but_value), x));
+    }
+#else
+    for (unsigned m = brokers_between(p, lo, hi); m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+    }
+#endif
+}
+
 static void return_brokers_in(ys_state *st, uint64_t locs)
 {
     st->cells &= (uint16_t)~(locs >> YS_LOC_CELL0);
     if (!locs) return;
     int lo = __builtin_ctzll(locs), hi = 64 - __builtin_clzll(locs); /* the range the places span */
+    int range = ((locs >> lo) & ((locs >> lo) + 1)) == 0; /* every place from lo to hi */
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
-        for (unsigned m = brokers_between(p, lo, hi); m; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            if (locs >> p->b[i].loc & 1) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
-        }
+        if (range) home_range(p, lo, hi);
+        else
+            for (unsigned m = brokers_between(p, lo, hi); m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                if (locs >> p->b[i].loc & 1) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+            }
         for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
             if (p->nb[i].loc < 64 && (locs >> p->nb[i].loc & 1)) p->nb[i] = (ys_broker){p->nb[i].value, YS_LOC_HAND, 0, 0};
     }
@@ -1278,10 +1306,11 @@ static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */
 /* Y-8.9: board brokers go home; front ones too unless King's Favour. */
 static void end_scoring(ys_state *st)
 {
-    /* the zones, lines and cells (YS_LOC_ZONE0 .. YS_LOC_CELL0 + 15), the Smuggling cards (Y-10.21) */
-    const uint64_t board = ((1ull << (YS_LOC_CELL0 + 16)) - (1ull << YS_LOC_ZONE0)) | 3ull << YS_LOC_SMUGGLE0;
+    /* the zones, lines and cells (YS_LOC_ZONE0 .. YS_LOC_CELL0 + 15), then the Smuggling cards (Y-10.21) */
+    const uint64_t board = (1ull << (YS_LOC_CELL0 + 16)) - (1ull << YS_LOC_ZONE0); /* one range */
     if (GG_EV_ON()) ys_ev_home(st);
     return_brokers_in(st, board);
+    if (ys_events_on(st)) return_brokers_in(st, 3ull << YS_LOC_SMUGGLE0); /* only events put brokers there */
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
         p->active &= ~(1u << YC_INTRIGUER | 1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_FINANCIER |
