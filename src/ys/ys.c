@@ -958,10 +958,62 @@ static void remove_customs_gems(ys_state *st)
     }
 }
 
+#ifdef __SSE2__
+/* totals_by_group for district d's three zones without events, without a
+ * branch per broker: per player the 16 records' places and counts (Y-8.1:
+ * the value, 5 with the Mercenary's mark) as bytes, then per zone one
+ * compare and one sum of absolute differences. Records past n_brokers are
+ * zero (behind the screen), records 14 and 15 (nb[0..1]) are masked off;
+ * the Professor's +1 a broker (Y-10.13) from the count of matches. */
+static void zone_totals_sse(ys_state *st, int d)
+{
+    memset(st->zone_total, 0, sizeof st->zone_total);
+    memset(st->zone_present, 0, sizeof st->zone_present);
+    const __m128i value_byte = _mm_set1_epi32(0xFF), merc = _mm_set1_epi32(YS_F_MERC << 16),
+                  five = _mm_set1_epi32(5), zero = _mm_setzero_si128(),
+                  brokers = _mm_setr_epi32(-1, -1, -1, 0x0000FFFF); /* byte lanes 0..13 */
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        const uint8_t *bytes = (const uint8_t *)p;
+        __m128i w[2];
+        record_words(p, 0, w);
+        __m128i loc = _mm_packus_epi16(w[0], w[1]), cv4[4];
+        for (int k = 0; k < 4; k++) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k));
+            __m128i m = _mm_cmpeq_epi32(_mm_and_si128(x, merc), merc);
+            cv4[k] = _mm_or_si128(_mm_andnot_si128(m, _mm_and_si128(x, value_byte)), _mm_and_si128(m, five));
+        }
+        __m128i cv = _mm_packus_epi16(_mm_packs_epi32(cv4[0], cv4[1]), _mm_packs_epi32(cv4[2], cv4[3]));
+        for (int z = 0; z < YS_ZONES; z++) {
+            __m128i at = _mm_and_si128(_mm_cmpeq_epi8(loc, _mm_set1_epi8((char)YS_ZONE_LOC(d, z))), brokers);
+            __m128i sad = _mm_sad_epu8(_mm_and_si128(at, cv), zero);
+            int sum = _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sad, sad));
+            unsigned here = (unsigned)_mm_movemask_epi8(at);
+            if (p->professor_district == d + 1) sum += __builtin_popcount(here);
+            st->zone_total[z][q] = (int16_t)sum;
+            st->zone_present[z] |= (uint8_t)((here != 0) << q);
+        }
+    }
+    for (int q = 0; two_players(st) && q < players_of(st); q++) /* the neutral's brokers (Y-9.4) */
+        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++) {
+            unsigned z = (unsigned)(st->pl[q].nb[i].loc - YS_ZONE_LOC(d, 0));
+            if (z >= YS_ZONES) continue;
+            st->zone_total[z][YS_NEUTRAL] = (int16_t)(st->zone_total[z][YS_NEUTRAL] + st->pl[q].nb[i].value);
+            st->zone_present[z] |= 1u << YS_NEUTRAL;
+        }
+}
+#endif
+
 /* District d's zone totals into zone_total and zone_present: one pass for
  * the port share and the zones (the brokers stay where they are between). */
 static void cache_zone_totals(ys_state *st, int d)
 {
+#ifdef __SSE2__
+    if (!ys_events_on(st)) { /* (with events a broker's count depends on its place: Y-10.23, Y-10.30) */
+        zone_totals_sse(st, d);
+        return;
+    }
+#endif
     totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 1, st->zone_total, st->zone_present);
 }
 
