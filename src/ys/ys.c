@@ -219,11 +219,25 @@ int ys_count_value(const ys_broker *b) { return (b->flags & YS_F_MERC) ? 5 : b->
 
 int ys_front_sum(const ys_state *st, int q)
 {
-    int sum = 0;
     const ys_player *p = &st->pl[q];
+#ifdef __SSE2__ /* the records whose loc is the front keep their value byte, one sum of absolute differences */
+    const uint8_t *bytes = (const uint8_t *)p;
+    const __m128i front = _mm_set1_epi32(YS_LOC_FRONT << 8), loc_value = _mm_set1_epi32(0xFFFF);
+    __m128i acc = _mm_setzero_si128();
+    for (int k = 0; k < 4; k++) {
+        __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k)), loc_value);
+        __m128i at = _mm_cmpeq_epi32(_mm_andnot_si128(_mm_set1_epi32(0xFF), x), front);
+        if (k == 3) at = _mm_and_si128(at, _mm_setr_epi32(-1, -1, 0, 0)); /* records 14, 15: nb[0..1] */
+        acc = _mm_add_epi32(acc, _mm_and_si128(at, _mm_xor_si128(x, front))); /* the value byte alone */
+    }
+    acc = _mm_sad_epu8(acc, _mm_setzero_si128());
+    return _mm_cvtsi128_si32(acc) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(acc, acc));
+#else
+    int sum = 0;
     for (unsigned m = brokers_between(p, YS_LOC_FRONT, YS_LOC_FRONT + 1); m; m &= m - 1)
         sum += p->b[__builtin_ctz(m)].value;
     return sum;
+#endif
 }
 
 static int intriguer(const ys_state *st, int q)
@@ -590,7 +604,20 @@ static int find_broker(const ys_player *p, int loc, int value)
  * are zero: clearing them changes nothing). */
 static void clear_flags(ys_player *p, uint8_t f)
 {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined __SSE2__ && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* records 0-11 as three vectors, 12-13 as one word (14 and 15 are nb[0..1]: not touched) */
+    uint8_t *bytes = (uint8_t *)p;
+    const __m128i keep = _mm_set1_epi32(~((int)f << 16));
+    for (int k = 0; k < 3; k++) {
+        __m128i *at = (__m128i *)(void *)(bytes + 16 * k);
+        _mm_storeu_si128(at, _mm_and_si128(_mm_loadu_si128(at), keep));
+    }
+    uint64_t w;
+    memcpy(&w, bytes + 48, sizeof w);
+    w &= ~((uint64_t)f << 16 | (uint64_t)f << 48);
+    memcpy(bytes + 48, &w, sizeof w);
+    _Static_assert(YS_BROKERS == 14, "three vectors and a word");
+#elif __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t w[YS_BROKERS / 2]; /* the flags byte (byte 2) of each 4-byte record, two records at a time */
     memcpy(w, p->b, sizeof w);
     for (int i = 0; i < YS_BROKERS / 2; i++) w[i] &= ~((uint64_t)f << 16 | (uint64_t)f << 48);
