@@ -773,12 +773,14 @@ static void apply_neutral(ys_state *st, int seat, gg_action a)
     unsigned pay = YS_PAYLOAD(a);
     int loc = pay & 0x7F, value = pay >> 8 & 7;
     ys_player *p = &st->pl[seat];
+    unsigned match = 0; /* the first neutral broker in hand with that value: found without a branch per broker */
     for (int i = 0; i < YS_NEUTRAL_BROKERS; i++)
-        if (p->nb[i].loc == YS_LOC_HAND && p->nb[i].value == value) {
-            p->nb[i].loc = (uint8_t)loc;
-            p->nb[i].flags = 0;
-            break;
-        }
+        match |= (unsigned)(p->nb[i].loc == YS_LOC_HAND && p->nb[i].value == value) << i;
+    if (match) {
+        int i = __builtin_ctz(match);
+        p->nb[i].loc = (uint8_t)loc;
+        p->nb[i].flags = 0;
+    }
     st->n_neutral++;
     if (YS_IS_CELL(loc)) { /* Y-9.4 decision: the neutral's market point */
         st->neutral_score++;
@@ -923,8 +925,15 @@ static void return_brokers_in(ys_state *st, uint64_t locs)
                 int i = __builtin_ctz(m);
                 if (locs >> p->b[i].loc & 1) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
             }
-        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
-            if (p->nb[i].loc < 64 && (locs >> p->nb[i].loc & 1)) p->nb[i] = (ys_broker){p->nb[i].value, YS_LOC_HAND, 0, 0};
+        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) { /* to the hand, without a branch */
+            ys_broker *b = &p->nb[i], home = {b->value, YS_LOC_HAND, 0, 0};
+            uint32_t was, now;
+            memcpy(&was, b, sizeof was);
+            memcpy(&now, &home, sizeof now);
+            uint32_t in = (uint32_t)0 - (uint32_t)(b->loc < 64 && (locs >> (b->loc & 63) & 1));
+            was ^= (was ^ now) & in;
+            memcpy(b, &was, sizeof was);
+        }
     }
 }
 
@@ -1021,13 +1030,19 @@ static void zone_totals_sse(ys_state *st, int d)
             st->zone_present[z] |= (uint8_t)((here != 0) << q);
         }
     }
-    for (int q = 0; two_players(st) && q < players_of(st); q++) /* the neutral's brokers (Y-9.4) */
-        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++) {
+    int neutral[YS_ZONES + 1] = {0}; /* the neutral's brokers (Y-9.4); [YS_ZONES]: elsewhere */
+    unsigned seen = 0;
+    for (int q = 0; two_players(st) && q < players_of(st); q++)
+        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++) { /* without a branch per broker */
             unsigned z = (unsigned)(st->pl[q].nb[i].loc - YS_ZONE_LOC(d, 0));
-            if (z >= YS_ZONES) continue;
-            st->zone_total[z][YS_NEUTRAL] = (int16_t)(st->zone_total[z][YS_NEUTRAL] + st->pl[q].nb[i].value);
-            st->zone_present[z] |= 1u << YS_NEUTRAL;
+            z = z < YS_ZONES ? z : YS_ZONES;
+            neutral[z] += st->pl[q].nb[i].value;
+            seen |= 1u << z;
         }
+    for (int z = 0; z < YS_ZONES; z++) {
+        st->zone_total[z][YS_NEUTRAL] = (int16_t)neutral[z];
+        st->zone_present[z] |= (uint8_t)((seen >> z & 1) << YS_NEUTRAL);
+    }
 }
 #endif
 
