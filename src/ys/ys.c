@@ -1486,13 +1486,14 @@ void ys_final_scores(const ys_state *st, ys_final *f)
         int gems[YS_MAX_PLAYERS + 1] = {0};
         for (int q = 0; q < n; q++) gems[q] = st->pl[q].gems[c];
         if (neutral) gems[YS_NEUTRAL] = st->neutral_gems[c];
+        int in[YS_MAX_PLAYERS + 1]; /* the participants: the seats, and the 2-player neutral */
+        for (int q = 0; q <= YS_NEUTRAL; q++) in[q] = q < n || (q == YS_NEUTRAL && neutral);
         for (int q = 0; q <= YS_NEUTRAL; q++) {
-            if ((q >= n && !(q == YS_NEUTRAL && neutral)) || gems[q] == 0) continue;
-            int place = 0; /* tied players score the lowest place they share */
-            for (int o = 0; o <= YS_NEUTRAL; o++)
-                if ((o < n || (o == YS_NEUTRAL && neutral)) && gems[o] >= gems[q] &&
-                    (o == q || gems[o] > gems[q] || !pope(st, q)))
-                    place++; /* Y-10.11: the Pope's owner wins the ties he is in */
+            if (!in[q] || gems[q] == 0) continue;
+            int place = 0, pope_q = pope(st, q); /* tied players score the lowest place they share */
+            for (int o = 0; o <= YS_NEUTRAL; o++) /* (counted with & and |: the comparisons are coin tosses) */
+                place += in[o] & (gems[o] >= gems[q]) & ((o == q) | (gems[o] > gems[q]) | !pope_q);
+            /* Y-10.11: the Pope's owner wins the ties he is in */
             f->colour_pts[q][c] = place <= 5 ? ys_colour_points[k][place - 1] : 0;
         }
         if (neutral && gems[YS_NEUTRAL] == 0) /* Y-9.4: 3rd place for a colour it lacks */
