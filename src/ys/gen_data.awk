@@ -130,6 +130,16 @@ END {
     for (i = 1; i <= nw; i++) printf "    [%s] = %s,\n", worder[i], wcards[worder[i]]
     print "};"
     print ""
+    print "/* the k-th (from 0) set bit of each byte, 0 past its last one (the random placement pick) */"
+    print "const uint8_t ys_nth_bit[256][8] = {"
+    for (b = 0; b < 256; b++) {
+        n = 0; line = ""
+        for (k = 0; k < 8; k++) if (int(b / 2 ^ k) % 2) { line = line (n ? ", " : "") k; n++ }
+        for (; n < 8; n++) line = line (n ? ", " : "") 0
+        printf "    {%s},\n", line
+    }
+    print "};"
+    print ""
     print "const ys_event_info ys_events[YS_EVENT_KINDS] = {"
     for (i = 0; i < nekinds; i++) printf "    {\"%s\", \"%s\", \"%s\", %d},\n", ekey[i], ename[i], erule[i], edistrict[i]
     print "};"

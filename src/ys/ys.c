@@ -219,11 +219,25 @@ int ys_count_value(const ys_broker *b) { return (b->flags & YS_F_MERC) ? 5 : b->
 
 int ys_front_sum(const ys_state *st, int q)
 {
-    int sum = 0;
     const ys_player *p = &st->pl[q];
+#ifdef __SSE2__ /* the records whose loc is the front keep their value byte, one sum of absolute differences */
+    const uint8_t *bytes = (const uint8_t *)p;
+    const __m128i front = _mm_set1_epi32(YS_LOC_FRONT << 8), loc_value = _mm_set1_epi32(0xFFFF);
+    __m128i acc = _mm_setzero_si128();
+    for (int k = 0; k < 4; k++) {
+        __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k)), loc_value);
+        __m128i at = _mm_cmpeq_epi32(_mm_andnot_si128(_mm_set1_epi32(0xFF), x), front);
+        if (k == 3) at = _mm_and_si128(at, _mm_setr_epi32(-1, -1, 0, 0)); /* records 14, 15: nb[0..1] */
+        acc = _mm_add_epi32(acc, _mm_and_si128(at, _mm_xor_si128(x, front))); /* the value byte alone */
+    }
+    acc = _mm_sad_epu8(acc, _mm_setzero_si128());
+    return _mm_cvtsi128_si32(acc) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(acc, acc));
+#else
+    int sum = 0;
     for (unsigned m = brokers_between(p, YS_LOC_FRONT, YS_LOC_FRONT + 1); m; m &= m - 1)
         sum += p->b[__builtin_ctz(m)].value;
     return sum;
+#endif
 }
 
 static int intriguer(const ys_state *st, int q)
@@ -410,12 +424,24 @@ static int zone_totals_kept(const ys_state *st)
     return st->step == YS_STEP_DISTRICT && (st->dstep == 1 || st->dstep == 2) && st->district < st->districts;
 }
 
+static void cache_market(ys_state *st);
+static void clear_market(ys_state *st);
+/* The market's totals are kept from the start of its scoring (dstep 0 of
+ * the rows counts them) to the majority, which clears them. */
+static int market_kept(const ys_state *st)
+{
+    return (st->step == YS_STEP_MARKET_ROWS && st->dstep > 0) || st->step == YS_STEP_COLUMNS ||
+           st->step == YS_STEP_MAJORITY;
+}
+
 void ys_sync_cells(ys_state *st)
 {
     st->cells = (uint16_t)ys_count_cells(st);
     memset(st->zone_total, 0, sizeof st->zone_total);
     memset(st->zone_present, 0, sizeof st->zone_present);
     if (zone_totals_kept(st)) cache_zone_totals(st, st->district);
+    clear_market(st);
+    if (market_kept(st)) cache_market(st);
 }
 
 unsigned ys_count_cells(const ys_state *st)
@@ -578,7 +604,20 @@ static int find_broker(const ys_player *p, int loc, int value)
  * are zero: clearing them changes nothing). */
 static void clear_flags(ys_player *p, uint8_t f)
 {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined __SSE2__ && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* records 0-11 as three vectors, 12-13 as one word (14 and 15 are nb[0..1]: not touched) */
+    uint8_t *bytes = (uint8_t *)p;
+    const __m128i keep = _mm_set1_epi32(~((int)f << 16));
+    for (int k = 0; k < 3; k++) {
+        __m128i *at = (__m128i *)(void *)(bytes + 16 * k);
+        _mm_storeu_si128(at, _mm_and_si128(_mm_loadu_si128(at), keep));
+    }
+    uint64_t w;
+    memcpy(&w, bytes + 48, sizeof w);
+    w &= ~((uint64_t)f << 16 | (uint64_t)f << 48);
+    memcpy(bytes + 48, &w, sizeof w);
+    _Static_assert(YS_BROKERS == 14, "three vectors and a word");
+#elif __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t w[YS_BROKERS / 2]; /* the flags byte (byte 2) of each 4-byte record, two records at a time */
     memcpy(w, p->b, sizeof w);
     for (int i = 0; i < YS_BROKERS / 2; i++) w[i] &= ~((uint64_t)f << 16 | (uint64_t)f << 48);
@@ -713,16 +752,19 @@ static void apply_place(ys_state *st, int seat, gg_action a)
     }
     int i = find_broker(p, front ? YS_LOC_FRONT : YS_LOC_SCREEN, value);
     GG_ASSERT(i >= 0);
+    _Static_assert(YS_F_UP == 1 && YS_F_ILLUSION == 16, "flags from the action's bits");
     p->b[i].loc = (uint8_t)loc;
-    p->b[i].flags = (uint8_t)((up ? YS_F_UP : 0) | YS_F_JUST | (front ? YS_F_ILLUSION : 0));
+    p->b[i].flags = (uint8_t)(up | YS_F_JUST | front << 4);
     p->b[i].known = 0;
-    if (up) st->n_up++;
-    else st->n_down++;
+    /* face and place are a random playout's coin tosses: counted without branches */
+    st->n_up = (uint8_t)(st->n_up + up);
+    st->n_down = (uint8_t)(st->n_down + !up);
     if (YS_IS_LINE(loc)) p->lines_placed++; /* Y-10.12 */
-    if (YS_IS_CELL(loc)) { /* Y-6.4 */
-        add_points(st, seat, 1, &p->pts_market);
-        st->cells |= (uint16_t)(1u << (loc - YS_LOC_CELL0));
-    }
+    unsigned cell = (unsigned)loc - YS_LOC_CELL0, in_cell = cell < 16;
+    if (GG_EV_ON() && in_cell) ys_ev_points(st, seat, 1);
+    p->score = (int16_t)(p->score + (int)in_cell); /* Y-6.4: add_points(st, seat, 1, &p->pts_market) in a cell */
+    p->pts_market = (int16_t)(p->pts_market + (int)in_cell);
+    st->cells |= (uint16_t)(in_cell << (cell & 15));
     if (front) st->stage = YS_ST_REFILL; /* Y-7.10: replaced from behind the screen */
 }
 
@@ -731,12 +773,14 @@ static void apply_neutral(ys_state *st, int seat, gg_action a)
     unsigned pay = YS_PAYLOAD(a);
     int loc = pay & 0x7F, value = pay >> 8 & 7;
     ys_player *p = &st->pl[seat];
+    unsigned match = 0; /* the first neutral broker in hand with that value: found without a branch per broker */
     for (int i = 0; i < YS_NEUTRAL_BROKERS; i++)
-        if (p->nb[i].loc == YS_LOC_HAND && p->nb[i].value == value) {
-            p->nb[i].loc = (uint8_t)loc;
-            p->nb[i].flags = 0;
-            break;
-        }
+        match |= (unsigned)(p->nb[i].loc == YS_LOC_HAND && p->nb[i].value == value) << i;
+    if (match) {
+        int i = __builtin_ctz(match);
+        p->nb[i].loc = (uint8_t)loc;
+        p->nb[i].flags = 0;
+    }
     st->n_neutral++;
     if (YS_IS_CELL(loc)) { /* Y-9.4 decision: the neutral's market point */
         st->neutral_score++;
@@ -783,7 +827,7 @@ static void turn_over(ys_state *st)
 static void end_of_turn_brokers(ys_state *st)
 {
     st->stage = YS_ST_AFTER;
-    if (ys_has_card_play(st, st->actor)) return;
+    if (ys_may_hold_play(&st->pl[st->actor]) && ys_has_card_play(st, st->actor)) return;
     turn_over(st);
 }
 
@@ -842,19 +886,54 @@ static void spy_done(ys_state *st, int passed)
 
 /* ----------------------------------------------------------------- scoring */
 
+/* p's brokers at lo <= loc < hi (1 <= lo) go behind the screen: the value
+ * kept, the place, flags and peeks cleared. With SSE2 the 64 bytes from
+ * b[0] at once (records 14 and 15 are nb[0..1], left as they are; records
+ * past n_brokers are zero, behind the screen: never in the range), without
+ * a branch per broker. */
+static void home_range(ys_player *p, int lo, int hi)
+{
+#ifdef __SSE2__
+    uint8_t *bytes = (uint8_t *)p;
+    const __m128i above = _mm_set1_epi32((lo - 1) << 8), below = _mm_set1_epi32(hi << 8),
+                  loc_byte = _mm_set1_epi32(0xFF00), all_but_value = _mm_set1_epi32((int)0xFFFFFF00u);
+    for (int k = 0; k < 4; k++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k)), loc = _mm_and_si128(x, loc_byte);
+        __m128i in = _mm_and_si128(_mm_cmpgt_epi32(loc, above), _mm_cmplt_epi32(loc, below));
+        if (k == 3) in = _mm_and_si128(in, _mm_setr_epi32(-1, -1, 0, 0)); /* not nb[0..1] */
+        _mm_storeu_si128((__m128i *)(void *)(bytes + 16 * k), _mm_andnot_si128(_mm_and_si128(in, all_but_value), x));
+    }
+#else
+    for (unsigned m = brokers_between(p, lo, hi); m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+    }
+#endif
+}
+
 static void return_brokers_in(ys_state *st, uint64_t locs)
 {
     st->cells &= (uint16_t)~(locs >> YS_LOC_CELL0);
     if (!locs) return;
     int lo = __builtin_ctzll(locs), hi = 64 - __builtin_clzll(locs); /* the range the places span */
+    int range = ((locs >> lo) & ((locs >> lo) + 1)) == 0; /* every place from lo to hi */
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
-        for (unsigned m = brokers_between(p, lo, hi); m; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            if (locs >> p->b[i].loc & 1) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+        if (range) home_range(p, lo, hi);
+        else
+            for (unsigned m = brokers_between(p, lo, hi); m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                if (locs >> p->b[i].loc & 1) p->b[i] = (ys_broker){p->b[i].value, YS_LOC_SCREEN, 0, 0};
+            }
+        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++) { /* to the hand, without a branch */
+            ys_broker *b = &p->nb[i], home = {b->value, YS_LOC_HAND, 0, 0};
+            uint32_t was, now;
+            memcpy(&was, b, sizeof was);
+            memcpy(&now, &home, sizeof now);
+            uint32_t in = (uint32_t)0 - (uint32_t)(b->loc < 64 && (locs >> (b->loc & 63) & 1));
+            was ^= (was ^ now) & in;
+            memcpy(b, &was, sizeof was);
         }
-        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
-            if (p->nb[i].loc < 64 && (locs >> p->nb[i].loc & 1)) p->nb[i] = (ys_broker){p->nb[i].value, YS_LOC_HAND, 0, 0};
     }
 }
 
@@ -915,10 +994,68 @@ static void remove_customs_gems(ys_state *st)
     }
 }
 
+#ifdef __SSE2__
+/* totals_by_group for district d's three zones without events, without a
+ * branch per broker: per player the 16 records' places and counts (Y-8.1:
+ * the value, 5 with the Mercenary's mark) as bytes, then per zone one
+ * compare and one sum of absolute differences. Records past n_brokers are
+ * zero (behind the screen), records 14 and 15 (nb[0..1]) are masked off;
+ * the Professor's +1 a broker (Y-10.13) from the count of matches. */
+static void zone_totals_sse(ys_state *st, int d)
+{
+    memset(st->zone_total, 0, sizeof st->zone_total);
+    memset(st->zone_present, 0, sizeof st->zone_present);
+    const __m128i value_byte = _mm_set1_epi32(0xFF), merc = _mm_set1_epi32(YS_F_MERC << 16),
+                  five = _mm_set1_epi32(5), zero = _mm_setzero_si128(),
+                  brokers = _mm_setr_epi32(-1, -1, -1, 0x0000FFFF); /* byte lanes 0..13 */
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        const uint8_t *bytes = (const uint8_t *)p;
+        __m128i w[2];
+        record_words(p, 0, w);
+        __m128i loc = _mm_packus_epi16(w[0], w[1]), cv4[4];
+        for (int k = 0; k < 4; k++) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k));
+            __m128i m = _mm_cmpeq_epi32(_mm_and_si128(x, merc), merc);
+            cv4[k] = _mm_or_si128(_mm_andnot_si128(m, _mm_and_si128(x, value_byte)), _mm_and_si128(m, five));
+        }
+        __m128i cv = _mm_packus_epi16(_mm_packs_epi32(cv4[0], cv4[1]), _mm_packs_epi32(cv4[2], cv4[3]));
+        for (int z = 0; z < YS_ZONES; z++) {
+            __m128i at = _mm_and_si128(_mm_cmpeq_epi8(loc, _mm_set1_epi8((char)YS_ZONE_LOC(d, z))), brokers);
+            __m128i sad = _mm_sad_epu8(_mm_and_si128(at, cv), zero);
+            int sum = _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sad, sad));
+            unsigned here = (unsigned)_mm_movemask_epi8(at);
+            if (p->professor_district == d + 1) sum += __builtin_popcount(here);
+            st->zone_total[z][q] = (int16_t)sum;
+            st->zone_present[z] |= (uint8_t)((here != 0) << q);
+        }
+    }
+    int neutral[YS_ZONES + 1] = {0}; /* the neutral's brokers (Y-9.4); [YS_ZONES]: elsewhere */
+    unsigned seen = 0;
+    for (int q = 0; two_players(st) && q < players_of(st); q++)
+        for (int i = 0; i < YS_NEUTRAL_BROKERS; i++) { /* without a branch per broker */
+            unsigned z = (unsigned)(st->pl[q].nb[i].loc - YS_ZONE_LOC(d, 0));
+            z = z < YS_ZONES ? z : YS_ZONES;
+            neutral[z] += st->pl[q].nb[i].value;
+            seen |= 1u << z;
+        }
+    for (int z = 0; z < YS_ZONES; z++) {
+        st->zone_total[z][YS_NEUTRAL] = (int16_t)neutral[z];
+        st->zone_present[z] |= (uint8_t)((seen >> z & 1) << YS_NEUTRAL);
+    }
+}
+#endif
+
 /* District d's zone totals into zone_total and zone_present: one pass for
  * the port share and the zones (the brokers stay where they are between). */
 static void cache_zone_totals(ys_state *st, int d)
 {
+#ifdef __SSE2__
+    if (!ys_events_on(st)) { /* (with events a broker's count depends on its place: Y-10.23, Y-10.30) */
+        zone_totals_sse(st, d);
+        return;
+    }
+#endif
     totals_by_group(st, YS_ZONE_LOC(d, 0), 3, 1, st->zone_total, st->zone_present);
 }
 
@@ -1085,22 +1222,52 @@ static int score_district(ys_state *st)
     return 0;
 }
 
+/* The market's totals into row_total, row_present (as scoring counts them:
+ * broker_count, the neutral too), col_total and col_count (printed values,
+ * the Mercenary's 5), in one pass over the brokers on it. */
+static void cache_market(ys_state *st)
+{
+    totals_by_group(st, YS_LOC_CELL0, 16, 4, st->row_total, st->row_present);
+    memset(st->col_total, 0, sizeof st->col_total);
+    memset(st->col_count, 0, sizeof st->col_count);
+    for (int q = 0; q < players_of(st); q++) {
+        const ys_player *p = &st->pl[q];
+        for (unsigned m = brokers_between(p, YS_LOC_CELL0, YS_LOC_CELL0 + 16); m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            st->col_total[YS_LOC_COLOUR(p->b[i].loc)] += (int16_t)ys_count_value(&p->b[i]);
+            st->col_count[YS_LOC_COLOUR(p->b[i].loc)]++;
+        }
+        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
+            if (YS_IS_CELL(p->nb[i].loc)) {
+                st->col_total[YS_LOC_COLOUR(p->nb[i].loc)] += p->nb[i].value;
+                st->col_count[YS_LOC_COLOUR(p->nb[i].loc)]++;
+            }
+    }
+}
+
+static void clear_market(ys_state *st)
+{
+    memset(st->row_total, 0, sizeof st->row_total);
+    memset(st->row_present, 0, sizeof st->row_present);
+    memset(st->col_total, 0, sizeof st->col_total);
+    memset(st->col_count, 0, sizeof st->col_count);
+}
+
 /* Y-8.6: each row's gem to the highest total in that row (dstep = row). */
 static int score_rows(ys_state *st)
 {
-    group_totals g;
     st->revealed |= 16;
-    totals_by_group(st, YS_LOC_CELL0, 16, 4, g.total, g.present);
+    if (st->dstep == 0) cache_market(st); /* kept to the majority */
     if (GG_EV_ON() && st->dstep == 0) ys_ev_market(st);
     while (st->dstep < YS_ROWS) {
         int r = st->dstep++;
         int gem = st->market_gem[r];
         if (gem == YS_NONE) continue;
         st->market_gem[r] = YS_NONE;
-        int w = group_winner(st, g.total[r], g.present[r]);
+        int w = group_winner(st, st->row_total[r], st->row_present[r]);
         if (GG_EV_ON()) {
             int total[YS_MAX_PLAYERS + 1], present[YS_MAX_PLAYERS + 1];
-            group_arrays(g.total[r], g.present[r], total, present);
+            group_arrays(st->row_total[r], st->row_present[r], total, present);
             ys_ev_row(st, r, gem, total, present, w);
         }
         if (w < 0) continue;
@@ -1130,23 +1297,12 @@ static void settle_columns(ys_state *st, const int total[4], const int count[4])
     }
 }
 
-/* Each column's total and broker count (Y-8.7), in one pass. */
+/* Each column's total and broker count (Y-8.7), as cache_market counted them. */
 static void column_stats(const ys_state *st, int total[4], int count[4])
 {
-    memset(total, 0, sizeof(int) * YS_COLOURS);
-    memset(count, 0, sizeof(int) * YS_COLOURS);
-    for (int q = 0; q < players_of(st); q++) {
-        const ys_player *p = &st->pl[q];
-        for (unsigned m = brokers_between(p, YS_LOC_CELL0, YS_LOC_CELL0 + 16); m; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            total[YS_LOC_COLOUR(p->b[i].loc)] += ys_count_value(&p->b[i]);
-            count[YS_LOC_COLOUR(p->b[i].loc)]++;
-        }
-        for (int i = 0; two_players(st) && i < YS_NEUTRAL_BROKERS; i++)
-            if (YS_IS_CELL(p->nb[i].loc)) {
-                total[YS_LOC_COLOUR(p->nb[i].loc)] += p->nb[i].value;
-                count[YS_LOC_COLOUR(p->nb[i].loc)]++;
-            }
+    for (int c = 0; c < YS_COLOURS; c++) {
+        total[c] = st->col_total[c];
+        count[c] = st->col_count[c];
     }
 }
 
@@ -1225,9 +1381,12 @@ static void apply_column_rates(ys_state *st)
 /* Y-8.8: the market majority; -1 when nobody is on the market. */
 static int market_majority(const ys_state *st)
 {
-    group_totals g;
-    totals_by_group(st, YS_LOC_CELL0, 16, 16, g.total, g.present);
-    return group_winner(st, g.total[0], g.present[0]);
+    int16_t total[YS_MAX_PLAYERS + 1];
+    unsigned present = 0;
+    for (int q = 0; q <= YS_NEUTRAL; q++)
+        total[q] = (int16_t)(st->row_total[0][q] + st->row_total[1][q] + st->row_total[2][q] + st->row_total[3][q]);
+    for (int r = 0; r < YS_ROWS; r++) present |= st->row_present[r];
+    return group_winner(st, total, present);
 }
 
 static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */
@@ -1241,10 +1400,11 @@ static void neutral_majority(ys_state *st) /* Y-9.4: raise what it holds most */
 /* Y-8.9: board brokers go home; front ones too unless King's Favour. */
 static void end_scoring(ys_state *st)
 {
-    /* the zones, lines and cells (YS_LOC_ZONE0 .. YS_LOC_CELL0 + 15), the Smuggling cards (Y-10.21) */
-    const uint64_t board = ((1ull << (YS_LOC_CELL0 + 16)) - (1ull << YS_LOC_ZONE0)) | 3ull << YS_LOC_SMUGGLE0;
+    /* the zones, lines and cells (YS_LOC_ZONE0 .. YS_LOC_CELL0 + 15), then the Smuggling cards (Y-10.21) */
+    const uint64_t board = (1ull << (YS_LOC_CELL0 + 16)) - (1ull << YS_LOC_ZONE0); /* one range */
     if (GG_EV_ON()) ys_ev_home(st);
     return_brokers_in(st, board);
+    if (ys_events_on(st)) return_brokers_in(st, 3ull << YS_LOC_SMUGGLE0); /* only events put brokers there */
     for (int q = 0; q < players_of(st); q++) {
         ys_player *p = &st->pl[q];
         p->active &= ~(1u << YC_INTRIGUER | 1u << YC_MERCHANT | 1u << YC_MERCENARY | 1u << YC_FINANCIER |
@@ -1326,13 +1486,14 @@ void ys_final_scores(const ys_state *st, ys_final *f)
         int gems[YS_MAX_PLAYERS + 1] = {0};
         for (int q = 0; q < n; q++) gems[q] = st->pl[q].gems[c];
         if (neutral) gems[YS_NEUTRAL] = st->neutral_gems[c];
+        int in[YS_MAX_PLAYERS + 1]; /* the participants: the seats, and the 2-player neutral */
+        for (int q = 0; q <= YS_NEUTRAL; q++) in[q] = q < n || (q == YS_NEUTRAL && neutral);
         for (int q = 0; q <= YS_NEUTRAL; q++) {
-            if ((q >= n && !(q == YS_NEUTRAL && neutral)) || gems[q] == 0) continue;
-            int place = 0; /* tied players score the lowest place they share */
-            for (int o = 0; o <= YS_NEUTRAL; o++)
-                if ((o < n || (o == YS_NEUTRAL && neutral)) && gems[o] >= gems[q] &&
-                    (o == q || gems[o] > gems[q] || !pope(st, q)))
-                    place++; /* Y-10.11: the Pope's owner wins the ties he is in */
+            if (!in[q] || gems[q] == 0) continue;
+            int place = 0, pope_q = pope(st, q); /* tied players score the lowest place they share */
+            for (int o = 0; o <= YS_NEUTRAL; o++) /* (counted with & and |: the comparisons are coin tosses) */
+                place += in[o] & (gems[o] >= gems[q]) & ((o == q) | (gems[o] > gems[q]) | !pope_q);
+            /* Y-10.11: the Pope's owner wins the ties he is in */
             f->colour_pts[q][c] = place <= 5 ? ys_colour_points[k][place - 1] : 0;
         }
         if (neutral && gems[YS_NEUTRAL] == 0) /* Y-9.4: 3rd place for a colour it lacks */
@@ -1394,7 +1555,7 @@ static int window_next(ys_state *st, int window)
     st->stage = YS_ST_WINDOW;
     while (st->cursor < players_of(st)) {
         st->actor = st->turn_order[st->cursor];
-        if (ys_has_card_play(st, st->actor)) return 1;
+        if (ys_may_hold_play(&st->pl[st->actor]) && ys_has_card_play(st, st->actor)) return 1;
         st->cursor++;
     }
     st->window = YS_WIN_NONE;
@@ -1516,6 +1677,7 @@ void ys_advance(ys_state *st)
             break;
         case YS_STEP_MAJORITY: {
             int w = market_majority(st);
+            clear_market(st); /* the market's totals were kept to here */
             if (GG_EV_ON()) ys_ev_majority(st, w);
             st->step = YS_STEP_END_WINDOW;
             st->cursor = 0;
@@ -1897,41 +2059,53 @@ static free_places count_free(const ys_state *st)
     return f;
 }
 
-/* The k-th (0-based, k < f->n) free place in loc order. */
+/* The k-th (0-based, k < f->n) free place in loc order, without a branch
+ * on which kind it is (a random pick: a zone or a cell is a coin toss the
+ * branch predictor would lose): both are computed, one kept. */
 static int nth_free(const free_places *f, uint32_t k)
 {
-    if (k < f->zones) {
-        int loc = YS_LOC_ZONE0 + (int)k;
-        return loc + (f->queen != YS_NONE && loc >= f->queen);
-    }
-    k -= f->zones;
-    unsigned byte = f->cells & 0xFF, base = YS_LOC_CELL0;
-    if (k >= bits_in_byte[byte]) {
-        k -= bits_in_byte[byte];
-        byte = f->cells >> 8;
-        base += 8;
-    }
-    for (; k; k--) byte &= byte - 1;
-    return (int)base + __builtin_ctz(byte);
+    int zone = YS_LOC_ZONE0 + (int)k;
+    zone += zone >= f->queen; /* the Queen's zone skipped (YS_NONE: never) */
+    uint32_t c = k - f->zones;  /* among the cells (wraps for a zone: masked below, then not kept) */
+    uint32_t low = bits_in_byte[f->cells & 0xFF], high = c >= low;
+    unsigned byte = (f->cells >> (8 * high)) & 0xFF;
+    int cell = YS_LOC_CELL0 + 8 * (int)high + ys_nth_bit[byte][(c - (high ? low : 0)) & 7];
+    int is_zone = k < f->zones;
+    return cell ^ ((zone ^ cell) & -is_zone);
 }
 
-/* The value of the k-th (0-based) set bit of vals. */
+/* i / d for a count of free places d (1 <= d <= 28: 12 zones and 16 cells;
+ * lines never come here), by one multiplication with m = ceil(2^32 / d)
+ * instead of a division: i * m / 2^32 = i / d + i * e / (d * 2^32) with
+ * e = m * d - 2^32 < d, so the floor is exact while i * e < 2^32, i.e. for
+ * every i < 2^27 (a placement list is a few hundred actions). */
+#define RECIP(d) (((1ull << 32) + (d) - 1) / (d))
+#define RECIP4(d) RECIP(d), RECIP(d + 1), RECIP(d + 2), RECIP(d + 3)
+static const uint64_t recip_free[33] = {0, RECIP4(1), RECIP4(5), RECIP4(9), RECIP4(13), RECIP4(17),
+                                        RECIP4(21), RECIP4(25), RECIP4(29)};
+#undef RECIP4
+#undef RECIP
+static uint32_t div_free(uint32_t i, uint32_t d)
+{
+    return (uint32_t)((uint64_t)i * recip_free[d] >> 32);
+}
+
+/* The value of the k-th (0-based) set bit of vals (bits 0..4). */
 static unsigned nth_value(unsigned vals, int k)
 {
-    for (; k; k--) vals &= vals - 1;
-    return (unsigned)__builtin_ctz(vals);
+    return ys_nth_bit[vals & 0xFF][k & 7];
 }
 
 /* The j-th row of placement_rows without events or lines, found by counting:
  * (screen values, then front values) × the faces allowed (down before up),
  * then the Royal Guard's front values, then the neutral's hand. */
-static gg_action place_row(int j, int down, int up, unsigned screen, unsigned front, unsigned guard)
+static inline __attribute__((always_inline)) gg_action place_row(int j, int down, int up, unsigned screen, unsigned front, unsigned guard)
 {
     int faces = down + up, ns = bit_count(screen) * faces, nf = bit_count(front) * faces;
     if (j < ns + nf) {
-        int fr = j >= ns, k = fr ? j - ns : j;
-        unsigned face = faces == 2 ? (unsigned)k & 1 : (unsigned)up;
-        unsigned v = nth_value(fr ? front : screen, k / faces);
+        int fr = j >= ns, k = j - (fr ? ns : 0), two = faces == 2;
+        unsigned face = two ? (unsigned)k & 1 : (unsigned)up;
+        unsigned v = nth_value(fr ? front : screen, k >> two);
         return YS_ACTION(YS_A_PLACE, v << 8 | (unsigned)fr << 11 | face << 7);
     }
     j -= ns + nf;
@@ -1976,7 +2150,8 @@ static unsigned screen_front_values(const ys_player *p)
  * as the free places, and only the chosen action is built; a draw past the
  * placements picks from the peeks and card plays that follow them in
  * ys_legal. The simulations check it against the list at every step. */
-static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
+static inline __attribute__((always_inline)) int
+random_place_core(const ys_state *st, int seat, gg_rng *rng, gg_action *a, int more)
 {
     const ys_player *p = &st->pl[seat];
     unsigned at = screen_front_values(p);
@@ -1988,19 +2163,39 @@ static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
     int rows = (bit_count(screen) + bit_count(front)) * (down + up) + bit_count(guard) + bit_count(hand);
     free_places free = count_free(st);
     uint32_t nl = free.n, np = (uint32_t)rows * nl;
-    gg_action rest[GG_MAX_ACTIONS];
-    int nr = p->spy_peeks ? legal_peeks(st, seat, rest) : 0;
-    if (st->n_up + st->n_down + st->n_neutral == 0) /* the ★ window closes with the first broker (Y-7.2) */
-        nr += ys_card_plays(st, seat, rest + nr);
+    gg_action rest[GG_MAX_ACTIONS]; /* unused (and not kept) without `more` */
+    int nr = 0;
+    if (more) {
+        nr = p->spy_peeks ? legal_peeks(st, seat, rest) : 0;
+        if (st->n_up + st->n_down + st->n_neutral == 0) /* the ★ window closes with the first broker (Y-7.2) */
+            nr += ys_card_plays(st, seat, rest + nr);
+    }
     uint32_t i = gg_rng_below(rng, np + (uint32_t)nr);
-    if (i >= np) {
+    if (more && i >= np) {
         *a = rest[i - np];
         return (int)np + nr;
     }
-    gg_action base = place_row((int)(i / nl), down, up, screen, front, guard);
+    uint32_t row = div_free(i, nl);
+    gg_action base = place_row((int)row, down, up, screen, front, guard);
     if (YS_KIND(base) == YS_A_NEUTRAL) base = YS_ACTION(YS_A_NEUTRAL, nth_value(hand, (int)YS_PAYLOAD(base)) << 8);
-    *a = base | (gg_action)nth_free(&free, i % nl); /* the (i % nl)-th free place */
+    *a = base | (gg_action)nth_free(&free, i - row * nl); /* the (i % nl)-th free place */
     return (int)np + nr;
+}
+
+/* With peeks (Y-7.8) or card plays (Y-7.2) after the placements: they are listed. */
+static __attribute__((noinline)) int random_place_more(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
+{
+    return random_place_core(st, seat, rng, a, 1);
+}
+
+/* Without them (the usual case: no Spy peeks left, no card the seat may
+ * play now), nothing is listed and the function needs no list on its stack. */
+static int random_place(const ys_state *st, int seat, gg_rng *rng, gg_action *a)
+{
+    const ys_player *p = &st->pl[seat];
+    if (p->spy_peeks || (st->n_up + st->n_down + st->n_neutral == 0 && ys_may_hold_play(p)))
+        return random_place_more(st, seat, rng, a);
+    return random_place_core(st, seat, rng, a, 0);
 }
 
 /* gg_legal_random for a bid (Y-5.1), counted as legal_bids lists them: the
@@ -2063,6 +2258,16 @@ static int random_gem(const ys_state *st, gg_rng *rng, gg_action *act)
     return (int)n;
 }
 
+/* The other decisions: from ys_legal's list (out of line: the list's
+ * stack space is not the placement's). */
+static __attribute__((noinline)) int random_listed(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
+{
+    gg_action legal[GG_MAX_ACTIONS];
+    int k = ys_legal(s, seat, legal);
+    if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
+    return k;
+}
+
 static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *a)
 {
     const ys_state *st = (const ys_state *)s;
@@ -2070,10 +2275,18 @@ static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *
         return random_place(st, seat, rng, a);
     if (st->stage == YS_ST_BID && is_actor(st, seat)) return random_bid(st, seat, rng, a);
     if (st->stage == YS_ST_GEM && is_actor(st, seat)) return random_gem(st, rng, a);
-    gg_action legal[GG_MAX_ACTIONS];
-    int k = ys_legal(s, seat, legal);
-    if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
-    return k;
+    if (st->stage == YS_ST_ORDER && is_actor(st, seat)) { /* legal_order, counted: the free turn places */
+        unsigned free = ~(unsigned)st->places_taken & ((1u << players_of(st)) - 1);
+        uint32_t n = (uint32_t)bit_count(free), k = gg_rng_below(rng, n);
+        *a = YS_ACTION(YS_A_ORDER, (unsigned)ys_nth_bit[free][k] + 1);
+        return (int)n;
+    }
+    if (st->stage == YS_ST_MAJORITY && is_actor(st, seat)) { /* ys_legal's 8: colour | up << 3, by up then colour */
+        uint32_t k = gg_rng_below(rng, 2 * YS_COLOURS);
+        *a = YS_ACTION(YS_A_RATE, (k & 3) | (k >> 2) << 3);
+        return 2 * YS_COLOURS;
+    }
+    return random_listed(s, seat, rng, a);
 }
 
 static int legal_refill(const ys_state *st, int seat, gg_action *out)

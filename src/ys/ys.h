@@ -120,6 +120,7 @@ typedef struct ys_event_info {
 extern const ys_ship ys_ships[YS_SHIPS];
 extern const ys_card_info ys_cards[YS_CARD_KINDS];
 extern const uint32_t ys_window_cards[YS_WIN_REACTION + 1]; /* bit c: card c is played in that window (Y-7.2) */
+extern const uint8_t ys_nth_bit[256][8]; /* [m][k]: the k-th (from 0) set bit of byte m, 0 past the last */
 extern const ys_event_info ys_events[YS_EVENT_KINDS];
 extern const uint8_t ys_event_card_kind[YS_EVENT_CARDS]; /* event card -> YE_* */
 extern const uint8_t ys_event_card_copy[YS_EVENT_CARDS]; /* 0, or 1 for the second Smuggling */
@@ -258,6 +259,14 @@ typedef struct ys_state {
      * and the zones; zero at every other step; ys_sync_cells */
     int16_t zone_total[YS_ZONES][YS_MAX_PLAYERS + 1];
     uint8_t zone_present[YS_ZONES];         /* bit q: participant q has a broker there */
+    /* derived: the market's totals, counted when its scoring starts (step
+     * YS_STEP_MARKET_ROWS, dstep 0) and kept to the majority (Y-8.6 rows,
+     * Y-8.7 columns, Y-8.8 the majority: the brokers stay where they are);
+     * zero at every other step; ys_sync_cells */
+    int16_t row_total[YS_ROWS][YS_MAX_PLAYERS + 1];
+    uint8_t row_present[YS_ROWS];           /* bit q: participant q has a broker in the row */
+    int16_t col_total[YS_COLOURS];          /* each column's printed values (Mercenary: 5) */
+    uint8_t col_count[YS_COLOURS];          /* and its brokers */
     /* Ys+ events (Y-10.3, ys_events.c); event card c is bit c */
     uint16_t ev_active;                     /* in effect this round (general, or in a port) */
     uint16_t ev_out;                        /* out of the game unseen (not dealt) */
@@ -378,7 +387,8 @@ int ys_row_open(const ys_state *st, int r);
 /* Market cells holding a broker (bit = 4*row + colour): the cached `cells`. */
 unsigned ys_cells_taken(const ys_state *st);
 /* The same, counted from the brokers; ys_sync_cells stores it in `cells`
- * and recounts the other derived fields (`zone_total`, `zone_present`) too
+ * and recounts the other derived fields (`zone_total`, `zone_present`,
+ * the market's `row_total`, `row_present`, `col_total`, `col_count`) too
  * (after loading, or after a test edited brokers in place). */
 unsigned ys_count_cells(const ys_state *st);
 void ys_sync_cells(ys_state *st);
@@ -398,6 +408,10 @@ void ys_choose_column(ys_state *st, int colour);
 int ys_card_plays(const ys_state *st, int seat, gg_action *out);
 /* Does the seat have any card play now (ys_card_plays would list one)? */
 int ys_has_card_play(const ys_state *st, int seat);
+/* The first test ys_card_plays and ys_has_card_play make, inline: does the
+ * player hold a card that is not fresh, with fewer than 2 played this round
+ * (Y-7.1)? Without one there is no card play (with one there may be). */
+static inline int ys_may_hold_play(const ys_player *p) { return (p->hand & ~p->fresh) && p->played < 2; }
 /* Plays a card (trusted: came from ys_card_plays). */
 void ys_card_apply(ys_state *st, int seat, gg_action a);
 /* Y-10.7: the seat that may copy `card` just played by `from`, or -1. */

@@ -524,12 +524,17 @@ int sim_ys_check_state(const gg_state *s, char *msg, size_t n)
     if (players < 2 || players > YS_MAX_PLAYERS) return FAIL("%d players", players);
     if (st->cells != ys_count_cells(st)) /* the cached market occupancy is exact */
         return FAIL("cells 0x%04x, but the brokers occupy 0x%04x", st->cells, ys_count_cells(st));
-    ys_state recount = *st; /* so are the cached zone totals of the district being scored (zero when none) */
+    ys_state recount = *st; /* so are the cached zone totals of the district being scored and the market's (zero when none) */
     ys_sync_cells(&recount);
     if (memcmp(recount.zone_total, st->zone_total, sizeof st->zone_total) != 0 ||
         memcmp(recount.zone_present, st->zone_present, sizeof st->zone_present) != 0)
         return FAIL("the cached zone totals (district %d, step %d, dstep %d) are not the brokers'", st->district + 1,
                     st->step, st->dstep);
+    if (memcmp(recount.row_total, st->row_total, sizeof st->row_total) != 0 ||
+        memcmp(recount.row_present, st->row_present, sizeof st->row_present) != 0 ||
+        memcmp(recount.col_total, st->col_total, sizeof st->col_total) != 0 ||
+        memcmp(recount.col_count, st->col_count, sizeof st->col_count) != 0)
+        return FAIL("the cached market totals (step %d, dstep %d) are not the brokers'", st->step, st->dstep);
     if (st->districts != ((players == 2 || ys_opt(st, YS_OPT_DISTRICTS) == 1) ? 3 : 4))
         return FAIL("%d districts in play with %d players (Y-2.2)", st->districts, players);
     if (st->round < 1 || st->round > YS_ROUNDS + (st->over ? 1 : 0))

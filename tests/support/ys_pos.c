@@ -284,6 +284,7 @@ void ysp_jump(ys_state *st, int step)
     st->gem_kind = 0;
     st->revealed = 0;
     if (step > YS_STEP_PLACEMENT) st->turn = st->turns;
+    ys_sync_cells(st); /* the derived totals kept at the step jumped to (the market's at the majority) */
     ys_advance(st);
 }
 
