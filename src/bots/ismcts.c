@@ -144,6 +144,7 @@ typedef struct worker {
     double deadline;
     const ismcts_params *p;
     gg_rollout_policy policy;
+    gg_rollout_pick pick; /* rollout=light without a list (gg_ai.light_pick), or NULL */
     gg_state_eval eval;
 } worker;
 
@@ -537,6 +538,7 @@ static long rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
         gg_action chosen[GG_MAX_SEATS];
         int k = gg_actors(s, seats);
         for (int i = 0; i < k; i++) {
+            if (w->pick && w->pick(s, seats[i], prev[seats[i]], &w->rng, &chosen[i])) continue;
             if (!w->policy && !w->prune) { /* uniform: the same draw, no list where the game counts (Ys placements) */
                 int n = gg_legal_random(s, seats[i], &w->rng, &chosen[i]);
                 GG_ASSERT(n > 0);
@@ -987,6 +989,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->policy = m->p.heuristic == 1 ? gg_heuristic_policy(s->game)
                     : m->p.heuristic == 2 && s->game->ai ? s->game->ai->light /* may be NULL */
                                                          : NULL;
+        w->pick = m->p.heuristic == 2 && s->game->ai ? s->game->ai->light_pick : NULL;
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;

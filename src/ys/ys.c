@@ -2076,6 +2076,18 @@ static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *
     return k;
 }
 
+/* For ys_ai.c's light rollout: during a placement turn without events or
+ * lines, the faces (bit 0 down, bit 1 up) the seat's next broker from behind
+ * the screen may take (Y-6.2, Y-7.7); 0 at any other decision. Every place of
+ * ys_free_places, every value behind the screen and every face returned is
+ * then a PLACE action ys_legal lists. */
+int ys_plain_place_faces(const ys_state *st, int seat)
+{
+    if (st->stage != YS_ST_PLACE || !is_actor(st, seat) || ys_events_on(st) || lines_now(st, seat))
+        return 0;
+    return may_place_down(st, seat) | may_place_up(st, seat) << 1;
+}
+
 static int legal_refill(const ys_state *st, int seat, gg_action *out)
 {
     const ys_player *p = &st->pl[seat];

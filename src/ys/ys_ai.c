@@ -204,6 +204,253 @@ static int ys_policy(const gg_state *s, int seat, const gg_action *legal, int n,
     return best;
 }
 
+/* ------------------------------------------------ a light rollout choice */
+
+/* ISMCTS's rollout=light for Ys (gg_ai.light_pick): a few cheap rules in
+ * place of a uniform draw, computed from the state without a legal list or
+ * any allocation, with enough randomness left that rollouts stay diverse.
+ * One decision in LIGHT_EPS is left to the caller's uniform draw (which also
+ * keeps the card plays, peeks and the Queen in the rollouts); every other
+ * decision it does not know (card windows, the throne, Ys+ steps, the
+ * 2-player neutral broker, placements with events or lines) too.
+ * Scores are in quarter points. */
+enum { LIGHT_EPS = 8, LIGHT_NONE = -(1 << 30) };
+
+/* A seat's edge in colour c: its gems against the others' mean, times 3
+ * (4 players: 3 * mine - theirs). */
+static int colour_edge(const ys_state *st, int seat, int c)
+{
+    int n = st->base.players, others = 0;
+    for (int q = 0; q < n; q++)
+        if (q != seat) others += st->pl[q].gems[c];
+    return (n - 1) * st->pl[seat].gems[c] - others;
+}
+
+/* Y-5.1 as the heuristic bids (choose_bid): a sum drawn from 2..6 aimed at
+ * with the pairs behind the screen, keeping the 4s for placement. */
+static int light_bid(const ys_state *st, int seat, gg_rng *rng, gg_action *out)
+{
+    const ys_player *p = &st->pl[seat];
+    int cnt[5] = {0};
+    for (int i = 0; i < p->n_brokers; i++)
+        if (p->b[i].loc == YS_LOC_SCREEN && p->b[i].value < 5) cnt[p->b[i].value]++;
+    int target = 2 + (int)gg_rng_below(rng, 5), best_d = 99;
+    for (int b = 0; b < 5; b++)
+        for (int a = 0; a <= b; a++) {
+            if (!cnt[a] || !cnt[b] || (a == b && cnt[a] < 2)) continue;
+            int d = a + b - target;
+            d = 2 * (d < 0 ? -d : d) + (a == 4) + (b == 4);
+            if (d < best_d) best_d = d, *out = YS_ACTION(YS_A_BID, (unsigned)a | (unsigned)b << 3);
+        }
+    return best_d < 99;
+}
+
+/* Y-5.2: the earliest free turn place. */
+static int light_order(const ys_state *st, gg_action *out)
+{
+    for (int k = 0; k < st->base.players; k++)
+        if (!(st->places_taken >> k & 1)) {
+            *out = YS_ACTION(YS_A_ORDER, (unsigned)k + 1);
+            return 1;
+        }
+    return 0;
+}
+
+/* Colours by rate rank, as gem_worth: 6, 5, 4, 3 points a gem. */
+static int gem_quarters(const ys_state *st, int c) { return (int)(4 * gem_worth(st, c)); }
+
+/* Y-8.4, Y-8.5, Y-7.19: the colour worth most to the seat — its rate rank,
+ * and a gem that lifts the seat to the lead in that colour (Y-8.10). */
+static int light_gem(const ys_state *st, int seat, gg_rng *rng, gg_action *out)
+{
+    unsigned kinds = 0x0F, white = 0;
+    if (st->gem_kind == YS_GEM_PORT) {
+        kinds = 0;
+        for (int i = 0; i < st->port_gems_n; i++) kinds |= 1u << st->port_gems[i];
+        white = kinds >> YS_WHITE & 1;
+        kinds &= 0x0F;
+    } else if (st->gem_kind == YS_GEM_WHITE) {
+        kinds = 0;
+        white = 1;
+    }
+    int best = LIGHT_NONE, ties = 0;
+    for (int c = 0; c < YS_COLOURS; c++) {
+        if (!(kinds >> c & 1) && !white) continue;
+        int mine = st->pl[seat].gems[c], top = 0;
+        for (int q = 0; q < st->base.players; q++)
+            if (q != seat && st->pl[q].gems[c] > top) top = st->pl[q].gems[c];
+        int v = gem_quarters(st, c) + (mine <= top && mine + 1 > top ? 12 : 0) + (int)gg_rng_below(rng, 4);
+        if (v > best) best = v, ties = 1;
+        else if (v < best || gg_rng_below(rng, (uint32_t)++ties) != 0) continue;
+        unsigned from = (kinds >> c & 1) ? (unsigned)c : YS_WHITE;
+        *out = YS_ACTION(YS_A_GEM, from | (unsigned)c << 3);
+    }
+    return best > LIGHT_NONE;
+}
+
+/* Y-8.8: raise the colour the seat holds most of against the others, or
+ * lower the one it holds least of (never `rate red-` while leading in red). */
+static int light_rate(const ys_state *st, int seat, gg_rng *rng, gg_action *out)
+{
+    int best = LIGHT_NONE, ties = 0;
+    for (unsigned up = 0; up < 2; up++)
+        for (int c = 0; c < YS_COLOURS; c++) {
+            int e = colour_edge(st, seat, c), v = up ? e : -e;
+            if (v > best) best = v, ties = 1;
+            else if (v < best || gg_rng_below(rng, (uint32_t)++ties) != 0) continue;
+            *out = YS_ACTION(YS_A_RATE, (unsigned)c | up << 3);
+        }
+    return 1;
+}
+
+/* The board as a rollout placement sees it, summed in one pass over the
+ * brokers: for each participant (seats, then the 2-player neutral) its total
+ * at every zone, district and market row as 2 * total + 1 when present, 0
+ * when absent (a lone `0` takes part, Y-8.2). Mercenary 5, else the printed
+ * value. */
+enum { LIGHT_PARTS = YS_MAX_PLAYERS + 1 };
+typedef struct light_board {
+    int16_t zone[YS_DISTRICTS * YS_ZONES][LIGHT_PARTS];
+    int16_t district[YS_DISTRICTS][LIGHT_PARTS];
+    int16_t row[YS_ROWS][LIGHT_PARTS];
+} light_board;
+
+static void light_add(int16_t *x, int v) { *x = (int16_t)((*x + 2 * v) | 1); }
+
+static void light_broker(light_board *lb, int q, int loc, int v)
+{
+    static const uint8_t district_of[YS_DISTRICTS * YS_ZONES] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3};
+    unsigned z = (unsigned)(loc - YS_LOC_ZONE0), c = (unsigned)(loc - YS_LOC_CELL0);
+    if (z < YS_DISTRICTS * YS_ZONES) {
+        light_add(&lb->zone[z][q], v);
+        light_add(&lb->district[district_of[z]][q], v);
+    } else if (c < 16) {
+        light_add(&lb->row[c >> 2][q], v);
+    }
+}
+
+static void light_sum(const ys_state *st, light_board *lb, int parts)
+{
+    memset(lb, 0, sizeof *lb);
+    for (int q = 0; q < st->base.players; q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++)
+            if (p->b[i].loc >= YS_LOC_ZONE0)
+                light_broker(lb, q, p->b[i].loc, p->b[i].flags & YS_F_MERC ? 5 : p->b[i].value);
+        for (int i = 0; parts > st->base.players && i < YS_NEUTRAL_BROKERS; i++)
+            if (p->nb[i].loc >= YS_LOC_ZONE0) light_broker(lb, parts - 1, p->nb[i].loc, p->nb[i].value);
+    }
+}
+
+/* The seat's total (0 when absent) and the best rival's (-1: none present)
+ * from one contest's sums x[0..parts-1]. */
+static void light_contest(const int16_t *x, int parts, int seat, int *mine, int *top)
+{
+    int best = 0;
+    for (int q = 0; q < parts; q++)
+        if (q != seat && x[q] > best) best = x[q];
+    *mine = x[seat] >> 1;
+    *top = (best - 1) >> 1; /* 0 → -1 */
+}
+
+/* What `v` more of `seat` at a contest is worth, a prize of `prize`:
+ * taking the lead all of it, a tie half, strengthening a thin lead a third,
+ * a safe lead or a hopeless place little. */
+static int contest_gain(int mine, int top, int v, int prize)
+{
+    if (mine > top) return mine - top <= 2 ? prize / 3 : prize / 8;
+    if (mine + v > top) return prize;
+    if (mine + v == top) return prize / 2;
+    return 0;
+}
+
+/* Y-6.2, Y-6.3: a broker value drawn from those behind the screen and a
+ * face drawn from those allowed, to the free place where it gains most:
+ * zones by their prize (Y-8.4: port a black gem, trade 3 points, palace a
+ * card) and the district's share of the port gems; market cells by the point
+ * at once (Y-6.4), the row's gem (Y-8.6) and the column's rate for the
+ * colours the seat holds (Y-8.7); noise breaks near-ties at random. */
+static int light_place(const ys_state *st, int seat, int faces, gg_rng *rng, gg_action *out)
+{
+    const ys_player *p = &st->pl[seat];
+    unsigned vals = 0;
+    for (int i = 0; i < p->n_brokers; i++)
+        if (p->b[i].loc == YS_LOC_SCREEN && p->b[i].value < 5) vals |= 1u << p->b[i].value;
+    uint64_t free = ys_free_places(st);
+    if (!vals || !free) return 0;
+    uint64_t noise = gg_rng_next(rng);
+    int k = (int)((noise & 0xFFFF) * (uint64_t)__builtin_popcount(vals) >> 16);
+    unsigned m = vals;
+    for (; k; k--) m &= m - 1;
+    int v = __builtin_ctz(m);
+    unsigned up = faces == 3 ? (unsigned)(noise >> 16 & 1) : faces == 2;
+    noise >>= 17;
+    int parts = st->base.players + (st->base.players == 2);
+    light_board lb;
+    light_sum(st, &lb, parts);
+    /* the gains of the contests, once: zones, districts, rows */
+    static const int zone_prize[YS_ZONES] = {14, 12, 12}; /* quarter points */
+    int zone_gain[YS_DISTRICTS * YS_ZONES], row_gain[YS_ROWS] = {0}, col_gain[YS_COLOURS];
+    int mine, top;
+    for (int d = 0; d < st->districts; d++) {
+        light_contest(lb.district[d], parts, seat, &mine, &top);
+        int dg = contest_gain(mine, top, v, 16); /* the district's share of the port gems */
+        for (int z = 0; z < YS_ZONES; z++) {
+            light_contest(lb.zone[3 * d + z], parts, seat, &mine, &top);
+            zone_gain[3 * d + z] = dg + contest_gain(mine, top, v, zone_prize[z]);
+        }
+    }
+    int worth[YS_COLOURS]; /* gem_worth in quarter points: 24, 20, 16, 12 by rate rank */
+    for (int c = 0; c < YS_COLOURS; c++) {
+        int above = 0, others = 0;
+        for (int o = 0; o < YS_COLOURS; o++)
+            above += st->rate[o] > st->rate[c] || (st->rate[o] == st->rate[c] && o < c);
+        worth[c] = 24 - 4 * above;
+        for (int q = 0; q < st->base.players; q++) others += st->pl[q].gems[c];
+        int e = st->base.players * st->pl[seat].gems[c] - others; /* colour_edge */
+        col_gain[c] = 4 + (e > 3 ? 3 : e < -3 ? -3 : e) * (v + 1) / 2; /* with Y-6.4's point */
+    }
+    for (int r = 0; r < YS_ROWS; r++) {
+        int gem = st->market_gem[r];
+        if (gem == YS_NONE) continue;
+        light_contest(lb.row[r], parts, seat, &mine, &top);
+        row_gain[r] = contest_gain(mine, top, v, gem == YS_WHITE ? 24 : worth[gem]);
+    }
+    int best = LIGHT_NONE, best_loc = -1, ties = 0, bits = 47;
+    for (uint64_t f = free; f; f &= f - 1) {
+        int loc = __builtin_ctzll(f), g;
+        if (YS_IS_ZONE(loc)) g = zone_gain[loc - YS_LOC_ZONE0];
+        else if (YS_IS_CELL(loc)) g = row_gain[YS_LOC_ROW(loc)] + col_gain[YS_LOC_COLOUR(loc)];
+        else continue; /* not a place this choice knows (Ys+ Smuggling cards: none without events) */
+        if (bits < 3) noise = gg_rng_next(rng), bits = 64;
+        g += (int)(noise & 7);
+        noise >>= 3, bits -= 3;
+        if (g > best) best = g, best_loc = loc, ties = 1;
+        else if (g == best && gg_rng_below(rng, (uint32_t)++ties) == 0) best_loc = loc;
+    }
+    if (best_loc < 0) return 0;
+    *out = YS_ACTION(YS_A_PLACE, (unsigned)best_loc | up << 7 | (unsigned)v << 8);
+    return 1;
+}
+
+static int ys_light_pick(const gg_state *s, int seat, gg_action prev, gg_rng *rng, gg_action *out)
+{
+    (void)prev;
+    const ys_state *st = (const ys_state *)s;
+    if (st->over || gg_rng_below(rng, LIGHT_EPS) == 0) return 0;
+    switch (st->stage) {
+    case YS_ST_BID: return !st->pl[seat].bid_done && light_bid(st, seat, rng, out);
+    case YS_ST_ORDER: return st->actor == seat && light_order(st, out);
+    case YS_ST_GEM: return st->actor == seat && light_gem(st, seat, rng, out);
+    case YS_ST_MAJORITY: return st->actor == seat && light_rate(st, seat, rng, out);
+    case YS_ST_PLACE: {
+        int faces = ys_plain_place_faces(st, seat);
+        return faces && light_place(st, seat, faces, rng, out);
+    }
+    default: return 0;
+    }
+}
+
 /* Each seat's chance to win from its lead over the best rival. */
 static void ys_eval(const gg_state *s, double value[GG_MAX_SEATS])
 {
@@ -276,4 +523,5 @@ static int ys_public_step(const gg_state *s)
 }
 
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
-                     .withdraw = ys_withdraw, .public_step = ys_public_step};
+                     .withdraw = ys_withdraw, .public_step = ys_public_step,
+                     .light_pick = ys_light_pick};
