@@ -1971,6 +1971,9 @@ static unsigned screen_front_values(const ys_player *p)
 #endif
 }
 
+/* The values a seat has behind its screen (bit v), for ys_ai.c. */
+unsigned ys_screen_values(const ys_state *st, int seat) { return screen_front_values(&st->pl[seat]) & 0x1F; }
+
 /* gg_legal_random for a placement without events or lines (the bulk of a
  * playout's decisions): the rows of placement_rows are counted, each as long
  * as the free places, and only the chosen action is built; a draw past the

@@ -24,7 +24,7 @@ static double gem_worth(const ys_state *st, int c)
 {
     int above = 0;
     for (int o = 0; o < YS_COLOURS; o++)
-        above += st->rate[o] > st->rate[c] || (st->rate[o] == st->rate[c] && o < c);
+        above += (st->rate[o] > st->rate[c]) | ((st->rate[o] == st->rate[c]) & (o < c));
     static const double by_rank[4] = {6.0, 5.0, 4.0, 3.0};
     return by_rank[above];
 }
@@ -220,10 +220,9 @@ enum { LIGHT_EPS = 8, LIGHT_NONE = -(1 << 30) };
  * (4 players: 3 * mine - theirs). */
 static int colour_edge(const ys_state *st, int seat, int c)
 {
-    int n = st->base.players, others = 0;
-    for (int q = 0; q < n; q++)
-        if (q != seat) others += st->pl[q].gems[c];
-    return (n - 1) * st->pl[seat].gems[c] - others;
+    int n = st->base.players, all = 0;
+    for (int q = 0; q < n; q++) all += st->pl[q].gems[c];
+    return n * st->pl[seat].gems[c] - all;
 }
 
 /* Y-5.1 as the heuristic bids (choose_bid): a sum drawn from 2..6 aimed at
@@ -303,56 +302,6 @@ static int light_rate(const ys_state *st, int seat, gg_rng *rng, gg_action *out)
     return 1;
 }
 
-/* The board as a rollout placement sees it, summed in one pass over the
- * brokers: for each participant (seats, then the 2-player neutral) its total
- * at every zone, district and market row as 2 * total + 1 when present, 0
- * when absent (a lone `0` takes part, Y-8.2). Mercenary 5, else the printed
- * value. */
-enum { LIGHT_PARTS = YS_MAX_PLAYERS + 1 };
-typedef struct light_board {
-    int16_t zone[YS_DISTRICTS * YS_ZONES][LIGHT_PARTS];
-    int16_t district[YS_DISTRICTS][LIGHT_PARTS];
-    int16_t row[YS_ROWS][LIGHT_PARTS];
-} light_board;
-
-static void light_add(int16_t *x, int v) { *x = (int16_t)((*x + 2 * v) | 1); }
-
-static void light_broker(light_board *lb, int q, int loc, int v)
-{
-    static const uint8_t district_of[YS_DISTRICTS * YS_ZONES] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3};
-    unsigned z = (unsigned)(loc - YS_LOC_ZONE0), c = (unsigned)(loc - YS_LOC_CELL0);
-    if (z < YS_DISTRICTS * YS_ZONES) {
-        light_add(&lb->zone[z][q], v);
-        light_add(&lb->district[district_of[z]][q], v);
-    } else if (c < 16) {
-        light_add(&lb->row[c >> 2][q], v);
-    }
-}
-
-static void light_sum(const ys_state *st, light_board *lb, int parts)
-{
-    memset(lb, 0, sizeof *lb);
-    for (int q = 0; q < st->base.players; q++) {
-        const ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++)
-            if (p->b[i].loc >= YS_LOC_ZONE0)
-                light_broker(lb, q, p->b[i].loc, p->b[i].flags & YS_F_MERC ? 5 : p->b[i].value);
-        for (int i = 0; parts > st->base.players && i < YS_NEUTRAL_BROKERS; i++)
-            if (p->nb[i].loc >= YS_LOC_ZONE0) light_broker(lb, parts - 1, p->nb[i].loc, p->nb[i].value);
-    }
-}
-
-/* The seat's total (0 when absent) and the best rival's (-1: none present)
- * from one contest's sums x[0..parts-1]. */
-static void light_contest(const int16_t *x, int parts, int seat, int *mine, int *top)
-{
-    int best = 0;
-    for (int q = 0; q < parts; q++)
-        if (q != seat && x[q] > best) best = x[q];
-    *mine = x[seat] >> 1;
-    *top = (best - 1) >> 1; /* 0 → -1 */
-}
-
 /* What `v` more of `seat` at a contest is worth, a prize of `prize`:
  * taking the lead all of it, a tie half, strengthening a thin lead a third,
  * a safe lead or a hopeless place little. */
@@ -364,22 +313,87 @@ static int contest_gain(int mine, int top, int v, int prize)
     return 0;
 }
 
-/* Y-6.2, Y-6.3: a broker value drawn from those behind the screen and a
- * face drawn from those allowed, to the free place where it gains most:
- * zones by their prize (Y-8.4: port a black gem, trade 3 points, palace a
- * card) and the district's share of the port gems; market cells by the point
- * at once (Y-6.4), the row's gem (Y-8.6) and the column's rate for the
- * colours the seat holds (Y-8.7); noise breaks near-ties at random. */
+/* The board summed in one branch-free pass over the brokers: for each
+ * participant (seats, then the 2-player neutral) its total at every zone and
+ * market cell as 2 * total + 1 when present, 0 when absent (a lone `0` takes
+ * part, Y-8.2); a contest (a zone, a district, a row) adds its places' sums,
+ * which keeps the presence bit. Mercenary 5, else the printed value. Off the
+ * board (screen, front, throne, lines) counts into row 0, never read. */
+enum { LIGHT_PARTS = YS_MAX_PLAYERS + 1, LIGHT_TRIES = 4, LIGHT_LOCS = YS_LOC_CELL0 + 16 };
+typedef struct light_board {
+    int16_t t[LIGHT_LOCS][LIGHT_PARTS];
+} light_board;
+
+static void light_sum(const ys_state *st, light_board *lb, int parts)
+{
+    memset(lb, 0, sizeof *lb);
+    for (int q = 0; q < st->base.players; q++) {
+        const ys_player *p = &st->pl[q];
+        for (int i = 0; i < p->n_brokers; i++) {
+            unsigned loc = p->b[i].loc, v = (p->b[i].flags & YS_F_MERC) ? 5u : p->b[i].value;
+            int16_t *x = &lb->t[loc < LIGHT_LOCS ? loc : 0][q];
+            *x = (int16_t)((*x + 2 * (int)v) | 1);
+        }
+        for (int i = 0; parts > st->base.players && i < YS_NEUTRAL_BROKERS; i++) {
+            unsigned loc = p->nb[i].loc;
+            int16_t *x = &lb->t[loc < LIGHT_LOCS ? loc : 0][parts - 1];
+            *x = (int16_t)((*x + 2 * (int)p->nb[i].value) | 1);
+        }
+    }
+}
+
+/* What `v` more of `seat` gains at the contest over places first, first +
+ * step, ... (n places), a prize of `prize`. */
+static int light_gain(const light_board *lb, int first, int step, int n, int parts, int seat, int v,
+                      int prize)
+{
+    int sum[LIGHT_PARTS] = {0}, best = 0;
+    for (int k = 0; k < n; k++)
+        for (int q = 0; q < parts; q++) {
+            int x = lb->t[first + k * step][q]; /* even sums keep the presence bit */
+            sum[q] = (sum[q] + (x & ~1)) | (x & 1);
+        }
+    for (int q = 0; q < parts; q++) {
+        int x = q == seat ? 0 : sum[q];
+        best = x > best ? x : best;
+    }
+    return contest_gain(sum[seat] >> 1, (best - 1) >> 1 /* 0: none, -1 */, v, prize);
+}
+
+/* Set bits of a 5-bit mask. */
+static const uint8_t bits_in_5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
+/* A place of `free` (zones and cells only) drawn uniformly: a draw among the
+ * 12 zones and 16 cells, again until it is free (5 bits of *noise a draw;
+ * after 12 misses, the first free place). */
+static int random_free(uint64_t free, uint64_t *noise, gg_rng *rng)
+{
+    for (int tries = 0; tries < 12; tries++) {
+        if (*noise < 32) *noise = gg_rng_next(rng) | 1ull << 63;
+        unsigned x = (unsigned)(*noise & 31);
+        *noise >>= 5;
+        if (x >= 28) continue;
+        int loc = x < 12 ? YS_LOC_ZONE0 + (int)x : YS_LOC_CELL0 + (int)x - 12;
+        if (free >> loc & 1) return loc;
+    }
+    return __builtin_ctzll(free);
+}
+
+/* Y-6.2, Y-6.3: a broker value drawn from those behind the screen, a face
+ * drawn from those allowed, and LIGHT_TRIES free places drawn at random; the
+ * broker goes to the one of them where it gains most: a zone by its prize
+ * (Y-8.4: port a black gem, trade 3 points, palace a card) and the district's
+ * share of the port gems; a market cell by the point at once (Y-6.4), the
+ * row's gem (Y-8.6) and the column's rate for the colours the seat holds
+ * (Y-8.7). Noise breaks near-ties at random. */
 static int light_place(const ys_state *st, int seat, int faces, gg_rng *rng, gg_action *out)
 {
-    const ys_player *p = &st->pl[seat];
-    unsigned vals = 0;
-    for (int i = 0; i < p->n_brokers; i++)
-        if (p->b[i].loc == YS_LOC_SCREEN && p->b[i].value < 5) vals |= 1u << p->b[i].value;
-    uint64_t free = ys_free_places(st);
+    unsigned vals = ys_screen_values(st, seat);
+    uint64_t free = ys_free_places(st) & ((0xFFFull << YS_LOC_ZONE0) | (0xFFFFull << YS_LOC_CELL0));
     if (!vals || !free) return 0;
     uint64_t noise = gg_rng_next(rng);
-    int k = (int)((noise & 0xFFFF) * (uint64_t)__builtin_popcount(vals) >> 16);
+    int k = (int)((noise & 0xFFFF) * (uint64_t)bits_in_5[vals] >> 16);
     unsigned m = vals;
     for (; k; k--) m &= m - 1;
     int v = __builtin_ctz(m);
@@ -388,47 +402,26 @@ static int light_place(const ys_state *st, int seat, int faces, gg_rng *rng, gg_
     int parts = st->base.players + (st->base.players == 2);
     light_board lb;
     light_sum(st, &lb, parts);
-    /* the gains of the contests, once: zones, districts, rows */
     static const int zone_prize[YS_ZONES] = {14, 12, 12}; /* quarter points */
-    int zone_gain[YS_DISTRICTS * YS_ZONES], row_gain[YS_ROWS] = {0}, col_gain[YS_COLOURS];
-    int mine, top;
-    for (int d = 0; d < st->districts; d++) {
-        light_contest(lb.district[d], parts, seat, &mine, &top);
-        int dg = contest_gain(mine, top, v, 16); /* the district's share of the port gems */
-        for (int z = 0; z < YS_ZONES; z++) {
-            light_contest(lb.zone[3 * d + z], parts, seat, &mine, &top);
-            zone_gain[3 * d + z] = dg + contest_gain(mine, top, v, zone_prize[z]);
+    int best = LIGHT_NONE, best_loc = -1;
+    for (int t = 0; t < LIGHT_TRIES; t++) {
+        int loc = random_free(free, &noise, rng), g;
+        if (YS_IS_ZONE(loc)) {
+            g = light_gain(&lb, loc, 0, 1, parts, seat, v, zone_prize[YS_LOC_ZONE(loc)]) +
+                light_gain(&lb, YS_ZONE_LOC(YS_LOC_DISTRICT(loc), 0), 1, 3, parts, seat, v, 16); /* the district's share */
+        } else {
+            int r = YS_LOC_ROW(loc), c = YS_LOC_COLOUR(loc), gem = st->market_gem[r];
+            g = gem == YS_NONE ? 0
+                               : light_gain(&lb, YS_CELL_LOC(0, r), 1, 4, parts, seat, v,
+                                            gem == YS_WHITE ? 24 : gem_quarters(st, gem));
+            int e = colour_edge(st, seat, c);
+            g += 4 + (e > 3 ? 3 : e < -3 ? -3 : e) * (v + 1) / 2; /* with Y-6.4's point */
         }
-    }
-    int worth[YS_COLOURS]; /* gem_worth in quarter points: 24, 20, 16, 12 by rate rank */
-    for (int c = 0; c < YS_COLOURS; c++) {
-        int above = 0, others = 0;
-        for (int o = 0; o < YS_COLOURS; o++)
-            above += st->rate[o] > st->rate[c] || (st->rate[o] == st->rate[c] && o < c);
-        worth[c] = 24 - 4 * above;
-        for (int q = 0; q < st->base.players; q++) others += st->pl[q].gems[c];
-        int e = st->base.players * st->pl[seat].gems[c] - others; /* colour_edge */
-        col_gain[c] = 4 + (e > 3 ? 3 : e < -3 ? -3 : e) * (v + 1) / 2; /* with Y-6.4's point */
-    }
-    for (int r = 0; r < YS_ROWS; r++) {
-        int gem = st->market_gem[r];
-        if (gem == YS_NONE) continue;
-        light_contest(lb.row[r], parts, seat, &mine, &top);
-        row_gain[r] = contest_gain(mine, top, v, gem == YS_WHITE ? 24 : worth[gem]);
-    }
-    int best = LIGHT_NONE, best_loc = -1, ties = 0, bits = 47;
-    for (uint64_t f = free; f; f &= f - 1) {
-        int loc = __builtin_ctzll(f), g;
-        if (YS_IS_ZONE(loc)) g = zone_gain[loc - YS_LOC_ZONE0];
-        else if (YS_IS_CELL(loc)) g = row_gain[YS_LOC_ROW(loc)] + col_gain[YS_LOC_COLOUR(loc)];
-        else continue; /* not a place this choice knows (Ys+ Smuggling cards: none without events) */
-        if (bits < 3) noise = gg_rng_next(rng), bits = 64;
+        if (noise < 8) noise = gg_rng_next(rng) | 1ull << 63;
         g += (int)(noise & 7);
-        noise >>= 3, bits -= 3;
-        if (g > best) best = g, best_loc = loc, ties = 1;
-        else if (g == best && gg_rng_below(rng, (uint32_t)++ties) == 0) best_loc = loc;
+        noise >>= 3;
+        if (g > best) best = g, best_loc = loc; /* the draws are in random order: first of equals */
     }
-    if (best_loc < 0) return 0;
     *out = YS_ACTION(YS_A_PLACE, (unsigned)best_loc | up << 7 | (unsigned)v << 8);
     return 1;
 }
