@@ -84,7 +84,8 @@ typedef struct node {
 typedef struct ismcts_params {
     long iters;       /* 0: use ms */
     long ms;
-    int heuristic;    /* rollout policy: 0 random, 1 heuristic, 2 light (gg_ai.light) */
+    int heuristic;    /* rollout policy: 0 random, 1 heuristic, 2 light (gg_ai.light, light_pick),
+                         -1 (no rollout= given) the game's default (gg_ai.light_by_default) */
     int threads;
     double c;         /* exploration constant */
     int depth;        /* rollout steps before evaluating (0: play to the end) */
@@ -765,7 +766,7 @@ static void search_both(ismcts *m)
 
 static gg_status parse_params(ismcts_params *p, const char *params, gg_error *err)
 {
-    *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0,
+    *p = (ismcts_params){.iters = 0, .ms = 0, .threads = 1, .c = 0.7, .nodes = 0, .heuristic = -1,
                          .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT};
     char buf[128];
@@ -986,10 +987,12 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->p = &m->p;
         w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
         w->deadline = deadline;
-        w->policy = m->p.heuristic == 1 ? gg_heuristic_policy(s->game)
-                    : m->p.heuristic == 2 && s->game->ai ? s->game->ai->light /* may be NULL */
-                                                         : NULL;
-        w->pick = m->p.heuristic == 2 && s->game->ai ? s->game->ai->light_pick : NULL;
+        const gg_ai *ai = s->game->ai;
+        int rollout = m->p.heuristic >= 0 ? m->p.heuristic : ai && ai->light_by_default ? 2 : 0;
+        w->policy = rollout == 1 ? gg_heuristic_policy(s->game)
+                    : rollout == 2 && ai ? ai->light /* may be NULL */
+                                         : NULL;
+        w->pick = rollout == 2 && ai ? ai->light_pick : NULL;
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;

@@ -1971,9 +1971,6 @@ static unsigned screen_front_values(const ys_player *p)
 #endif
 }
 
-/* The values a seat has behind its screen (bit v), for ys_ai.c. */
-unsigned ys_screen_values(const ys_state *st, int seat) { return screen_front_values(&st->pl[seat]) & 0x1F; }
-
 /* gg_legal_random for a placement without events or lines (the bulk of a
  * playout's decisions): the rows of placement_rows are counted, each as long
  * as the free places, and only the chosen action is built; a draw past the
@@ -2077,18 +2074,6 @@ static int ys_legal_random(const gg_state *s, int seat, gg_rng *rng, gg_action *
     int k = ys_legal(s, seat, legal);
     if (k > 0) *a = legal[gg_rng_below(rng, (uint32_t)k)];
     return k;
-}
-
-/* For ys_ai.c's light rollout: during a placement turn without events or
- * lines, the faces (bit 0 down, bit 1 up) the seat's next broker from behind
- * the screen may take (Y-6.2, Y-7.7); 0 at any other decision. Every place of
- * ys_free_places, every value behind the screen and every face returned is
- * then a PLACE action ys_legal lists. */
-int ys_plain_place_faces(const ys_state *st, int seat)
-{
-    if (st->stage != YS_ST_PLACE || !is_actor(st, seat) || ys_events_on(st) || lines_now(st, seat))
-        return 0;
-    return may_place_down(st, seat) | may_place_up(st, seat) << 1;
 }
 
 static int legal_refill(const ys_state *st, int seat, gg_action *out)

@@ -386,11 +386,6 @@ void ys_sync_cells(ys_state *st);
  * the districts in play but the Queen's, the open empty cells (and, with
  * events, the Smuggling cards in play). */
 uint64_t ys_free_places(const ys_state *st);
-/* During a placement turn without events or lines, the faces (bit 0 down,
- * bit 1 up) the seat's next broker from behind the screen may take; else 0. */
-int ys_plain_place_faces(const ys_state *st, int seat);
-/* The values the seat has behind its screen (bit v). */
-unsigned ys_screen_values(const ys_state *st, int seat);
 /* Y-6.3: may a broker go to `loc` now (taken: ys_cells_taken)? */
 int ys_loc_free(const ys_state *st, int loc, unsigned taken);
 /* A port gem taken by `who` (to: the colour a white one becomes, Y-8.5). */

@@ -207,13 +207,16 @@ static int ys_policy(const gg_state *s, int seat, const gg_action *legal, int n,
 /* ------------------------------------------------ a light rollout choice */
 
 /* ISMCTS's rollout=light for Ys (gg_ai.light_pick): a few cheap rules in
- * place of a uniform draw, computed from the state without a legal list or
- * any allocation, with enough randomness left that rollouts stay diverse.
- * One decision in LIGHT_EPS is left to the caller's uniform draw (which also
- * keeps the card plays, peeks and the Queen in the rollouts); every other
- * decision it does not know (card windows, the throne, Ys+ steps, the
- * 2-player neutral broker, placements with events or lines) too.
- * Scores are in quarter points. */
+ * place of a uniform draw where a uniform draw is plainly self-harming — the
+ * bid (two 4s thrown away), the turn place (the first bidder taking the last
+ * place), the gem taken, the market majority's rate (`rate red-` while
+ * leading in red) — computed from the state without a legal list or any
+ * allocation, with randomness left so rollouts stay diverse. One decision in
+ * LIGHT_EPS is left to the caller's uniform draw, and so is every decision
+ * it does not know: the placements (a placement rule scoring four drawn
+ * places by the contests they win cost a quarter of the iterations and
+ * gained nothing at equal time, docs/strength.md), card windows, the throne,
+ * the Ys+ steps. Scores are in quarter points. */
 enum { LIGHT_EPS = 8, LIGHT_NONE = -(1 << 30) };
 
 /* A seat's edge in colour c: its gems against the others' mean, times 3
@@ -302,130 +305,6 @@ static int light_rate(const ys_state *st, int seat, gg_rng *rng, gg_action *out)
     return 1;
 }
 
-/* What `v` more of `seat` at a contest is worth, a prize of `prize`:
- * taking the lead all of it, a tie half, strengthening a thin lead a third,
- * a safe lead or a hopeless place little. */
-static int contest_gain(int mine, int top, int v, int prize)
-{
-    if (mine > top) return mine - top <= 2 ? prize / 3 : prize / 8;
-    if (mine + v > top) return prize;
-    if (mine + v == top) return prize / 2;
-    return 0;
-}
-
-/* The board summed in one branch-free pass over the brokers: for each
- * participant (seats, then the 2-player neutral) its total at every zone and
- * market cell as 2 * total + 1 when present, 0 when absent (a lone `0` takes
- * part, Y-8.2); a contest (a zone, a district, a row) adds its places' sums,
- * which keeps the presence bit. Mercenary 5, else the printed value. Off the
- * board (screen, front, throne, lines) counts into row 0, never read. */
-enum { LIGHT_PARTS = YS_MAX_PLAYERS + 1, LIGHT_TRIES = 4, LIGHT_LOCS = YS_LOC_CELL0 + 16 };
-typedef struct light_board {
-    int16_t t[LIGHT_LOCS][LIGHT_PARTS];
-} light_board;
-
-static void light_sum(const ys_state *st, light_board *lb, int parts)
-{
-    memset(lb, 0, sizeof *lb);
-    for (int q = 0; q < st->base.players; q++) {
-        const ys_player *p = &st->pl[q];
-        for (int i = 0; i < p->n_brokers; i++) {
-            unsigned loc = p->b[i].loc, v = (p->b[i].flags & YS_F_MERC) ? 5u : p->b[i].value;
-            int16_t *x = &lb->t[loc < LIGHT_LOCS ? loc : 0][q];
-            *x = (int16_t)((*x + 2 * (int)v) | 1);
-        }
-        for (int i = 0; parts > st->base.players && i < YS_NEUTRAL_BROKERS; i++) {
-            unsigned loc = p->nb[i].loc;
-            int16_t *x = &lb->t[loc < LIGHT_LOCS ? loc : 0][parts - 1];
-            *x = (int16_t)((*x + 2 * (int)p->nb[i].value) | 1);
-        }
-    }
-}
-
-/* What `v` more of `seat` gains at the contest over places first, first +
- * step, ... (n places), a prize of `prize`. */
-static int light_gain(const light_board *lb, int first, int step, int n, int parts, int seat, int v,
-                      int prize)
-{
-    int sum[LIGHT_PARTS] = {0}, best = 0;
-    for (int k = 0; k < n; k++)
-        for (int q = 0; q < parts; q++) {
-            int x = lb->t[first + k * step][q]; /* even sums keep the presence bit */
-            sum[q] = (sum[q] + (x & ~1)) | (x & 1);
-        }
-    for (int q = 0; q < parts; q++) {
-        int x = q == seat ? 0 : sum[q];
-        best = x > best ? x : best;
-    }
-    return contest_gain(sum[seat] >> 1, (best - 1) >> 1 /* 0: none, -1 */, v, prize);
-}
-
-/* Set bits of a 5-bit mask. */
-static const uint8_t bits_in_5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
-
-/* A place of `free` (zones and cells only) drawn uniformly: a draw among the
- * 12 zones and 16 cells, again until it is free (5 bits of *noise a draw;
- * after 12 misses, the first free place). */
-static int random_free(uint64_t free, uint64_t *noise, gg_rng *rng)
-{
-    for (int tries = 0; tries < 12; tries++) {
-        if (*noise < 32) *noise = gg_rng_next(rng) | 1ull << 63;
-        unsigned x = (unsigned)(*noise & 31);
-        *noise >>= 5;
-        if (x >= 28) continue;
-        int loc = x < 12 ? YS_LOC_ZONE0 + (int)x : YS_LOC_CELL0 + (int)x - 12;
-        if (free >> loc & 1) return loc;
-    }
-    return __builtin_ctzll(free);
-}
-
-/* Y-6.2, Y-6.3: a broker value drawn from those behind the screen, a face
- * drawn from those allowed, and LIGHT_TRIES free places drawn at random; the
- * broker goes to the one of them where it gains most: a zone by its prize
- * (Y-8.4: port a black gem, trade 3 points, palace a card) and the district's
- * share of the port gems; a market cell by the point at once (Y-6.4), the
- * row's gem (Y-8.6) and the column's rate for the colours the seat holds
- * (Y-8.7). Noise breaks near-ties at random. */
-static int light_place(const ys_state *st, int seat, int faces, gg_rng *rng, gg_action *out)
-{
-    unsigned vals = ys_screen_values(st, seat);
-    uint64_t free = ys_free_places(st) & ((0xFFFull << YS_LOC_ZONE0) | (0xFFFFull << YS_LOC_CELL0));
-    if (!vals || !free) return 0;
-    uint64_t noise = gg_rng_next(rng);
-    int k = (int)((noise & 0xFFFF) * (uint64_t)bits_in_5[vals] >> 16);
-    unsigned m = vals;
-    for (; k; k--) m &= m - 1;
-    int v = __builtin_ctz(m);
-    unsigned up = faces == 3 ? (unsigned)(noise >> 16 & 1) : faces == 2;
-    noise >>= 17;
-    int parts = st->base.players + (st->base.players == 2);
-    light_board lb;
-    light_sum(st, &lb, parts);
-    static const int zone_prize[YS_ZONES] = {14, 12, 12}; /* quarter points */
-    int best = LIGHT_NONE, best_loc = -1;
-    for (int t = 0; t < LIGHT_TRIES; t++) {
-        int loc = random_free(free, &noise, rng), g;
-        if (YS_IS_ZONE(loc)) {
-            g = light_gain(&lb, loc, 0, 1, parts, seat, v, zone_prize[YS_LOC_ZONE(loc)]) +
-                light_gain(&lb, YS_ZONE_LOC(YS_LOC_DISTRICT(loc), 0), 1, 3, parts, seat, v, 16); /* the district's share */
-        } else {
-            int r = YS_LOC_ROW(loc), c = YS_LOC_COLOUR(loc), gem = st->market_gem[r];
-            g = gem == YS_NONE ? 0
-                               : light_gain(&lb, YS_CELL_LOC(0, r), 1, 4, parts, seat, v,
-                                            gem == YS_WHITE ? 24 : gem_quarters(st, gem));
-            int e = colour_edge(st, seat, c);
-            g += 4 + (e > 3 ? 3 : e < -3 ? -3 : e) * (v + 1) / 2; /* with Y-6.4's point */
-        }
-        if (noise < 8) noise = gg_rng_next(rng) | 1ull << 63;
-        g += (int)(noise & 7);
-        noise >>= 3;
-        if (g > best) best = g, best_loc = loc; /* the draws are in random order: first of equals */
-    }
-    *out = YS_ACTION(YS_A_PLACE, (unsigned)best_loc | up << 7 | (unsigned)v << 8);
-    return 1;
-}
-
 static int ys_light_pick(const gg_state *s, int seat, gg_action prev, gg_rng *rng, gg_action *out)
 {
     (void)prev;
@@ -436,11 +315,7 @@ static int ys_light_pick(const gg_state *s, int seat, gg_action prev, gg_rng *rn
     case YS_ST_ORDER: return st->actor == seat && light_order(st, out);
     case YS_ST_GEM: return st->actor == seat && light_gem(st, seat, rng, out);
     case YS_ST_MAJORITY: return st->actor == seat && light_rate(st, seat, rng, out);
-    case YS_ST_PLACE: {
-        int faces = ys_plain_place_faces(st, seat);
-        return faces && light_place(st, seat, faces, rng, out);
-    }
-    default: return 0;
+    default: return 0; /* placements too: see the comment above */
     }
 }
 
