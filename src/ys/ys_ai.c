@@ -392,4 +392,4 @@ static int ys_public_step(const gg_state *s)
 
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
                      .withdraw = ys_withdraw, .public_step = ys_public_step,
-                     .light_pick = ys_light_pick};
+                     .light_pick = ys_light_pick, .light_by_default = 1};
