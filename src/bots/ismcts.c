@@ -162,6 +162,7 @@ typedef struct worker {
     double deadline;
     const ismcts_params *p;
     gg_rollout_policy policy;
+    gg_rollout_pick pick; /* rollout=light without a list (gg_ai.light_pick), or NULL */
     gg_state_eval eval;
     gg_state_eval prior; /* widening: the game's evaluation, scoring children */
     double widen;        /* widening k (widen= or the game's gg_ai.widen) */
@@ -673,6 +674,7 @@ static long rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
         gg_action chosen[GG_MAX_SEATS];
         int k = gg_actors(s, seats);
         for (int i = 0; i < k; i++) {
+            if (w->pick && w->pick(s, seats[i], prev[seats[i]], &w->rng, &chosen[i])) continue;
             if (!w->policy && !w->prune) { /* uniform: the same draw, no list where the game counts (Ys placements) */
                 int n = gg_legal_random(s, seats[i], &w->rng, &chosen[i]);
                 GG_ASSERT(n > 0);
@@ -1086,9 +1088,15 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
 /* The rollout policy of rollout=`kind` (ROLLOUT_GAME: the game's default,
  * gg_ai.default_rollout) for `game`; NULL: uniformly random, also where the
  * game has no such policy. */
+static int rollout_kind(int kind, const gg_game *game)
+{
+    if (kind != ROLLOUT_GAME) return kind;
+    return game->ai ? game->ai->default_rollout : GG_ROLLOUT_RANDOM;
+}
+
 static gg_rollout_policy rollout_policy(int kind, const gg_game *game)
 {
-    if (kind == ROLLOUT_GAME) kind = game->ai ? game->ai->default_rollout : GG_ROLLOUT_RANDOM;
+    kind = rollout_kind(kind, game);
     if (kind == GG_ROLLOUT_HEURISTIC) return gg_heuristic_policy(game);
     if (kind == GG_ROLLOUT_LIGHT && game->ai) return game->ai->light; /* may be NULL */
     return NULL;
@@ -1151,6 +1159,9 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
         w->deadline = deadline;
         w->policy = rollout_policy(m->p.rollout, s->game);
+        w->pick = rollout_kind(m->p.rollout, s->game) == GG_ROLLOUT_LIGHT && s->game->ai
+                      ? s->game->ai->light_pick /* may be NULL */
+                      : NULL;
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
         w->prior = widen > 0 ? gg_heuristic_eval(s->game) : NULL;
         w->widen = widen;

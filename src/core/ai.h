@@ -24,6 +24,14 @@
 typedef int (*gg_rollout_policy)(const gg_state *s, int seat, const gg_action *legal, int n,
                                  gg_action prev, gg_rng *rng);
 
+/* A rollout choice made without the legal list (for games whose lists are
+ * long, where building one per step would cost more than the choice saves):
+ * writes an action gg_legal lists for `seat` to *out and returns 1, or
+ * returns 0 to leave the choice to the caller (the list policy, or a uniform
+ * draw). It must not allocate and must be a function of (s, seat, prev, rng). */
+typedef int (*gg_rollout_pick)(const gg_state *s, int seat, gg_action prev, gg_rng *rng,
+                               gg_action *out);
+
 /* An evaluation of an unfinished state: each seat's chance to win, in [0, 1]. */
 typedef void (*gg_state_eval)(const gg_state *s, double value[GG_MAX_SEATS]);
 
@@ -49,6 +57,9 @@ typedef struct gg_ai {
      * left out: GG_ROLLOUT_RANDOM). The one measured strongest at equal time
      * for this game (docs/strength.md); an explicit rollout= always wins. */
     int default_rollout;
+    /* The light policy without a list (ISMCTS rollout=light asks it first,
+     * then `light`, then a uniform draw); NULL: none. */
+    gg_rollout_pick light_pick;
     /* In a determinization for `viewer`, during a simultaneous secret step,
      * takes back the choices other seats have already submitted (their
      * values are sampled there anyway), so a search models every other seat

@@ -24,7 +24,7 @@ static double gem_worth(const ys_state *st, int c)
 {
     int above = 0;
     for (int o = 0; o < YS_COLOURS; o++)
-        above += st->rate[o] > st->rate[c] || (st->rate[o] == st->rate[c] && o < c);
+        above += (st->rate[o] > st->rate[c]) | ((st->rate[o] == st->rate[c]) & (o < c));
     static const double by_rank[4] = {6.0, 5.0, 4.0, 3.0};
     return by_rank[above];
 }
@@ -204,6 +204,121 @@ static int ys_policy(const gg_state *s, int seat, const gg_action *legal, int n,
     return best;
 }
 
+/* ------------------------------------------------ a light rollout choice */
+
+/* ISMCTS's rollout=light for Ys (gg_ai.light_pick): a few cheap rules in
+ * place of a uniform draw where a uniform draw is plainly self-harming — the
+ * bid (two 4s thrown away), the turn place (the first bidder taking the last
+ * place), the gem taken, the market majority's rate (`rate red-` while
+ * leading in red) — computed from the state without a legal list or any
+ * allocation, with randomness left so rollouts stay diverse. One decision in
+ * LIGHT_EPS is left to the caller's uniform draw, and so is every decision
+ * it does not know: the placements (a placement rule scoring four drawn
+ * places by the contests they win cost a quarter of the iterations and
+ * gained nothing at equal time, docs/strength.md), card windows, the throne,
+ * the Ys+ steps. Scores are in quarter points. */
+enum { LIGHT_EPS = 8, LIGHT_NONE = -(1 << 30) };
+
+/* A seat's edge in colour c: its gems against the others' mean, times 3
+ * (4 players: 3 * mine - theirs). */
+static int colour_edge(const ys_state *st, int seat, int c)
+{
+    int n = st->base.players, all = 0;
+    for (int q = 0; q < n; q++) all += st->pl[q].gems[c];
+    return n * st->pl[seat].gems[c] - all;
+}
+
+/* Y-5.1 as the heuristic bids (choose_bid): a sum drawn from 2..6 aimed at
+ * with the pairs behind the screen, keeping the 4s for placement. */
+static int light_bid(const ys_state *st, int seat, gg_rng *rng, gg_action *out)
+{
+    const ys_player *p = &st->pl[seat];
+    int cnt[5] = {0};
+    for (int i = 0; i < p->n_brokers; i++)
+        if (p->b[i].loc == YS_LOC_SCREEN && p->b[i].value < 5) cnt[p->b[i].value]++;
+    int target = 2 + (int)gg_rng_below(rng, 5), best_d = 99;
+    for (int b = 0; b < 5; b++)
+        for (int a = 0; a <= b; a++) {
+            if (!cnt[a] || !cnt[b] || (a == b && cnt[a] < 2)) continue;
+            int d = a + b - target;
+            d = 2 * (d < 0 ? -d : d) + (a == 4) + (b == 4);
+            if (d < best_d) best_d = d, *out = YS_ACTION(YS_A_BID, (unsigned)a | (unsigned)b << 3);
+        }
+    return best_d < 99;
+}
+
+/* Y-5.2: the earliest free turn place. */
+static int light_order(const ys_state *st, gg_action *out)
+{
+    for (int k = 0; k < st->base.players; k++)
+        if (!(st->places_taken >> k & 1)) {
+            *out = YS_ACTION(YS_A_ORDER, (unsigned)k + 1);
+            return 1;
+        }
+    return 0;
+}
+
+/* Colours by rate rank, as gem_worth: 6, 5, 4, 3 points a gem. */
+static int gem_quarters(const ys_state *st, int c) { return (int)(4 * gem_worth(st, c)); }
+
+/* Y-8.4, Y-8.5, Y-7.19: the colour worth most to the seat — its rate rank,
+ * and a gem that lifts the seat to the lead in that colour (Y-8.10). */
+static int light_gem(const ys_state *st, int seat, gg_rng *rng, gg_action *out)
+{
+    unsigned kinds = 0x0F, white = 0;
+    if (st->gem_kind == YS_GEM_PORT) {
+        kinds = 0;
+        for (int i = 0; i < st->port_gems_n; i++) kinds |= 1u << st->port_gems[i];
+        white = kinds >> YS_WHITE & 1;
+        kinds &= 0x0F;
+    } else if (st->gem_kind == YS_GEM_WHITE) {
+        kinds = 0;
+        white = 1;
+    }
+    int best = LIGHT_NONE, ties = 0;
+    for (int c = 0; c < YS_COLOURS; c++) {
+        if (!(kinds >> c & 1) && !white) continue;
+        int mine = st->pl[seat].gems[c], top = 0;
+        for (int q = 0; q < st->base.players; q++)
+            if (q != seat && st->pl[q].gems[c] > top) top = st->pl[q].gems[c];
+        int v = gem_quarters(st, c) + (mine <= top && mine + 1 > top ? 12 : 0) + (int)gg_rng_below(rng, 4);
+        if (v > best) best = v, ties = 1;
+        else if (v < best || gg_rng_below(rng, (uint32_t)++ties) != 0) continue;
+        unsigned from = (kinds >> c & 1) ? (unsigned)c : YS_WHITE;
+        *out = YS_ACTION(YS_A_GEM, from | (unsigned)c << 3);
+    }
+    return best > LIGHT_NONE;
+}
+
+/* Y-8.8: raise the colour the seat holds most of against the others, or
+ * lower the one it holds least of (never `rate red-` while leading in red). */
+static int light_rate(const ys_state *st, int seat, gg_rng *rng, gg_action *out)
+{
+    int best = LIGHT_NONE, ties = 0;
+    for (unsigned up = 0; up < 2; up++)
+        for (int c = 0; c < YS_COLOURS; c++) {
+            int e = colour_edge(st, seat, c), v = up ? e : -e;
+            if (v > best) best = v, ties = 1;
+            else if (v < best || gg_rng_below(rng, (uint32_t)++ties) != 0) continue;
+            *out = YS_ACTION(YS_A_RATE, (unsigned)c | up << 3);
+        }
+    return 1;
+}
+
+static int ys_light_pick(const gg_state *s, int seat, gg_action prev, gg_rng *rng, gg_action *out)
+{
+    (void)prev;
+    const ys_state *st = (const ys_state *)s;
+    if (st->over || gg_rng_below(rng, LIGHT_EPS) == 0) return 0;
+    switch (st->stage) {
+    case YS_ST_BID: return !st->pl[seat].bid_done && light_bid(st, seat, rng, out);
+    case YS_ST_ORDER: return st->actor == seat && light_order(st, out);
+    case YS_ST_GEM: return st->actor == seat && light_gem(st, seat, rng, out);
+    case YS_ST_MAJORITY: return st->actor == seat && light_rate(st, seat, rng, out);
+    default: return 0; /* placements too: see the comment above */
+    }
+}
+
 /* Each seat's chance to win from its lead over the best rival. */
 static void ys_eval(const gg_state *s, double value[GG_MAX_SEATS])
 {
@@ -286,4 +401,4 @@ static double ys_widen(const gg_state *s) { return s->players >= 3 ? 1.0 : 0.0; 
 
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
                      .withdraw = ys_withdraw, .public_step = ys_public_step,
-                     .widen = ys_widen};
+                     .widen = ys_widen, .light_pick = ys_light_pick};
