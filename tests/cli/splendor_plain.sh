@@ -18,7 +18,9 @@ contains "seat 3 passes in this game (seed 55; if not, pick another seed)" "$gam
 # the game split at seat 3's first pass
 awk '/^seat 3: pass/ { after = 1 } { print > (after ? "'"$TMP/after"'" : "'"$TMP/before"'") }' "$TMP/game"
 before=$(grep -A1 '^  seat 3:' "$TMP/before" | tail -1)
-after=$(grep -A1 '^  seat 3:' "$TMP/after" | head -2 | tail -1)
+# seat 3's lines after its header, joined (a long line goes on, indented, on the next row:
+# the plain board keeps to 80 columns)
+after=$(awk '/^  seat 3:/ { on = 1; next } on && (/^(  |> )seat / || !/^ /) { exit } on' "$TMP/after" | tr -s ' \n' '  ')
 contains "before the pass seat 3's deck-reserved card is hidden from seat 1 (S-6.2)" "$before" "r1 [tier 3, hidden]"
 contains "after the pass seat 1 sees it, marked as shown (S-3.6)" "$after" "r1 [G 3p: W5 B3 R3 K3] (shown at a pass, S-3.6)"
 T_N=$((T_N + 1))

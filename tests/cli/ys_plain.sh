@@ -46,7 +46,7 @@ play "$TMP/two" --players 2 --seed 3
 two=$(cat "$TMP/two")
 contains "2p: the game reaches its end" "$two" "Game over."
 contains "2p: the neutral is shown (Y-9.4)" "$two" "neutral "
-contains "2p: the neutral has a column in the final breakdown" "$two" "points [gems held]     S1 you     S2         neutral"
+contains "2p: the neutral has a column in the final breakdown" "$two" "points [gems held]     S1 (you)   S2         neutral"
 
 play "$TMP/three" --players 3 --seed 5 --option kings_favour=on
 three=$(cat "$TMP/three")
