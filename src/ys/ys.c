@@ -2230,16 +2230,7 @@ static int random_bid(const ys_state *st, int seat, gg_rng *rng, gg_action *act)
  * gem turned into it (when a white one is offered). */
 static int random_gem(const ys_state *st, gg_rng *rng, gg_action *act)
 {
-    unsigned kinds = 0x0F, white = 0; /* any colour (blue card) */
-    if (st->gem_kind == YS_GEM_PORT) {
-        kinds = 0;
-        for (int i = 0; i < st->port_gems_n; i++) kinds |= 1u << st->port_gems[i];
-        white = kinds >> YS_WHITE & 1;
-        kinds &= 0x0F;
-    } else if (st->gem_kind == YS_GEM_WHITE) {
-        kinds = 0;
-        white = 1;
-    }
+    unsigned white, kinds = ys_gems_on_offer(st, &white);
     uint32_t n = (uint32_t)bit_count(kinds) + 4 * white;
     if (n == 0) return 0;
     uint32_t k = gg_rng_below(rng, n);

@@ -408,6 +408,23 @@ void ys_choose_column(ys_state *st, int colour);
 int ys_card_plays(const ys_state *st, int seat, gg_action *out);
 /* Does the seat have any card play now (ys_card_plays would list one)? */
 int ys_has_card_play(const ys_state *st, int seat);
+/* The gems a gem choice offers (Y-8.4, Y-8.5, Y-7.19): the colours as a
+ * mask over the four colours, and *white when a white gem is offered (it may
+ * be taken as any colour). A blue card offers any colour. */
+static inline unsigned ys_gems_on_offer(const ys_state *st, unsigned *white)
+{
+    *white = 0;
+    if (st->gem_kind == YS_GEM_WHITE) {
+        *white = 1;
+        return 0;
+    }
+    if (st->gem_kind != YS_GEM_PORT) return 0x0F;
+    unsigned kinds = 0;
+    for (int i = 0; i < st->port_gems_n; i++) kinds |= 1u << st->port_gems[i];
+    *white = kinds >> YS_WHITE & 1;
+    return kinds & 0x0F;
+}
+
 /* The first test ys_card_plays and ys_has_card_play make, inline: does the
  * player hold a card that is not fresh, with fewer than 2 played this round
  * (Y-7.1)? Without one there is no card play (with one there may be). */

@@ -265,16 +265,7 @@ static int gem_quarters(const ys_state *st, int c) { return (int)(4 * gem_worth(
  * and a gem that lifts the seat to the lead in that colour (Y-8.10). */
 static int light_gem(const ys_state *st, int seat, gg_rng *rng, gg_action *out)
 {
-    unsigned kinds = 0x0F, white = 0;
-    if (st->gem_kind == YS_GEM_PORT) {
-        kinds = 0;
-        for (int i = 0; i < st->port_gems_n; i++) kinds |= 1u << st->port_gems[i];
-        white = kinds >> YS_WHITE & 1;
-        kinds &= 0x0F;
-    } else if (st->gem_kind == YS_GEM_WHITE) {
-        kinds = 0;
-        white = 1;
-    }
+    unsigned white, kinds = ys_gems_on_offer(st, &white);
     int best = LIGHT_NONE, ties = 0;
     for (int c = 0; c < YS_COLOURS; c++) {
         if (!(kinds >> c & 1) && !white) continue;
