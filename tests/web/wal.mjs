@@ -7,7 +7,7 @@ import { ok, done, sleep, tempDir, startServer, http, cleanup } from './lib.mjs'
 
 const MOVES = Number(process.env.WAL_MOVES || 100000);
 const SECONDS = Number(process.env.WAL_SECONDS || 60);
-const LIMIT = 16 << 20; // journal_size_limit is 4 MiB; allow for a checkpoint in flight
+const LIMIT = 16 << 20; // journal_size_limit and the held checkpoint (CK_HARD) are at 4 MiB; allow for a checkpoint in flight
 const dir = tempDir('wal-');
 const db = `${dir}/wal.db`;
 const srv = await startServer(db, ['--rate', '0', '--bot-threads', '2', '--tables-per-addr', '1000000']);
