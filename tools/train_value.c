@@ -9,12 +9,14 @@
  *    light, the default where the game has one, else heuristic, or random),
  *    each decision replaced by a uniformly random legal one with probability
  *    --epsilon; games end by the rules or by rule G-1 (scored as it stands).
- *    One decision in --every is a sample: every seat's observation
- *    (gg_observe, only what that seat may know), the game's own evaluation
+ *    One decision in --every is a sample: every seat's inputs
+ *    (gg_value_features: the game's value features where it has them, as
+ *    Ys does, else its observation; only what that seat may know), the
+ *    game's own evaluation
  *    there (for comparison), and, once the game is over, each seat's win
  *    share. So the network learns what the rest of such a game is worth:
  *    what a full rollout would return, without playing it.
- * 2. Training: a network scores one seat's observation (inputs normalised by
+ * 2. Training: a network scores one seat's inputs (normalised by
  *    the samples' mean and spread, then a tanh layer of --hidden units, or a
  *    linear score with --hidden 0); each seat's chance to win is the softmax
  *    of the seats' scores; cross-entropy against the win shares, plain SGD
@@ -36,6 +38,7 @@
 #include "bots/bot.h"
 #include "core/ai.h"
 #include "core/game.h"
+#include "learn/value.h"
 
 typedef struct cfg {
     const char *game, *out, *data, *policy;
@@ -109,11 +112,11 @@ static void add_sample(samples *S, const gg_state *s, int game, float *obs)
     double base[GG_MAX_SEATS];
     gg_state_eval own = gg_heuristic_eval(s->game);
     if (own) own(s, base);
+    gg_value_features_all(s, obs);
     for (int p = 0; p < S->players; p++) {
-        gg_observe(s, p, obs);
         signed char *o = S->obs + ((size_t)S->n * S->players + p) * S->inputs;
         for (int i = 0; i < S->inputs; i++) {
-            float x = obs[i];
+            float x = obs[(size_t)p * S->inputs + i];
             /* the encodings hold small counts; the format keeps them as int8 */
             o[i] = (signed char)(x > 127 ? 127 : x < -127 ? -127 : lrintf(x));
         }
@@ -139,7 +142,7 @@ static void self_play(const cfg *c, const gg_game *game, gg_rollout_policy pol, 
     gg_options_init(&o, game, c->players);
     gg_rng rng;
     gg_rng_seed(&rng, c->seed);
-    float *obs = malloc(sizeof(float) * (size_t)S->inputs);
+    float *obs = malloc(sizeof(float) * (size_t)S->inputs * (size_t)S->players);
     if (!obs) die("out of memory");
     gg_error err;
     for (int g = 0; g < c->games; g++) {
@@ -363,8 +366,8 @@ int main(int argc, char **argv)
     if (!strcmp(c.policy, "light")) pol = game->ai ? game->ai->light : NULL;
     else if (!strcmp(c.policy, "heuristic")) pol = gg_heuristic_policy(game);
     else if (strcmp(c.policy, "random")) usage();
-    samples S = {.players = c.players, .inputs = gg_obs_size(game, c.players)};
-    if (S.inputs <= 0) die("this game has no observation encoding");
+    samples S = {.players = c.players, .inputs = gg_value_inputs(game, c.players)};
+    if (S.inputs <= 0) die("this game has no encoding for learning");
     self_play(&c, game, pol, &S);
     if (c.data) write_data(&c, &S);
     long train_n = 0;

@@ -1,10 +1,13 @@
 /*
  * learn.c — the game-independent door to the encodings for learning: finds
- * the game's encoding, and maps an index back to a legal action.
+ * the game's encoding, maps an index back to a legal action, and gives the
+ * learned evaluation's inputs (the observation, or the game's cheaper value
+ * features).
  */
 #include <string.h>
 
 #include "learn/learn.h"
+#include "learn/value.h"
 
 static const gg_encoding *encoding_of(const gg_game *game)
 {
@@ -30,6 +33,41 @@ void gg_observe(const gg_state *s, int seat, float *out)
     GG_ASSERT(e != NULL && seat >= 0 && seat < s->players);
     memset(out, 0, sizeof(float) * (size_t)e->obs_size(s->players));
     e->observe(s, seat, out);
+}
+
+int gg_value_inputs(const gg_game *game, int players)
+{
+    const gg_encoding *e = encoding_of(game);
+    if (!e || !players_ok(game, players)) return 0;
+    return e->value_size ? e->value_size(players) : e->obs_size(players);
+}
+
+void gg_value_features_all(const gg_state *s, float *out)
+{
+    const gg_encoding *e = encoding_of(s->game);
+    GG_ASSERT(e != NULL);
+    if (e->value_features) {
+        e->value_features(s, out);
+        return;
+    }
+    int size = e->obs_size(s->players);
+    for (int p = 0; p < s->players; p++) gg_observe(s, p, out + (size_t)p * size);
+}
+
+void gg_value_features(const gg_state *s, int seat, float *out)
+{
+    const gg_encoding *e = encoding_of(s->game);
+    GG_ASSERT(e != NULL && seat >= 0 && seat < s->players);
+    if (!e->value_features) {
+        gg_observe(s, seat, out);
+        return;
+    }
+    enum { ALL_MAX = 1024 };
+    float all[ALL_MAX];
+    int size = e->value_size(s->players);
+    GG_ASSERT(size * s->players <= ALL_MAX);
+    e->value_features(s, all);
+    memcpy(out, all + (size_t)seat * size, sizeof(float) * (size_t)size);
 }
 
 int gg_action_space(const gg_game *game, int players)

@@ -530,4 +530,6 @@ const gg_encoding gg_encoding_ys = {
     .observe = ys_observe,
     .space = ys_space,
     .index = ys_index,
+    .value_size = ys_value_size,
+    .value_features = ys_value_features,
 };

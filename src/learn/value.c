@@ -19,7 +19,7 @@ const gg_value_net *gg_value_net_find(const gg_game *game, int players)
 {
     for (int i = 0; gg_value_nets[i]; i++)
         if (gg_value_nets[i]->players == players && !strcmp(gg_value_nets[i]->game, game->name) &&
-            gg_value_nets[i]->inputs == gg_obs_size(game, players))
+            gg_value_nets[i]->inputs == gg_value_inputs(game, players))
             return gg_value_nets[i];
     return NULL;
 }
@@ -111,9 +111,11 @@ void gg_learned_eval(const gg_state *s, double value[GG_MAX_SEATS])
     }
     float obs[OBS_MAX];
     double z[GG_MAX_SEATS], top = -1e300, sum = 0;
+    int in = net->inputs, all = in * s->players <= OBS_MAX; /* every seat's inputs at once */
+    if (all) gg_value_features_all(s, obs);
     for (int p = 0; p < s->players; p++) {
-        gg_observe(s, p, obs);
-        z[p] = gg_value_net_score(net, obs);
+        if (!all) gg_value_features(s, p, obs);
+        z[p] = gg_value_net_score(net, all ? obs + (size_t)p * in : obs);
         if (z[p] > top) top = z[p];
     }
     for (int p = 0; p < s->players; p++) sum += z[p] = exp(z[p] - top);

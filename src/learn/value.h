@@ -1,7 +1,7 @@
 /*
  * value.h — internal: the learned evaluation (issue 27). A small network per
- * game and player count scores one seat's observation (gg_observe: only what
- * that seat may know); each seat's chance to win is the softmax of the seats'
+ * game and player count scores one seat's inputs (gg_value_features: only
+ * what that seat may know); each seat's chance to win is the softmax of the seats'
  * scores. Weights are data files (data/learn/NAME.value, docs/bots.md "Learned
  * evaluation"), turned into C at build time (gen_value.awk), so nothing is
  * read or downloaded at run time. tools/train_value.c trains them.
@@ -19,6 +19,15 @@ typedef struct gg_value_net {
     const float *w2;             /* hidden (or inputs when linear) */
     float b2;
 } gg_value_net;
+
+/* The network's inputs for one seat: the game's value features where its
+ * encoding has them (Ys: value_ys.c), else the observation (gg_observe);
+ * only what that seat may know, small whole numbers (learn.c). */
+int gg_value_inputs(const gg_game *game, int players);
+void gg_value_features(const gg_state *s, int seat, float *out);
+/* Every seat's at once (seat p's at out + p * inputs): the game's public
+ * part is worked out once. */
+void gg_value_features_all(const gg_state *s, float *out);
 
 /* The network for a game and player count, or NULL. */
 const gg_value_net *gg_value_net_find(const gg_game *game, int players);
