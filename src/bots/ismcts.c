@@ -34,7 +34,7 @@
  * Wide nodes: where one seat acts, a node visited N times chooses among its
  * k * (N + 1)^alpha actions ranked best by the game's evaluation after them
  * (progressive widening, select_ranked; widen=k, by default the game's
- * gg_ai.widen: Ys 1 with 3 players or more, else none).
+ * gg_ai.widen: Ys 1 with 4 players or more, else none).
  *
  * Search only: the game's dominated actions are pruned (gg_ai.prune); the
  * reward prefers winning sooner and by more (rewards()); every rollout stops

@@ -383,12 +383,15 @@ static int ys_public_step(const gg_state *s)
 
 /* ISMCTS's default widening (gg_ai.widen): a placement has a few hundred
  * actions and a search at 25 ms a few hundred iterations, so without
- * widening each gets about one rollout. With 3 players or more, k = 1 (Ys
+ * widening each gets about one rollout. With 4 players or more, k = 1 (Ys
  * 4p at 25 ms a move against three 7729645 bots: k = 1 won 46% of 200
- * games, k = 2 38%, none 27%: docs/strength.md, fourth session); in 2
- * players k = 2 lost against the heuristic (60% of 40 games where none won
- * 77.5%), so none. */
-static double ys_widen(const gg_state *s) { return s->players >= 3 ? 1.0 : 0.0; }
+ * games, k = 2 38%, none 27%: docs/strength.md, fourth session). In 3p at
+ * 25 ms a move k = 1 won 30.2% of 300 games against two bots without it
+ * (parity 33.3%), and at 1000 iterations it did worse against the heuristic
+ * (70.5% against 82.9%: fifth and fourth sessions), so none; in 2 players
+ * k = 2 lost against the heuristic (60% of 40 games where none won 77.5%),
+ * so none. */
+static double ys_widen(const gg_state *s) { return s->players >= 4 ? 1.0 : 0.0; }
 
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
                      .withdraw = ys_withdraw, .public_step = ys_public_step,
