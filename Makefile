@@ -84,6 +84,18 @@ $(O)/tests/%: $(O)/obj/tests/unit/%.o $(TSUP_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(TSUP_OBJ) $(LIB) $(LIBS) -lcmocka
 
+# A simulation test linked with sim.c built for one game in N under the
+# sanitizers (the scalar Ys simulation, SCALAR_SHARED_TESTS below; set
+# before the rule, whose prerequisites are expanded as it is read).
+SCALAR_SIM_SHARE ?= 8
+$(O)/obj/tests/support/sim_share%.o: tests/support/sim.c | $(DEPS) $(GEN_SRC) $(GEN_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DSIM_SHARE=$* -MMD -MP -c $< -o $@
+$(O)/tests/%_share: \
+		$(O)/obj/tests/unit/%.o $(filter-out %/sim.o,$(TSUP_OBJ)) $(O)/obj/tests/support/sim_share$(SCALAR_SIM_SHARE).o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $(filter-out $(LIB),$^) $(LIB) $(LIBS) -lcmocka
+
 # The store race test links the two stores (server/store.h) as well.
 STORE_OBJ := $(O)/obj/server/store_pg.o $(O)/obj/server/store_sqlite.o
 $(O)/tests/test_store_race: $(O)/obj/tests/unit/test_store_race.o $(STORE_OBJ) $(LIB)
@@ -93,12 +105,18 @@ $(O)/tests/test_store_race: $(O)/obj/tests/unit/test_store_race.o $(STORE_OBJ) $
 tests-build: $(BIN) locale $(TEST_BINS)
 
 # The test build: sanitizers on, then every unit, CLI and browser test. The
-# Splendor rules and 2-player simulation tests also run on a build without
-# SSE2 (-U__SSE2__: the scalar fallbacks in splendor.c), as *_scalar.
+# Splendor rules and 2-player simulation tests and the Ys rules and 4-player
+# simulation tests also run on a build without SSE2 (-U__SSE2__: the scalar
+# fallbacks in splendor.c and ys.c), as *_scalar. The scalar Splendor
+# simulation plays every game under the sanitizers (SIM_SHARE=1); the scalar
+# Ys one, 2000 games a configuration, plays one in SCALAR_SIM_SHARE (its own
+# copy of sim.o, sim_share<N>.o, linked into <test>_share), as the
+# sanitizer build does.
 # The random simulations (test_*sim*) play every game in an optimised build
 # with assertions on (build/rel, run as *_rel) and one game in SIM_SHARE under
 # the sanitizers (tests/support/sim.h). Builds run TEST_JOBS at a time.
-SCALAR_TESTS := test_splendor_rules test_splendor_sim2p
+SCALAR_TESTS := test_splendor_rules test_splendor_sim2p test_ys_rules
+SCALAR_SHARED_TESTS := test_ys_sim_4p
 # (a wildcard: make's filter takes one % only, so test_%sim% matched nothing)
 SIM_TESTS    := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*sim*.c))
 SIM_SHARE    ?= 8
@@ -112,8 +130,11 @@ test:
 	$(MAKE) --no-print-directory $(TEST_J) VARIANT=san tests-build && \
 	$(MAKE) --no-print-directory $(TEST_J) VARIANT=rel build/rel/gemgames $(SIM_TESTS:%=build/rel/tests/%) && \
 	$(MAKE) --no-print-directory $(TEST_J) VARIANT=san O=build/san-scalar SIM_SHARE=1 \
-		EXTRA_CFLAGS=-U__SSE2__ $(SCALAR_TESTS:%=build/san-scalar/tests/%) && \
+		EXTRA_CFLAGS=-U__SSE2__ $(SCALAR_TESTS:%=build/san-scalar/tests/%) \
+		$(SCALAR_SHARED_TESTS:%=build/san-scalar/tests/%_share) && \
 	for t in $(SCALAR_TESTS); do cp build/san-scalar/tests/$$t build/san/tests/$${t}_scalar; done && \
+	for t in $(SCALAR_SHARED_TESTS); do \
+		cp build/san-scalar/tests/$${t}_share build/san/tests/$${t}_scalar; done && \
 	$(MAKE) --no-print-directory python && \
 	sh tests/run.sh build/san build/rel
 

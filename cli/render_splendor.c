@@ -94,7 +94,7 @@ static void print_tiers(FILE *out, const cJSON *tiers)
 static void print_player(FILE *out, const cJSON *p, int viewer, int turn)
 {
     int seat = num(p, "seat");
-    fprintf(out, _("%s seat %d%s: %d points, %d cards, tokens %d ("), seat == turn ? ">" : " ",
+    fprintf(out, _("%s seat %d%s: points %d, cards %d, tokens %d ("), seat == turn ? ">" : " ",
             seat + 1, seat == viewer ? _(" (you)") : "", num(p, "points"), num(p, "card_count"),
             num(p, "token_count"));
     print_colours(out, cJSON_GetObjectItemCaseSensitive(p, "tokens"), 6, 0);
@@ -124,7 +124,7 @@ static void print_result(FILE *out, const cJSON *result)
     fprintf(out, _("Final score:\n"));
     cJSON_ArrayForEach(r, result)
     {
-        fprintf(out, _("  seat %d: %d points (%d from cards, %d from nobles), %d cards, place %d\n"),
+        fprintf(out, _("  seat %d: points %d (%d from cards, %d from nobles), cards %d, place %d\n"),
                 num(r, "seat") + 1, num(r, "points"), num(r, "card_points"), num(r, "noble_points"),
                 num(r, "cards"), num(r, "rank"));
     }

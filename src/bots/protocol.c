@@ -228,6 +228,34 @@ static const gg_game *find_game(const gg_proto_session *p, const char *name)
     return g;
 }
 
+/* "? option: unknown game "NAME" (games: splendor, ys)": the name as sent
+ * (printable ASCII: the line was checked), cut at 40 characters. */
+static void fail_unknown_game(const gg_proto_session *p, const char *name, gg_proto_out *o)
+{
+    char names[160] = "", msg[240];
+    for (int i = 0; i < gg_game_count(); i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                 gg_game_name(gg_game_at(i)));
+    for (int i = 0; p->extra_games && p->extra_games[i]; i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), ", %s",
+                 gg_game_name(p->extra_games[i]));
+    snprintf(msg, sizeof msg, "unknown game \"%.40s%s\" (games: %s)", name,
+             strlen(name) > 40 ? "..." : "", names);
+    fail(o, "option", msg);
+}
+
+/* "? seat: seat K is not to act now (waiting for seat A, B)", as play says it. */
+static void fail_not_actor(const gg_proto_session *p, gg_proto_out *o)
+{
+    int seats[GG_MAX_SEATS];
+    int n = gg_actors(p->state, seats);
+    char who[64] = "", msg[128];
+    for (int i = 0; i < n; i++)
+        snprintf(who + strlen(who), sizeof who - strlen(who), "%s%d", i ? ", " : "", seats[i]);
+    snprintf(msg, sizeof msg, "seat %d is not to act now (waiting for seat %s)", p->seat, who);
+    fail(o, "seat", msg);
+}
+
 static char *next_word(char **args)
 {
     char *p = *args;
@@ -262,7 +290,7 @@ static void cmd_new_game(gg_proto_session *p, char *args, gg_proto_out *o)
         return fail(o, "syntax", "usage: new_game GAME [players=N] [seat=K] [seed=S] "
                                  "[move_ms=T] [bank_ms=T] [inc_ms=T] [KEY=VALUE]...");
     const gg_game *game = find_game(p, name);
-    if (!game) return fail(o, "option", "unknown game");
+    if (!game) return fail_unknown_game(p, name, o);
     gg_options opts;
     gg_options_init(&opts, game, gg_game_min_players(game));
     uint64_t seed = p->seed;
@@ -464,11 +492,7 @@ static void cmd_genmove(gg_proto_session *p, char *args, gg_proto_out *o)
     if (!need_game(p, o)) return;
     gg_error err;
     if (gg_is_over(p->state)) return fail(o, "over", "the game is over");
-    if (!gg_is_actor(p->state, p->seat)) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "seat %d is not to act now", p->seat);
-        return fail(o, "seat", msg);
-    }
+    if (!gg_is_actor(p->state, p->seat)) return fail_not_actor(p, o);
     gg_action a;
     if (gg_bot_choose(p->bot, p->state, p->seat, &a, &err) != GG_OK)
         return fail(o, gg_status_name(err.code), err.msg);
@@ -497,11 +521,7 @@ static void cmd_hint(gg_proto_session *p, char *args, gg_proto_out *o)
     if (next_word(&args) || (w && !parse_count(w, 10, &want)) || want < 1)
         return fail(o, "syntax", "usage: hint [N] (N from 1 to 10)");
     if (gg_is_over(p->state)) return fail(o, "over", "the game is over");
-    if (!gg_is_actor(p->state, p->seat)) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "seat %d is not to act now", p->seat);
-        return fail(o, "seat", msg);
-    }
+    if (!gg_is_actor(p->state, p->seat)) return fail_not_actor(p, o);
     gg_hint h[10];
     gg_error err;
     int n = gg_bot_hint(p->bot, p->state, p->seat, h, (int)want, &err);

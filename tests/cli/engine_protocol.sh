@@ -55,13 +55,14 @@ final_score
 game_over
 quit"
 # hint [N]: the engine's bot's top moves for its seat, MOVE|WIN|VISITS, best first (issue 27)
-hint=$(printf '%s\n' 'new_game splendor players=2 seed=3 seat=0' 'hint 2' 'hint 11' legal quit | "$G" engine --bot ismcts:iters=300)
+hint=$(printf '%s\n' 'new_game splendor players=2 seed=3 seat=0' 'hint 2' 'hint 11' legal 'set_seat 1' hint 'set_seat 0' quit | "$G" engine --bot ismcts:iters=300)
 T_N=$((T_N + 1))
 lines=$(printf '%s\n' "$hint" | grep -E '^(= )?[^|]+\|(0|1)\.[0-9]{3}\|[0-9]+$' | wc -l)
 first=$(printf '%s\n' "$hint" | sed -n 's/^= \([^|]*\)|.*/\1/p' | head -1)
 if [ "$lines" = 2 ] && printf '%s\n' "$hint" | grep -Eqx "(= )?$first"; then echo "ok $T_N - hint 2 gives two legal moves with win shares and visits ($first)"
 else echo "not ok $T_N - hint 2 gives two legal moves with win shares and visits"; printf '%s\n' "$hint" | head -8 | sed 's/^/# /'; fi
 contains "hint takes 1 to 10" "$hint" "? syntax: usage: hint [N] (N from 1 to 10)"
+contains "a hint out of turn says who is awaited" "$hint" "? seat: seat 1 is not to act now (waiting for seat 0)"
 nohint=$(printf '%s\n' 'new_game splendor players=2 seed=3 seat=0' hint quit | "$G" engine --bot random)
 contains "a bot that does not search gives no hints" "$nohint" "? option: the random bot gives no hints (ismcts does)"
 contains "known_command: true" "$out" "= true"
@@ -75,7 +76,7 @@ contains "time_left: bad" "$out" "? syntax: usage: time_left MS"
 contains "an unknown command is refused" "$out" '? unknown: unknown command "frobnicate" (list_commands lists them)'
 contains "a malformed line is refused" "$out" "? malformed: byte 0x01 at column 6 (printable ASCII only)"
 contains "no game yet" "$out" "? state: no game yet (new_game GAME first)"
-contains "an unknown game is refused" "$out" "? option: unknown game"
+contains "an unknown game is refused, named, with the games there are" "$out" '? option: unknown game "chess" (games: ys, splendor)'
 contains "new_game needs a game" "$out" "? syntax: usage: new_game GAME"
 contains "new_game: a seat that is not at the table" "$out" "? seat: there is no seat 3 at this 2-player table"
 contains "new_game: a bad time" "$out" "? syntax: a time is a whole number of milliseconds"
@@ -102,10 +103,11 @@ out=$(printf '%s\n' 'new_game splendor players=2 seed=42' showboard final_score 
 contains "showboard draws the terminal board" "$out" "= == Splendor ==
 Nobles (3 points each, need bonuses):"
 contains "showboard shows whose turn it is" "$out" "Now: Seat 1 takes tokens"
+contains "showboard names each count (no \"1 cards\")" "$out" "> seat 1 (you): points 0, cards 0, tokens 0 (-)"
 contains "final_score during the game" "$out" "= over=false scores=0,0 ranks=1,1 winners=2"
 contains "the position is read back after play" "$out" '"supply":[3,3,3,4,4,5]'
 contains "undo puts the tokens back" "$out" '"supply":[4,4,4,4,4,5]'
-contains "a genmove out of turn" "$out" "? seat: seat 0 is not to act now"
+contains "a genmove out of turn says who is awaited" "$out" "? seat: seat 0 is not to act now (waiting for seat 1)"
 contains "a position that does not load" "$out" "? json: "
 well_formed "showboard session" "$out" 11
 

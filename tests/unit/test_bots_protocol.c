@@ -121,7 +121,11 @@ static void test_scripted_session(void **unused)
     assert_int_equal(p.time.inc_ms, 10);
     assert_int_equal(p.time_left_ms, 5000);
     expect(&p, "new_game goof players=2 seat=0", "=\n\n");
-    expect(&p, "new_game chess", "? option: unknown game\n\n");
+    /* an unknown game is named, with the games there are (the long name cut) */
+    expect(&p, "new_game chess", "? option: unknown game \"chess\" (games: ys, splendor, goof)\n\n");
+    expect(&p, "new_game abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz",
+           "? option: unknown game \"abcdefghijklmnopqrstuvwxyzabcdefghijklmn...\" "
+           "(games: ys, splendor, goof)\n\n");
     expect_prefix(&p, "new_game goof players=9", "? option: ");
     expect_prefix(&p, "new_game goof colour=red", "? option: ");
     expect(&p, "new_game goof seed=x", "? syntax: seed=S takes a whole number\n\n");
@@ -171,7 +175,8 @@ static void test_scripted_session(void **unused)
     /* seat 1 has bid; round over, both act again: set_seat 0 and play on */
     expect(&p, "set_seat 0", "=\n\n");
     expect_prefix(&p, "genmove", "= c");
-    expect(&p, "genmove", "? seat: seat 0 is not to act now\n\n"); /* wrong seat */
+    /* wrong seat: who is awaited, as play says it */
+    expect(&p, "genmove", "? seat: seat 0 is not to act now (waiting for seat 1)\n\n");
     expect(&p, "set_seat 1", "=\n\n");
     expect_prefix(&p, "genmove", "= c"); /* round 2 over */
     expect(&p, "set_seat 0", "=\n\n");

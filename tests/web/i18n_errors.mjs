@@ -124,6 +124,25 @@ for (const lang of ['pl', 'xx']) {
   await ctx.close();
 }
 
+// an error that comes before the page's catalogue (an unknown table, at once)
+// is said in the page's language once the catalogue is in, not left in English
+{
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.route('**/i18n/pl.json', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto(`${srv.base}/table.html?lang=pl#table=nosuchtable`);
+  const want = expected('pl', 'There is no such table (it may have expired).');
+  const said = await page.waitForFunction((w) => document.querySelector('p.error')?.textContent.startsWith(w), want, { timeout: 10000 })
+    .then(() => true).catch(() => false);
+  const shown = await page.textContent('p.error').catch(() => '');
+  ok(said, 'pl: an error shown before the catalogue came is said again in the page\'s language', { shown, want });
+  await ctx.close();
+}
+
 // the server still speaks English to API clients, with the code and reason
 {
   const made = (await http(srv, 'POST', '/api/tables', { game: 'splendor', players: 2, seats: ['human', 'heuristic'] })).json;

@@ -29,7 +29,10 @@ function App() {
   const [events, setEvents] = useState([]);
   const [fresh, setFresh] = useState(0);
   const [status, setStatus] = useState('connecting');
+  // the error frame itself, said in the page's language when shown: one that
+  // comes before the catalogue (a bad link at once) is said again after it
   const [error, setError] = useState(null);
+  const errorSaid = error && (error.say ? error.say() : errorText(error));
   const [filter, setFilter] = useState(null);
   const [pending, setPending] = useState(false);
   const [chat, setChat] = useState([]);
@@ -49,7 +52,7 @@ function App() {
   const walk = useScoringWalk(events);
 
   useEffect(() => {
-    if (!params.table) { setError({ message: t('This link names no table.') }); return undefined; }
+    if (!params.table) { setError({ say: () => t('This link names no table.') }); return undefined; }
     const s = new Session({
       table: params.table, seat, token: params.token,
       onState: (m) => {
@@ -82,7 +85,7 @@ function App() {
         const id = String(m.id ?? '');
         if (id.startsWith('chat')) setChatError(errorText(m));
         else if (id.startsWith('name')) setNameError(errorText(m));
-        else { setError({ ...m, message: errorText(m) }); setPending(false); setAdvice((a) => ({ ...a, waiting: null })); }
+        else { setError(m); setPending(false); setAdvice((a) => ({ ...a, waiting: null })); }
       },
       onAdvice: (m) => setAdvice((a) => ({ ...a, waiting: null, [m.type]: m })),
       onAck: () => setError(null),
@@ -103,7 +106,7 @@ function App() {
 
   if (!st) {
     return html`<div class="page"><header><a href="/" class="home">gemgames</a></header>
-      ${error ? html`<p class="error" role="alert">${error.message}</p>` : html`<p class="loading">${t('Connecting… ({status})', { status: t(status) })}</p>`}</div>`;
+      ${error ? html`<p class="error" role="alert">${errorSaid}</p>` : html`<p class="loading">${t('Connecting… ({status})', { status: t(status) })}</p>`}</div>`;
   }
   const view = st.view;
   const table = st.table;
@@ -132,7 +135,7 @@ function App() {
         : html`${me >= 0 ? t('Waiting for {seats}.', { seats: waitingOn.map((a) => playerName(table, a)).join(', ') }) : t('{seats} to act.', { seats: waitingOn.map((a) => playerName(table, a)).join(', ') })} ${decisionParts(view, me)}`}
       ${pending ? html` <span class="muted">${t('sending…')}</span>` : ''}
     </div>
-    ${error ? html`<p class="error" role="alert">${withRules(error.message)} <button class="link" onClick=${() => setError(null)}>${t('dismiss')}</button></p>` : ''}
+    ${error ? html`<p class="error" role="alert">${withRules(errorSaid)} <button class="link" onClick=${() => setError(null)}>${t('dismiss')}</button></p>` : ''}
     <main class="layout">
       <section class="board-area">
         ${table.game === 'ys' ? html`<${ScoringWalk} walk=${walk} events=${events} me=${me} />` : ''}
