@@ -17,24 +17,13 @@
 #include "core/game.h"
 #include "learn/value.h"
 #include "ys/ys.h"
+#include "../support/ys_pos.h"
 
 enum { GAMES = 6, MAXIN = 256 };
 
 /* The layout of value_ys.c: 14 global numbers, then 20 per seat. */
 enum { G = 14, SEAT = 20, ROUND1 = 0, OWN_SCREEN = 12, OWN_BOARD = 13, SCORE = 0, FINAL = 1, GEMS = 2, BLACK = 6, SCREEN_N = 7,
        SCREEN = 8, PORT_GEMS = 11, PORTS = 12, TRADES = 13, BOARD = 17 };
-
-static gg_state *new_ys(int players, const char *opt, uint64_t seed)
-{
-    const gg_game *game = gg_game_find("ys");
-    gg_options o;
-    gg_options_init(&o, game, players);
-    gg_error err;
-    if (opt) assert_int_equal(gg_options_set_kv(&o, game, opt, &err), GG_OK);
-    gg_state *s = gg_new(game, &o, seed, &err);
-    assert_non_null(s);
-    return s;
-}
 
 static void check_seat(const gg_state *s, int seat, gg_rng *rng)
 {
@@ -63,7 +52,7 @@ static void play(int players, const char *opt)
     assert_int_equal(gg_value_inputs(game, players), G + SEAT * players);
     assert_true(gg_value_inputs(game, players) <= MAXIN);
     for (int g = 0; g < GAMES; g++) {
-        gg_state *s = new_ys(players, opt, 100 + (uint64_t)g);
+        gg_state *s = ysp_new(players, opt, 100 + (uint64_t)g);
         for (int step = 0; !gg_is_over(s); step++) {
             int seats[GG_MAX_SEATS];
             int k = gg_actors(s, seats), who = seats[gg_rng_below(&rng, (uint32_t)k)];
@@ -99,7 +88,7 @@ static ys_broker *screen_broker(ys_state *st, int q, int v)
 static void test_known_position(void **u)
 {
     (void)u;
-    gg_state *s = new_ys(4, NULL, 5);
+    gg_state *s = ysp_new(4, NULL, 5);
     ys_state *st = (ys_state *)s;
     assert_int_equal(st->round, 1);
     for (int q = 0; q < 4; q++) {
@@ -146,7 +135,7 @@ static void test_learned_eval_uses_the_features(void **u)
     const gg_value_net *net = gg_value_net_find(game, 4);
     assert_non_null(net);
     assert_int_equal(net->inputs, gg_value_inputs(game, 4));
-    gg_state *s = new_ys(4, NULL, 9);
+    gg_state *s = ysp_new(4, NULL, 9);
     double v[GG_MAX_SEATS], sum = 0;
     gg_learned_eval(s, v);
     for (int q = 0; q < 4; q++) assert_true(v[q] > 0 && v[q] < 1), sum += v[q];

@@ -17,18 +17,7 @@
 #include "core/ai.h"
 #include "core/game.h"
 #include "ys/ys.h"
-
-static gg_state *new_ys(int players, const char *opt, uint64_t seed)
-{
-    const gg_game *game = gg_game_find("ys");
-    gg_options o;
-    gg_options_init(&o, game, players);
-    gg_error err;
-    if (opt) assert_int_equal(gg_options_set_kv(&o, game, opt, &err), GG_OK);
-    gg_state *s = gg_new(game, &o, seed, &err);
-    assert_non_null(s);
-    return s;
-}
+#include "../support/ys_pos.h"
 
 static int listed(const gg_action *list, int n, gg_action a)
 {
@@ -55,7 +44,7 @@ static void check_games(int players, const char *opt, int games, tally *t)
     const gg_ai *ai = gg_game_find("ys")->ai;
     gg_state *copy = NULL;
     for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
-        gg_state *s = new_ys(players, opt, seed * 7919 + (uint64_t)players);
+        gg_state *s = ysp_new(players, opt, seed * 7919 + (uint64_t)players);
         if (!copy) copy = gg_clone(s);
         assert_non_null(copy);
         gg_rng rng;
