@@ -136,7 +136,17 @@ static int choose(const gg_state *s, int seat, gg_rollout_policy pol, gg_action 
     return pol(s, seat, legal, n, prev, rng);
 }
 
-static void self_play(const cfg *c, const gg_game *game, gg_rollout_policy pol, samples *S)
+/* --policy light: a game whose light policy needs no list (gg_ai.light_pick,
+ * Ys) is asked first, as ISMCTS's rollout=light asks it; NULL elsewhere. */
+static int pick_first(const gg_state *s, int seat, gg_rollout_pick pick, gg_action prev,
+                      gg_rng *rng, double epsilon, gg_action *out)
+{
+    if (!pick || gg_rng_next(rng) % 1000000 < (uint64_t)(epsilon * 1000000)) return 0;
+    return pick(s, seat, prev, rng, out);
+}
+
+static void self_play(const cfg *c, const gg_game *game, gg_rollout_policy pol,
+                      gg_rollout_pick pick, samples *S)
 {
     gg_options o;
     gg_options_init(&o, game, c->players);
@@ -156,9 +166,12 @@ static void self_play(const cfg *c, const gg_game *game, gg_rollout_policy pol, 
             int k = gg_actors(s, seats);
             int who = seats[gg_rng_below(&rng, (uint32_t)k)];
             if (gg_rng_below(&rng, (uint32_t)c->every) == 0) add_sample(S, s, g, obs);
-            gg_action legal[GG_MAX_ACTIONS];
-            gg_legal(s, who, legal);
-            gg_action a = legal[choose(s, who, pol, prev[who], &rng, c->epsilon)];
+            gg_action a;
+            if (!pick_first(s, who, pick, prev[who], &rng, c->epsilon, &a)) {
+                gg_action legal[GG_MAX_ACTIONS];
+                gg_legal(s, who, legal);
+                a = legal[choose(s, who, pol, prev[who], &rng, c->epsilon)];
+            }
             prev[who] = a;
             gg_apply_trusted(s, who, a);
             decisions++;
@@ -362,13 +375,17 @@ int main(int argc, char **argv)
     if (c.players < gg_game_min_players(game) || c.players > gg_game_max_players(game))
         die("no such player count for this game");
     gg_rollout_policy pol = NULL;
+    gg_rollout_pick pick = NULL;
     if (!c.policy) c.policy = game->ai && game->ai->light ? "light" : "heuristic";
-    if (!strcmp(c.policy, "light")) pol = game->ai ? game->ai->light : NULL;
+    if (!strcmp(c.policy, "light")) {
+        pol = game->ai ? game->ai->light : NULL;
+        pick = game->ai ? game->ai->light_pick : NULL;
+    }
     else if (!strcmp(c.policy, "heuristic")) pol = gg_heuristic_policy(game);
     else if (strcmp(c.policy, "random")) usage();
     samples S = {.players = c.players, .inputs = gg_value_inputs(game, c.players)};
     if (S.inputs <= 0) die("this game has no encoding for learning");
-    self_play(&c, game, pol, &S);
+    self_play(&c, game, pol, pick, &S);
     if (c.data) write_data(&c, &S);
     long train_n = 0;
     int held_from = c.games - c.games / 10;

@@ -42,7 +42,7 @@
  *
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
  *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:nodes=N][:prune=0|1]
- *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:mixed=0|1][:withdraw=0|1]
+ *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:prior=game|learned][:mixed=0|1][:withdraw=0|1]
  *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X][:widen=K][:alpha=X][:rank_after=N]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  * Without rollout= the game's default policy (gg_ai.default_rollout: light
@@ -113,6 +113,7 @@ typedef struct ismcts_params {
     double gamma;     /* exploration of Exp3 / regret matching */
     double threshold; /* final draw at a simultaneous root: actions below this share dropped */
     int learned_eval; /* eval=learned: cut-off rollouts scored by src/learn/value.c */
+    int learned_prior; /* prior=learned: widening ranks children by src/learn/value.c */
     double widen;     /* progressive widening: k of k * N^alpha children (0: off; -1: the
                          game's gg_ai.widen) */
     double alpha;     /* its exponent */
@@ -164,7 +165,7 @@ typedef struct worker {
     gg_rollout_policy policy;
     gg_rollout_pick pick; /* rollout=light without a list (gg_ai.light_pick), or NULL */
     gg_state_eval eval;
-    gg_state_eval prior; /* widening: the game's evaluation, scoring children */
+    gg_state_eval prior; /* widening: the game's (or prior=learned: the learned) evaluation */
     double widen;        /* widening k (widen= or the game's gg_ai.widen) */
 } worker;
 
@@ -974,6 +975,10 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             if (!strcmp(v, "game")) p->learned_eval = 0;
             else if (!strcmp(v, "learned")) p->learned_eval = 1;
             else return gg_fail(err, GG_EOPTION, "ismcts: eval is game or learned");
+        } else if (!strcmp(tok, "prior")) {
+            if (!strcmp(v, "game")) p->learned_prior = 0;
+            else if (!strcmp(v, "learned")) p->learned_prior = 1;
+            else return gg_fail(err, GG_EOPTION, "ismcts: prior is game or learned");
         } else if (!strcmp(tok, "keys")) {
             if (!strcmp(v, "view")) p->raw_keys = 0;
             else if (!strcmp(v, "raw")) p->raw_keys = 1;
@@ -988,7 +993,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval, widen, alpha, rank_after)", tok);
+                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval, prior, widen, alpha, rank_after)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -1163,7 +1168,9 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
                       ? s->game->ai->light_pick /* may be NULL */
                       : NULL;
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
-        w->prior = widen > 0 ? gg_heuristic_eval(s->game) : NULL;
+        w->prior = widen <= 0           ? NULL
+                   : m->p.learned_prior ? gg_learned_eval
+                                        : gg_heuristic_eval(s->game);
         w->widen = widen;
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;

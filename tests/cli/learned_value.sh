@@ -28,6 +28,18 @@ size=$(wc -c <"$TMP/a.data")
 if [ "$magic" = GGVD ] && [ "$1" = 1 ] && [ "$2" = 2 ] && [ "$3" = 455 ] && [ "$4" -gt 0 ] &&
    [ "$size" -eq $((20 + $4 * (910 + 16))) ]; then echo "ok $T_N - the data file has the documented layout ($4 samples)"
 else echo "not ok $T_N - the data file has the documented layout ($magic $* $size bytes)"; fi
+# Ys --policy light asks the game's list-free light pick (gg_ai.light_pick)
+# as ISMCTS's rollout=light does: its games (so its weights) are not the
+# uniform ones of --policy random, and the same seed still gives the same file.
+ys() { "$T" --game ys --players 4 --games 20 --hidden 4 --epochs 1 --every 8 "$@" 2>/dev/null; }
+ys --seed 5 --policy light --out "$TMP/yl1.value"
+ys --seed 5 --policy light --out "$TMP/yl2.value"
+ys --seed 5 --policy random --out "$TMP/yr.value"
+ok_if "Ys light self-play: the same seed gives the same weights" cmp -s "$TMP/yl1.value" "$TMP/yl2.value"
+grep -v '^#' "$TMP/yl1.value" >"$TMP/yl.net"   # the comments name the policy: compare the numbers
+grep -v '^#' "$TMP/yr.value" >"$TMP/yr.net"
+ok_if "both trainings wrote a network" test -s "$TMP/yl.net" -a -s "$TMP/yr.net"
+expect_fail "Ys light self-play is not uniform self-play" cmp -s "$TMP/yl.net" "$TMP/yr.net"
 # Broken files stop the build.
 sed 's/^hidden 4$/hidden 5/' "$TMP/a.value" >"$TMP/bad1.value"
 err=$(awk -f "$AWK" "$TMP/bad1.value" 2>&1 >/dev/null)

@@ -16,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "bots/bot.h"
+#include "learn/value.h"
 #include "core/game.h"
 #include "splendor/splendor.h"
 #include "ys/ys.h"
@@ -657,6 +658,38 @@ static void test_ys_widens_by_default_from_four_players(void **unused)
     }
 }
 
+/* prior=learned: widening ranks by the learned evaluation (src/learn/value.c)
+ * instead of the game's. Its value for a seat reads only what that seat may
+ * know (test_learn_value_ys), so with alpha=0 and K=1 the one action tried at
+ * the root is the one the network rates best for the mover after it,
+ * whatever the determinization. */
+static void test_widening_can_rank_by_the_learned_evaluation(void **unused)
+{
+    (void)unused;
+    gg_error err;
+    assert_null(gg_bot_new("ismcts:prior=x", 1, &err));
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        int seat;
+        gg_state *s = at_placement(4, seed, &seat);
+        gg_action list[GG_MAX_ACTIONS], top;
+        int n = gg_legal(s, seat, list);
+        gg_state *after = gg_clone(s);
+        double best = -1, value[GG_MAX_SEATS];
+        gg_action best_action = list[0];
+        for (int k = 0; k < n; k++) {
+            gg_copy(after, s);
+            assert_int_equal(gg_apply(after, seat, list[k], &err), GG_OK);
+            gg_learned_eval(after, value);
+            if (value[seat] > best) best = value[seat], best_action = list[k];
+        }
+        assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=1:alpha=0:prior=learned",
+                                       &top), 1);
+        assert_true(top == best_action);
+        gg_free(after);
+        gg_free(s);
+    }
+}
+
 static void test_widening_parameters_are_checked(void **unused)
 {
     (void)unused;
@@ -674,6 +707,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pruning_is_inside_search_only),
+        cmocka_unit_test(test_widening_can_rank_by_the_learned_evaluation),
         cmocka_unit_test(test_secret_choices_never_key_the_tree),
         cmocka_unit_test(test_simultaneous_choice_is_drawn),
         cmocka_unit_test(test_regret_matching_finds_the_dominant_pick),
