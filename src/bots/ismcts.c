@@ -117,7 +117,8 @@ typedef struct ismcts_params {
     double widen;     /* progressive widening: k of k * N^alpha children (0: off; -1: the
                          game's gg_ai.widen) */
     double alpha;     /* its exponent */
-    long rank_after;  /* visits before a node other than the root is ranked */
+    long rank_after;  /* visits before a node other than the root is ranked; -1 (the
+                         default): only the root is (sixth session, docs/strength.md) */
 } ismcts_params;
 
 typedef struct step {
@@ -426,9 +427,12 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
  * game's evaluation for the mover after the action, on the determinization of
  * the iteration that ranks the node — and a node visited N times chooses only
  * among its k * (N + 1)^alpha best-ranked legal actions (the first untried one
- * of them first, else UCB). The root is ranked at its first visit, another
- * node once it has rank_after visits (a ranking costs one evaluation per
- * action). Only the choice among arms changes: keys, and so what the tree
+ * of them first, else UCB). The root is ranked at its first visit; another
+ * node only with rank_after=N, once it has N visits (a ranking costs one
+ * evaluation per action). By default only the root is widened: a node below
+ * it is ranked on the one determinization that reaches it, and cutting an
+ * opponent's node to its evaluation's favourites stopped the Ys 4p search
+ * gaining from more iterations (docs/strength.md, sixth session). Only the choice among arms changes: keys, and so what the tree
  * may tell apart, are as without widening.
  */
 static void rank_node(worker *w, const gg_state *s, uint32_t nd, int seat, const gg_action *list,
@@ -732,7 +736,8 @@ static void iterate(worker *w)
                 st->arm[i] = select_rm(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
                                        &st->prob[i]);
             else if (!simultaneous && w->prior && n > 1 && (nd == 1 || w->nodes[nd].ranked ||
-                                           w->nodes[nd].visits >= w->p->rank_after))
+                                           (w->p->rank_after >= 0 &&
+                                            w->nodes[nd].visits >= w->p->rank_after)))
                 st->arm[i] = select_ranked(w, s, nd, st->seat[i], list, n, &chosen[i], &expanded);
             else
                 st->arm[i] = select_arm(w, nd, st->seat[i], list, n, &chosen[i], &expanded);
@@ -908,7 +913,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
     *p = (ismcts_params){.iters = 0, .ms = 0, .rollout = ROLLOUT_GAME, .threads = 1, .c = 0.7,
                          .nodes = 0, .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT, .alpha = 0.5,
-                         .rank_after = 50, .widen = -1};
+                         .rank_after = -1, .widen = -1};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */

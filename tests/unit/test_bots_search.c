@@ -690,6 +690,40 @@ static void test_widening_can_rank_by_the_learned_evaluation(void **unused)
     }
 }
 
+/* By default only the root is widened (rank_after unset): a search plays as
+ * one that never ranks a node below the root, and not as one that ranks them
+ * after 50 visits, once a 3,000-iteration search has such nodes. */
+static long root_visits(const gg_state *s, int seat, const char *spec, long *visits, int max)
+{
+    gg_error err;
+    gg_bot *bot = gg_bot_new(spec, 5, &err);
+    assert_non_null(bot);
+    static gg_hint hints[GG_MAX_ACTIONS];
+    int n = gg_bot_hint(bot, s, seat, hints, GG_MAX_ACTIONS, &err);
+    assert_true(n > 0);
+    for (int k = 0; k < max; k++) visits[k] = k < n ? hints[k].visits * 4096 + (long)hints[k].action : -1;
+    gg_bot_free(bot);
+    return n;
+}
+
+static void test_widening_is_at_the_root_by_default(void **unused)
+{
+    (void)unused;
+    int differs = 0;
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        int seat;
+        gg_state *s = at_placement(4, seed, &seat);
+        long def[8], root_only[8], below[8];
+        root_visits(s, seat, "ismcts:iters=3000", def, 8);
+        root_visits(s, seat, "ismcts:iters=3000:rank_after=100000000", root_only, 8);
+        root_visits(s, seat, "ismcts:iters=3000:rank_after=50", below, 8);
+        assert_memory_equal(def, root_only, sizeof def);
+        differs |= memcmp(def, below, sizeof def) != 0;
+        gg_free(s);
+    }
+    assert_true(differs);
+}
+
 static void test_widening_parameters_are_checked(void **unused)
 {
     (void)unused;
@@ -708,6 +742,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pruning_is_inside_search_only),
         cmocka_unit_test(test_widening_can_rank_by_the_learned_evaluation),
+        cmocka_unit_test(test_widening_is_at_the_root_by_default),
         cmocka_unit_test(test_secret_choices_never_key_the_tree),
         cmocka_unit_test(test_simultaneous_choice_is_drawn),
         cmocka_unit_test(test_regret_matching_finds_the_dominant_pick),
