@@ -432,8 +432,9 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
  * evaluation per action). By default only the root is widened: a node below
  * it is ranked on the one determinization that reaches it, and cutting an
  * opponent's node to its evaluation's favourites stopped the Ys 4p search
- * gaining from more iterations (docs/strength.md, sixth session). Only the choice among arms changes: keys, and so what the tree
- * may tell apart, are as without widening.
+ * gaining from more iterations (docs/strength.md, sixth session). Only the
+ * choice among arms changes: keys, and so what the tree may tell apart, are as
+ * without widening.
  */
 static void rank_node(worker *w, const gg_state *s, uint32_t nd, int seat, const gg_action *list,
                       int n)

@@ -698,9 +698,6 @@ static void test_widening_can_rank_by_the_learned_evaluation(void **unused)
     }
 }
 
-/* By default only the root is widened (rank_after unset): a search plays as
- * one that never ranks a node below the root, and not as one that ranks them
- * after 50 visits, once a 3,000-iteration search has such nodes. */
 /* The same root statistics: the same actions with the same visits. */
 static int same_root(const gg_hint *a, int na, const gg_hint *b, int nb)
 {
@@ -710,6 +707,9 @@ static int same_root(const gg_hint *a, int na, const gg_hint *b, int nb)
     return 1;
 }
 
+/* By default only the root is widened (rank_after unset): a search plays as
+ * one that never ranks a node below the root, and not as one that ranks them
+ * after 50 visits, once a 3,000-iteration search has such nodes. */
 static void test_widening_is_at_the_root_by_default(void **unused)
 {
     (void)unused;
