@@ -37,11 +37,13 @@
  * gg_ai.widen: Ys 1 with 4 players or more, else none).
  *
  * Search only: the game's dominated actions are pruned (gg_ai.prune); the
- * reward prefers winning sooner and by more (rewards()); every rollout stops
- * at the game-length limit of bots' games (rule G-1).
+ * reward prefers winning sooner and by more (rewards()), or where the game
+ * asks for it (gg_ai.soft: Ys with 4 players or more) is the logistic of the
+ * seat's lead in points (soft=T); every rollout stops at the game-length
+ * limit of bots' games (rule G-1).
  *
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
- *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:soft=T][:rave=K][:nodes=N][:prune=0|1]
+ *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:soft=T][:nodes=N][:prune=0|1]
  *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:prior=game|learned][:mixed=0|1][:withdraw=0|1]
  *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X][:widen=K][:alpha=X][:rank_after=N]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
@@ -79,9 +81,6 @@ typedef struct arm {
     double u;         /* regret matching: summed reward of the iterations it was legal in */
     long stamp;       /* regret matching: the last iteration it was legal in */
     uint32_t rank;    /* widen=: place by the prior at a ranked node (0 best); UNRANKED else */
-    uint32_t amaf_n;  /* rave=: root arms only: iterations in which the searcher played this
-                         action at the root or any later step (all moves as first) */
-    double amaf_r;    /* and the searcher's summed reward in them */
 } arm;
 
 typedef struct node {
@@ -106,10 +105,9 @@ typedef struct ismcts_params {
     int rank_reward;  /* reward by rank instead of win share */
     int plain;        /* reward=plain: the win share only, not sooner / by more */
     int wide;         /* reward=wide: sooner and by more */
-    double rave;      /* rave=K: the root's values blend in the all-moves-as-first value,
-                         weight sqrt(K / (3 N + K)) at N visits; 0: off (see rave_value) */
     double soft;      /* soft=T (points): reward a seat by the logistic of its lead over the
-                         best other seat, lead / T; 0: off (see soft_share) */
+                         best other seat, lead / T; 0: off; -1 (the default): the game's
+                         gg_ai.soft (see soft_share) */
     long nodes;       /* pool capacity per thread */
     int no_prune;     /* prune=0: search every legal action */
     int raw_keys;     /* keys=raw: simultaneous steps keyed by the raw choices */
@@ -137,7 +135,6 @@ typedef struct step {
 } step;
 
 enum { MAX_PATH = 512 };
-enum { MAX_OWN = 512 }; /* rave=: the searcher's actions remembered in one iteration */
 
 /* Large scratch space lives in the worker (on the heap), never in static
  * thread-local storage: glibc puts that on every thread's stack, and the
@@ -165,8 +162,6 @@ typedef struct worker {
     uint32_t at[GG_MAX_ACTIONS];   /* select_exp3 and select_arm scratch */
     double x[GG_MAX_ACTIONS];
     int order[GG_MAX_ACTIONS];     /* rank_node scratch */
-    gg_action own[MAX_OWN];        /* rave=: the searcher's actions in this iteration */
-    int n_own;
     /* inputs of one search */
     const gg_state *root;
     int seat;
@@ -178,6 +173,7 @@ typedef struct worker {
     gg_state_eval eval;
     gg_state_eval prior; /* widening: the game's (or prior=learned: the learned) evaluation */
     double widen;        /* widening k (widen= or the game's gg_ai.widen) */
+    double soft;         /* reward scale (soft= or the game's gg_ai.soft; 0: none) */
 } worker;
 
 /* threads=2: the second worker's thread, made at the bot's first search and
@@ -280,8 +276,10 @@ static double shaped(double share, double margin, long length, long limit, int w
  * many near 0, and a close finish near 1/2 either way. One random rollout
  * then says more than win or lose: a seat that finishes a point behind was
  * nearly as well placed as the winner (less noise per rollout, so more
- * iterations' worth at equal time). Ties on points (S-5-like tie-breaks:
- * Y-8.12 gems) are split by the win share: lead 0 gives share / 2 + 1/4. */
+ * iterations' worth at equal time). Equal points (a tie-break decides, as
+ * Y-8.12's gems) pay between the two: 1/4 + share / 2. reward=plain and
+ * reward=rank ignore it; a rollout cut off by depth= is scored by the
+ * evaluation as before. */
 static double soft_share(double share, double lead, double t)
 {
     if (lead == 0) return 0.25 + 0.5 * share;
@@ -318,8 +316,8 @@ static void rewards(const worker *w, const gg_state *s, long length, double r[GG
         int32_t best = INT32_MIN;
         for (int q = 0; q < n; q++)
             if (q != p && res.score[q] > best) best = res.score[q];
-        if (w->p->soft > 0) {
-            r[p] = soft_share(share, res.score[p] - best, w->p->soft);
+        if (w->soft > 0) {
+            r[p] = soft_share(share, res.score[p] - best, w->soft);
             continue;
         }
         double diff = (double)res.score[p] - best, size = fabs((double)res.score[p]) + fabs((double)best) + 1;
@@ -374,8 +372,6 @@ static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
     x->u = 0;
     x->stamp = -1;
     x->rank = UNRANKED;
-    x->amaf_n = 0;
-    x->amaf_r = 0;
     x->next = w->nodes[nd].arms[seat];
     w->nodes[nd].arms[seat] = i;
     return i;
@@ -398,53 +394,6 @@ static uint32_t add_child(worker *w, uint32_t nd, uint64_t key)
 }
 
 /* ------------------------------------------------------------ selection */
-
-/*
- * rave=K (Gelly and Silver 2007, rapid action value estimation), at the root
- * only: an action's value there blends its own mean reward with its
- * all-moves-as-first mean — the searcher's reward over every iteration in
- * which it played that action at the root or at any later step of the tree or
- * rollout — weighted sqrt(K / (3 N + K)) at N visits, so a root arm with few
- * visits of its own borrows from the many rollouts that placed the same
- * broker in the same place later. Ys 4p roots have 140-180 placements and a
- * few thousand iterations, some 20 visits each.
- */
-static double arm_value(const worker *w, uint32_t nd, const arm *x)
-{
-    double q = x->reward / x->visits;
-    if (nd != 1 || w->p->rave <= 0 || !x->amaf_n) return q;
-    double beta = sqrt(w->p->rave / (3.0 * x->visits + w->p->rave));
-    return (1 - beta) * q + beta * x->amaf_r / x->amaf_n;
-}
-
-/* The searcher played `a` in this iteration (rave=). */
-static void remember_own(worker *w, int seat, gg_action a)
-{
-    if (seat == w->seat && w->n_own < MAX_OWN) w->own[w->n_own++] = a;
-}
-
-/* After an iteration: every root arm of the searcher whose action it played
- * in the iteration gains the iteration's reward in its all-moves-as-first
- * statistics. A bitmap of hashed actions finds them in one pass. */
-static void update_amaf(worker *w, double reward)
-{
-    uint64_t bits[64] = {0};
-    for (int i = 0; i < w->n_own; i++) {
-        unsigned h = (unsigned)((w->own[i] * 0x9E3779B97F4A7C15ull) >> 52);
-        bits[h >> 6] |= 1ull << (h & 63);
-    }
-    for (uint32_t a = w->nodes[1].arms[w->seat]; a != NIL; a = w->arms[a].next) {
-        arm *x = &w->arms[a];
-        unsigned h = (unsigned)((x->action * 0x9E3779B97F4A7C15ull) >> 52);
-        if (!(bits[h >> 6] >> (h & 63) & 1)) continue;
-        for (int i = 0; i < w->n_own; i++)
-            if (w->own[i] == x->action) {
-                x->amaf_n++;
-                x->amaf_r += reward;
-                break;
-            }
-    }
-}
 
 /*
  * Chooses the arm of `seat` at node `nd` for the legal actions list[0..n-1]:
@@ -488,7 +437,7 @@ static uint32_t select_arm(worker *w, uint32_t nd, int seat, const gg_action *li
     for (int i = 0; i < n_tried; i++) {
         uint32_t a = legal_arms[i];
         const arm *x = &w->arms[a];
-        double v = x->visits ? arm_value(w, nd, x) +
+        double v = x->visits ? x->reward / x->visits +
                                    w->p->c * sqrt(log((double)x->avail) / x->visits)
                              : 1e300;
         if (v > best_v) best_v = v, best = a;
@@ -586,7 +535,7 @@ static uint32_t select_ranked(worker *w, const gg_state *s, uint32_t nd, int sea
             if (fresh == NIL || x->rank < w->arms[fresh].rank) fresh = a;
             continue;
         }
-        double v = arm_value(w, nd, x) + w->p->c * sqrt(log((double)x->avail) / x->visits);
+        double v = x->reward / x->visits + w->p->c * sqrt(log((double)x->avail) / x->visits);
         if (v > best_v) best_v = v, best = a;
     }
     if (fresh != NIL) {
@@ -770,7 +719,6 @@ static long rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
         for (int i = 0; i < k; i++) {
             gg_apply_trusted(s, seats[i], chosen[i]);
             prev[seats[i]] = chosen[i];
-            if (w->p->rave > 0) remember_own(w, seats[i], chosen[i]);
         }
     }
     if (steps >= limit && !gg_is_over(s)) w->capped++;
@@ -793,7 +741,6 @@ static void iterate(worker *w)
     gg_action list[GG_MAX_ACTIONS];
     gg_action prev[GG_MAX_SEATS];
     for (int p = 0; p < GG_MAX_SEATS; p++) prev[p] = GG_NO_ACTION;
-    w->n_own = 0;
     while (!gg_is_over(s) && depth < MAX_PATH) {
         step *st = &path[depth++];
         st->nd = nd;
@@ -827,7 +774,6 @@ static void iterate(worker *w)
         for (int i = 0; i < st->k; i++) {
             gg_apply_trusted(s, st->seat[i], chosen[i]);
             prev[st->seat[i]] = chosen[i];
-            if (w->p->rave > 0) remember_own(w, st->seat[i], chosen[i]);
         }
         /* A simultaneous step is keyed by what the searcher sees once it is
          * over (its view): secret choices it cannot see lead to one child,
@@ -851,7 +797,6 @@ static void iterate(worker *w)
     long length = depth + rollout(w, s, prev);
     double r[GG_MAX_SEATS], win[GG_MAX_SEATS];
     rewards(w, s, length, r, win);
-    if (w->p->rave > 0) update_amaf(w, r[w->seat]);
     for (int d = 0; d < depth; d++) {
         const step *st = &path[d];
         w->nodes[st->nd].visits++;
@@ -994,7 +939,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
     *p = (ismcts_params){.iters = 0, .ms = 0, .rollout = ROLLOUT_GAME, .threads = 1, .c = 0.7,
                          .nodes = 0, .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT, .alpha = 0.5,
-                         .rank_after = -1, .widen = -1};
+                         .rank_after = -1, .widen = -1, .soft = -1};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -1029,11 +974,6 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             if (!strcmp(tok, "widen")) p->widen = x;
             else if (x <= 1) p->alpha = x;
             else return gg_fail(err, GG_EOPTION, "ismcts: alpha takes a number from 0 to 1");
-        } else if (!strcmp(tok, "rave")) {
-            double x = strtod(v, &end);
-            if (!*v || *end || !(x >= 0 && x <= 1e6))
-                return gg_fail(err, GG_EOPTION, "ismcts: rave takes a number from 0 to 1000000");
-            p->rave = x;
         } else if (!strcmp(tok, "soft")) {
             double x = strtod(v, &end);
             if (!*v || *end || !(x >= 0 && x <= 1000))
@@ -1089,7 +1029,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, soft, rave, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval, prior, widen, alpha, rank_after)", tok);
+                           "depth, reward, soft, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval, prior, widen, alpha, rank_after)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -1241,6 +1181,9 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
     double widen = m->p.widen >= 0                          ? m->p.widen
                    : s->game->ai && s->game->ai->widen ? s->game->ai->widen(s)
                                                          : 0;
+    double soft = m->p.soft >= 0                         ? m->p.soft
+                  : s->game->ai && s->game->ai->soft ? s->game->ai->soft(s)
+                                                     : 0;
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
@@ -1268,6 +1211,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
                    : m->p.learned_prior ? gg_learned_eval
                                         : gg_heuristic_eval(s->game);
         w->widen = widen;
+        w->soft = soft;
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
         w->public_step = s->game->ai ? s->game->ai->public_step : NULL;
