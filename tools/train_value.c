@@ -433,6 +433,7 @@ static void write_net(const cfg *c, const net *m, long samples_n, double val_los
                "--epochs %d --lr %g --every %d --epsilon %g --policy %s\n",
             c->game, c->players, c->games, (unsigned long long)c->seed, c->hidden, c->epochs,
             c->lr, c->every, c->epsilon, c->policy);
+    if (c->load) fprintf(f, "# from the samples of: --load %s\n", c->load);
     fprintf(f, "# %ld samples; held-out cross-entropy %.4f (the game's own evaluation: %.4f)\n",
             samples_n, val_loss, base_loss);
     fprintf(f, "game %s\nplayers %d\ninputs %d\nhidden %d\n", c->game, c->players, m->inputs,
