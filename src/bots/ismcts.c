@@ -118,8 +118,7 @@ typedef struct ismcts_params {
     double gamma;     /* exploration of Exp3 / regret matching */
     double threshold; /* final draw at a simultaneous root: actions below this share dropped */
     int learned_eval; /* eval=learned: cut-off rollouts scored by src/learn/value.c */
-    int learned_prior; /* prior=learned (1): widening ranks children by src/learn/value.c;
-                          prior=game (0); -1 (the default): the game's gg_ai.learned_prior */
+    int learned_prior; /* prior=learned: widening ranks children by src/learn/value.c */
     double widen;     /* progressive widening: k of k * N^alpha children (0: off; -1: the
                          game's gg_ai.widen) */
     double alpha;     /* its exponent */
@@ -940,7 +939,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
     *p = (ismcts_params){.iters = 0, .ms = 0, .rollout = ROLLOUT_GAME, .threads = 1, .c = 0.7,
                          .nodes = 0, .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT, .alpha = 0.5,
-                         .rank_after = -1, .widen = -1, .soft = -1, .learned_prior = -1};
+                         .rank_after = -1, .widen = -1, .soft = -1};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -1182,9 +1181,6 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
     double widen = m->p.widen >= 0                          ? m->p.widen
                    : s->game->ai && s->game->ai->widen ? s->game->ai->widen(s)
                                                          : 0;
-    int learned_prior = m->p.learned_prior >= 0 ? m->p.learned_prior
-                        : s->game->ai && s->game->ai->learned_prior ? s->game->ai->learned_prior(s)
-                                                                    : 0;
     double soft = m->p.soft >= 0                         ? m->p.soft
                   : s->game->ai && s->game->ai->soft ? s->game->ai->soft(s)
                                                      : 0;
@@ -1212,7 +1208,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
                       : NULL;
         w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
         w->prior = widen <= 0           ? NULL
-                   : learned_prior      ? gg_learned_eval
+                   : m->p.learned_prior ? gg_learned_eval
                                         : gg_heuristic_eval(s->game);
         w->widen = widen;
         w->soft = soft;

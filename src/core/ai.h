@@ -81,11 +81,6 @@ typedef struct gg_ai {
      * points, 1 / (1 + e^(-lead / T)), instead of its win share (its
      * soft=T); 0: the win share. Optional (NULL: the win share). */
     double (*soft)(const gg_state *s);
-    /* 1 when ISMCTS's widening should rank actions by the learned
-     * evaluation (src/learn/value.c, its prior=learned) by default in a game
-     * like `s`: where a network trained for it exists and measured stronger.
-     * Optional (NULL: the game's own evaluation, `eval`). */
-    int (*learned_prior)(const gg_state *s);
 } gg_ai;
 
 #endif

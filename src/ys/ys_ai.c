@@ -401,19 +401,6 @@ static double ys_widen(const gg_state *s) { return s->players >= 4 ? 1.0 : 0.0; 
 enum { YS_SOFT_POINTS = 5 };
 static double ys_soft(const gg_state *s) { return s->players >= 4 ? YS_SOFT_POINTS : 0.0; }
 
-/* ISMCTS ranks the widened root by the learned evaluation by default
- * (gg_ai.learned_prior) where its network was trained: the base game with 4
- * players (data/learn/ys-4p.value, ISMCTS self-play). Ys 4p at 25 ms a move
- * against three 7729645 bots: docs/strength.md, eighth session. Ys+, events,
- * King's Favour and Express change what the features mean: not there. */
-static int ys_learned_prior(const gg_state *s)
-{
-    const uint8_t *opt = ((const ys_state *)s)->base.opts.value;
-    return s->players == 4 && !opt[YS_OPT_KINGS_FAVOUR] && !opt[YS_OPT_EXPRESS] &&
-           !opt[YS_OPT_YSPLUS] && !opt[YS_OPT_EVENTS];
-}
-
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
                      .withdraw = ys_withdraw, .public_step = ys_public_step,
-                     .widen = ys_widen, .soft = ys_soft, .learned_prior = ys_learned_prior,
-                     .light_pick = ys_light_pick};
+                     .widen = ys_widen, .soft = ys_soft, .light_pick = ys_light_pick};

@@ -656,10 +656,10 @@ static void test_default_rollout_is_the_games(void **unused)
 /* ------------------------------------------------ progressive widening */
 
 /* A random Ys game until one seat places a broker with many places open. */
-static gg_state *at_placement_with(int players, const char *opt, uint64_t seed, int *seat)
+static gg_state *at_placement(int players, uint64_t seed, int *seat)
 {
     for (;; seed += 1000) {
-        gg_state *s = new_game("ys", players, opt, seed);
+        gg_state *s = new_game("ys", players, NULL, seed);
         gg_rng rng;
         gg_rng_seed(&rng, seed);
         while (!gg_is_over(s)) {
@@ -674,11 +674,6 @@ static gg_state *at_placement_with(int players, const char *opt, uint64_t seed, 
         }
         gg_free(s);
     }
-}
-
-static gg_state *at_placement(int players, uint64_t seed, int *seat)
-{
-    return at_placement_with(players, NULL, seed, seat);
 }
 
 /* The root's actions after a search by `spec` (seed 5), most visited first:
@@ -847,31 +842,6 @@ static void test_ys_soft_reward_by_default_from_four_players(void **unused)
     }
 }
 
-/* The base game with 4 players ranks its widened root by the learned
- * evaluation by default (gg_ai.learned_prior; data/learn/ys-4p.value was
- * trained there): a default search keeps the root statistics of prior=learned
- * and not those of prior=game. With Express or King's Favour (or Ys+, events,
- * 5 players) the game's own evaluation, as before. */
-static void test_ys_4p_ranks_by_the_learned_evaluation_by_default(void **unused)
-{
-    (void)unused;
-    static gg_hint def[GG_MAX_ACTIONS], learned[GG_MAX_ACTIONS], game[GG_MAX_ACTIONS];
-    const struct { int players; const char *opt; int learned; } cases[] = {
-        {4, NULL, 1}, {4, "express=on", 0}, {4, "kings_favour=on", 0}};
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        int seat;
-        gg_state *s = at_placement_with(cases[i].players, cases[i].opt, 3, &seat);
-        int n = root_hints(s, seat, "ismcts:iters=2000", def);
-        int n_learned = root_hints(s, seat, "ismcts:iters=2000:prior=learned", learned);
-        int n_game = root_hints(s, seat, "ismcts:iters=2000:prior=game", game);
-        assert_true(same_root(def, n, cases[i].learned ? learned : game,
-                              cases[i].learned ? n_learned : n_game));
-        assert_false(same_root(def, n, cases[i].learned ? game : learned,
-                               cases[i].learned ? n_game : n_learned));
-        gg_free(s);
-    }
-}
-
 static void test_widening_parameters_are_checked(void **unused)
 {
     (void)unused;
@@ -903,7 +873,6 @@ int main(void)
         cmocka_unit_test(test_ys_widens_by_default_from_four_players),
         cmocka_unit_test(test_widening_parameters_are_checked),
         cmocka_unit_test(test_ys_soft_reward_by_default_from_four_players),
-        cmocka_unit_test(test_ys_4p_ranks_by_the_learned_evaluation_by_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
