@@ -7,8 +7,9 @@
  *
  * 1. Self-play: --games games played by the game's rollout policy (--policy
  *    light, the default where the game has one, else heuristic, or random),
- *    each decision replaced by a uniformly random legal one with probability
- *    --epsilon; games end by the rules or by rule G-1 (scored as it stands).
+ *    or by a bot in every seat (--policy bot:SPEC, e.g. bot:ismcts:iters=300:
+ *    the outcomes of stronger play than any rollout policy's), each decision
+ *    replaced by a uniformly random legal one with probability --epsilon; games end by the rules or by rule G-1 (scored as it stands).
  *    One decision in --every is a sample: every seat's inputs
  *    (gg_value_features: the game's value features where it has them, as
  *    Ys does, else its observation; only what that seat may know), the
@@ -25,7 +26,11 @@
  *    held-out loss and the loss of the game's own evaluation on the same
  *    positions.
  * 3. The weights go to --out in the text format gen_value.awk reads; --data
- *    writes the samples in the binary format of docs/bots.md.
+ *    writes the samples in the binary format of docs/bots.md. --load F1,F2,...
+ *    trains on such files instead of playing (e.g. written by several
+ *    self-play runs side by side, one per core, with different seeds; --games
+ *    is then the number of games they hold together, and the last tenth of the
+ *    samples, in file order, is held out).
  *
  * Everything is drawn from one SplitMix64 seeded by --seed: the same command
  * gives the same file, on any machine (one thread).
@@ -41,7 +46,7 @@
 #include "learn/value.h"
 
 typedef struct cfg {
-    const char *game, *out, *data, *policy;
+    const char *game, *out, *data, *policy, *load;
     int players, games, hidden, epochs, every;
     double lr, epsilon;
     uint64_t seed;
@@ -66,7 +71,8 @@ static void usage(void)
 {
     fputs("usage: train_value --game G --players N --games M --seed S --out FILE\n"
           "                   [--hidden H] [--epochs E] [--lr X] [--every K] [--epsilon P]\n"
-          "                   [--policy light|heuristic|random] [--data FILE]\n", stderr);
+          "                   [--policy light|heuristic|random|bot:SPEC] [--data FILE]\n"
+          "                   [--load FILE,FILE...]\n", stderr);
     exit(2);
 }
 
@@ -82,6 +88,7 @@ static void parse(int argc, char **argv, cfg *c)
         else if (!strcmp(k, "--out")) c->out = v;
         else if (!strcmp(k, "--data")) c->data = v;
         else if (!strcmp(k, "--policy")) c->policy = v;
+        else if (!strcmp(k, "--load")) c->load = v;
         else if (!strcmp(k, "--players")) c->players = atoi(v);
         else if (!strcmp(k, "--games")) c->games = atoi(v);
         else if (!strcmp(k, "--hidden")) c->hidden = atoi(v);
@@ -99,16 +106,20 @@ static void parse(int argc, char **argv, cfg *c)
 
 /* ------------------------------------------------------------ self-play */
 
+static void room_for_one(samples *S)
+{
+    if (S->n < S->cap) return;
+    S->cap = S->cap ? 2 * S->cap : 4096;
+    S->obs = realloc(S->obs, (size_t)S->cap * S->players * S->inputs);
+    S->win = realloc(S->win, sizeof(float) * (size_t)S->cap * S->players);
+    S->base = realloc(S->base, sizeof(float) * (size_t)S->cap * S->players);
+    S->game_of = realloc(S->game_of, sizeof(int) * (size_t)S->cap);
+    if (!S->obs || !S->win || !S->base || !S->game_of) die("out of memory");
+}
+
 static void add_sample(samples *S, const gg_state *s, int game, float *obs)
 {
-    if (S->n == S->cap) {
-        S->cap = S->cap ? 2 * S->cap : 4096;
-        S->obs = realloc(S->obs, (size_t)S->cap * S->players * S->inputs);
-        S->win = realloc(S->win, sizeof(float) * (size_t)S->cap * S->players);
-        S->base = realloc(S->base, sizeof(float) * (size_t)S->cap * S->players);
-        S->game_of = realloc(S->game_of, sizeof(int) * (size_t)S->cap);
-        if (!S->obs || !S->win || !S->base || !S->game_of) die("out of memory");
-    }
+    room_for_one(S);
     double base[GG_MAX_SEATS];
     gg_state_eval own = gg_heuristic_eval(s->game);
     if (own) own(s, base);
@@ -145,13 +156,45 @@ static int pick_first(const gg_state *s, int seat, gg_rollout_pick pick, gg_acti
     return pick(s, seat, prev, rng, out);
 }
 
+/* --policy bot:SPEC: one bot per seat, each seeded from the run's stream. */
+static void bots_new(const cfg *c, gg_rng *rng, gg_bot *bots[GG_MAX_SEATS])
+{
+    for (int p = 0; p < GG_MAX_SEATS; p++) bots[p] = NULL;
+    if (strncmp(c->policy, "bot:", 4)) return;
+    for (int p = 0; p < c->players; p++) {
+        gg_error err;
+        bots[p] = gg_bot_new(c->policy + 4, gg_rng_next(rng), &err);
+        if (!bots[p]) die(err.msg);
+    }
+}
+
+static gg_action bot_choice(gg_bot *bot, const gg_state *s, int seat)
+{
+    gg_action a;
+    gg_error err;
+    if (gg_bot_choose(bot, s, seat, &a, &err) != GG_OK) die(err.msg);
+    return a;
+}
+
+/* The bot's move, or with probability epsilon a uniformly random one (a draw
+ * the other policies do not make, so their streams are as before). */
+static gg_action bot_or_random(gg_bot *bot, const gg_state *s, int seat, gg_rng *rng,
+                               double epsilon)
+{
+    if (gg_rng_next(rng) % 1000000 >= (uint64_t)(epsilon * 1000000)) return bot_choice(bot, s, seat);
+    gg_action legal[GG_MAX_ACTIONS];
+    return legal[gg_rng_below(rng, (uint32_t)gg_legal(s, seat, legal))];
+}
+
 static void self_play(const cfg *c, const gg_game *game, gg_rollout_policy pol,
                       gg_rollout_pick pick, samples *S)
 {
+    gg_bot *bots[GG_MAX_SEATS];
     gg_options o;
     gg_options_init(&o, game, c->players);
     gg_rng rng;
     gg_rng_seed(&rng, c->seed);
+    bots_new(c, &rng, bots);
     float *obs = malloc(sizeof(float) * (size_t)S->inputs * (size_t)S->players);
     if (!obs) die("out of memory");
     gg_error err;
@@ -167,7 +210,8 @@ static void self_play(const cfg *c, const gg_game *game, gg_rollout_policy pol,
             int who = seats[gg_rng_below(&rng, (uint32_t)k)];
             if (gg_rng_below(&rng, (uint32_t)c->every) == 0) add_sample(S, s, g, obs);
             gg_action a;
-            if (!pick_first(s, who, pick, prev[who], &rng, c->epsilon, &a)) {
+            if (bots[who]) a = bot_or_random(bots[who], s, who, &rng, c->epsilon);
+            else if (!pick_first(s, who, pick, prev[who], &rng, c->epsilon, &a)) {
                 gg_action legal[GG_MAX_ACTIONS];
                 gg_legal(s, who, legal);
                 a = legal[choose(s, who, pol, prev[who], &rng, c->epsilon)];
@@ -184,6 +228,7 @@ static void self_play(const cfg *c, const gg_game *game, gg_rollout_policy pol,
                 S->win[i * S->players + p] = r.rank[p] == 1 ? 1.0f / r.winners : 0.0f;
         gg_free(s);
     }
+    for (int p = 0; p < GG_MAX_SEATS; p++) gg_bot_free(bots[p]);
     free(obs);
 }
 
@@ -204,6 +249,43 @@ static void write_data(const cfg *c, const samples *S)
         fwrite(S->base + i * S->players, sizeof(float), (size_t)S->players, f);
     }
     if (fclose(f)) die("cannot write the data file");
+}
+
+/* --load: one file written by write_data, appended to S; its header must
+ * match the game and player count being trained. */
+static void load_data(const char *path, samples *S)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) die("cannot read a --load file");
+    char magic[4];
+    uint32_t head[4];
+    if (fread(magic, 1, 4, f) != 4 || memcmp(magic, "GGVD", 4) || fread(head, sizeof head, 1, f) != 1 ||
+        head[0] != 1 || head[1] != (uint32_t)S->players || head[2] != (uint32_t)S->inputs)
+        die("a --load file is not samples of this game and player count");
+    size_t obs_n = (size_t)S->players * S->inputs;
+    for (uint32_t i = 0; i < head[3]; i++) {
+        room_for_one(S);
+        if (fread(S->obs + (size_t)S->n * obs_n, 1, obs_n, f) != obs_n ||
+            fread(S->win + S->n * S->players, sizeof(float), (size_t)S->players, f) != (size_t)S->players ||
+            fread(S->base + S->n * S->players, sizeof(float), (size_t)S->players, f) != (size_t)S->players)
+            die("a --load file is cut short");
+        S->n++;
+    }
+    fclose(f);
+}
+
+/* Every --load file in turn; the files do not say where a game ends, so the
+ * samples are spread evenly over --games games in file order (the held-out
+ * tenth is then the last tenth of the samples). */
+static void load_all(const cfg *c, samples *S)
+{
+    char paths[4096];
+    if (strlen(c->load) >= sizeof paths) die("--load: too long");
+    strcpy(paths, c->load);
+    for (char *save = NULL, *p = strtok_r(paths, ",", &save); p; p = strtok_r(NULL, ",", &save))
+        load_data(p, S);
+    if (S->n == 0) die("--load: no samples");
+    for (long i = 0; i < S->n; i++) S->game_of[i] = (int)(i * (long)c->games / S->n);
 }
 
 /* ------------------------------------------------------------ the network */
@@ -351,6 +433,7 @@ static void write_net(const cfg *c, const net *m, long samples_n, double val_los
                "--epochs %d --lr %g --every %d --epsilon %g --policy %s\n",
             c->game, c->players, c->games, (unsigned long long)c->seed, c->hidden, c->epochs,
             c->lr, c->every, c->epsilon, c->policy);
+    if (c->load) fprintf(f, "# from the samples of: --load %s\n", c->load);
     fprintf(f, "# %ld samples; held-out cross-entropy %.4f (the game's own evaluation: %.4f)\n",
             samples_n, val_loss, base_loss);
     fprintf(f, "game %s\nplayers %d\ninputs %d\nhidden %d\n", c->game, c->players, m->inputs,
@@ -382,10 +465,11 @@ int main(int argc, char **argv)
         pick = game->ai ? game->ai->light_pick : NULL;
     }
     else if (!strcmp(c.policy, "heuristic")) pol = gg_heuristic_policy(game);
-    else if (strcmp(c.policy, "random")) usage();
+    else if (strcmp(c.policy, "random") && strncmp(c.policy, "bot:", 4)) usage();
     samples S = {.players = c.players, .inputs = gg_value_inputs(game, c.players)};
     if (S.inputs <= 0) die("this game has no encoding for learning");
-    self_play(&c, game, pol, pick, &S);
+    if (c.load) load_all(&c, &S);
+    else self_play(&c, game, pol, pick, &S);
     if (c.data) write_data(&c, &S);
     long train_n = 0;
     int held_from = c.games - c.games / 10;

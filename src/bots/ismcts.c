@@ -37,11 +37,13 @@
  * gg_ai.widen: Ys 1 with 4 players or more, else none).
  *
  * Search only: the game's dominated actions are pruned (gg_ai.prune); the
- * reward prefers winning sooner and by more (rewards()); every rollout stops
- * at the game-length limit of bots' games (rule G-1).
+ * reward prefers winning sooner and by more (rewards()), or where the game
+ * asks for it (gg_ai.soft: Ys with 4 players or more) is the logistic of the
+ * seat's lead in points (soft=T); every rollout stops at the game-length
+ * limit of bots' games (rule G-1).
  *
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
- *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:nodes=N][:prune=0|1]
+ *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:soft=T][:nodes=N][:prune=0|1]
  *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:prior=game|learned][:mixed=0|1][:withdraw=0|1]
  *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X][:widen=K][:alpha=X][:rank_after=N]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
@@ -103,6 +105,9 @@ typedef struct ismcts_params {
     int rank_reward;  /* reward by rank instead of win share */
     int plain;        /* reward=plain: the win share only, not sooner / by more */
     int wide;         /* reward=wide: sooner and by more */
+    double soft;      /* soft=T (points): reward a seat by the logistic of its lead over the
+                         best other seat, lead / T; 0: off; -1 (the default): the game's
+                         gg_ai.soft (see soft_share) */
     long nodes;       /* pool capacity per thread */
     int no_prune;     /* prune=0: search every legal action */
     int raw_keys;     /* keys=raw: simultaneous steps keyed by the raw choices */
@@ -168,6 +173,7 @@ typedef struct worker {
     gg_state_eval eval;
     gg_state_eval prior; /* widening: the game's (or prior=learned: the learned) evaluation */
     double widen;        /* widening k (widen= or the game's gg_ai.widen) */
+    double soft;         /* reward scale (soft= or the game's gg_ai.soft; 0: none) */
 } worker;
 
 /* threads=2: the second worker's thread, made at the bot's first search and
@@ -265,6 +271,21 @@ static double shaped(double share, double margin, long length, long limit, int w
     return share * (0.01 * SHAPE_SHARE_PCT + 0.05 * sooner + 0.05 * (margin > 0 ? margin : 0));
 }
 
+/* soft=T: a seat's reward is the logistic of its lead over the best other
+ * seat, 1 / (1 + e^(-lead / T)): a win by many points is near 1, a loss by
+ * many near 0, and a close finish near 1/2 either way. One random rollout
+ * then says more than win or lose: a seat that finishes a point behind was
+ * nearly as well placed as the winner (less noise per rollout, so more
+ * iterations' worth at equal time). Equal points (a tie-break decides, as
+ * Y-8.12's gems) pay between the two: 1/4 + share / 2. reward=plain and
+ * reward=rank ignore it; a rollout cut off by depth= is scored by the
+ * evaluation as before. */
+static double soft_share(double share, double lead, double t)
+{
+    if (lead == 0) return 0.25 + 0.5 * share;
+    return 1.0 / (1.0 + exp(-lead / t));
+}
+
 /* The reward of every seat for a finished (or cut-off) game, in [0, 1]. A
  * rollout cut off is scored by the game's evaluation, or for a game without
  * one as the game-length rule would score it (gg_result_adjudicate).
@@ -295,6 +316,10 @@ static void rewards(const worker *w, const gg_state *s, long length, double r[GG
         int32_t best = INT32_MIN;
         for (int q = 0; q < n; q++)
             if (q != p && res.score[q] > best) best = res.score[q];
+        if (w->soft > 0) {
+            r[p] = soft_share(share, res.score[p] - best, w->soft);
+            continue;
+        }
         double diff = (double)res.score[p] - best, size = fabs((double)res.score[p]) + fabs((double)best) + 1;
         r[p] = shaped(share, diff / size, length, limit, w->p->wide);
     }
@@ -914,7 +939,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
     *p = (ismcts_params){.iters = 0, .ms = 0, .rollout = ROLLOUT_GAME, .threads = 1, .c = 0.7,
                          .nodes = 0, .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT, .alpha = 0.5,
-                         .rank_after = -1, .widen = -1};
+                         .rank_after = -1, .widen = -1, .soft = -1};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -949,6 +974,11 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             if (!strcmp(tok, "widen")) p->widen = x;
             else if (x <= 1) p->alpha = x;
             else return gg_fail(err, GG_EOPTION, "ismcts: alpha takes a number from 0 to 1");
+        } else if (!strcmp(tok, "soft")) {
+            double x = strtod(v, &end);
+            if (!*v || *end || !(x >= 0 && x <= 1000))
+                return gg_fail(err, GG_EOPTION, "ismcts: soft takes a number of points from 0 to 1000");
+            p->soft = x;
         } else if (!strcmp(tok, "threshold")) {
             double x = strtod(v, &end);
             if (!*v || *end || !(x >= 0 && x <= 1))
@@ -999,7 +1029,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval, prior, widen, alpha, rank_after)", tok);
+                           "depth, reward, soft, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval, prior, widen, alpha, rank_after)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -1151,6 +1181,9 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
     double widen = m->p.widen >= 0                          ? m->p.widen
                    : s->game->ai && s->game->ai->widen ? s->game->ai->widen(s)
                                                          : 0;
+    double soft = m->p.soft >= 0                         ? m->p.soft
+                  : s->game->ai && s->game->ai->soft ? s->game->ai->soft(s)
+                                                     : 0;
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
@@ -1178,6 +1211,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
                    : m->p.learned_prior ? gg_learned_eval
                                         : gg_heuristic_eval(s->game);
         w->widen = widen;
+        w->soft = soft;
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
         w->public_step = s->game->ai ? s->game->ai->public_step : NULL;

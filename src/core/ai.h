@@ -76,6 +76,11 @@ typedef struct gg_ai {
      * actions ranked best by `eval` after them); 0: none. Optional (NULL:
      * none). */
     double (*widen)(const gg_state *s);
+    /* ISMCTS's reward by default in a game like `s`: T > 0 pays a finished
+     * rollout the logistic of the seat's lead over the best other seat in
+     * points, 1 / (1 + e^(-lead / T)), instead of its win share (its
+     * soft=T); 0: the win share. Optional (NULL: the win share). */
+    double (*soft)(const gg_state *s);
 } gg_ai;
 
 #endif

@@ -40,6 +40,28 @@ grep -v '^#' "$TMP/yl1.value" >"$TMP/yl.net"   # the comments name the policy: c
 grep -v '^#' "$TMP/yr.value" >"$TMP/yr.net"
 ok_if "both trainings wrote a network" test -s "$TMP/yl.net" -a -s "$TMP/yr.net"
 expect_fail "Ys light self-play is not uniform self-play" cmp -s "$TMP/yl.net" "$TMP/yr.net"
+# --policy bot:SPEC: a bot in every seat plays the games (stronger play than
+# any rollout policy's); seeded from --seed, so again the same file twice.
+yb() { "$T" --game ys --players 4 --games 10 --hidden 4 --epochs 1 --every 8 "$@" 2>/dev/null; }
+yb --seed 5 --policy bot:ismcts:iters=20 --out "$TMP/yb1.value" --data "$TMP/yb1.data"
+yb --seed 5 --policy bot:ismcts:iters=20 --out "$TMP/yb2.value"
+yb --seed 6 --policy bot:ismcts:iters=20 --out "$TMP/yb3.value" --data "$TMP/yb3.data"
+ok_if "bot self-play: the same seed gives the same weights" cmp -s "$TMP/yb1.value" "$TMP/yb2.value"
+grep -v '^#' "$TMP/yb1.value" >"$TMP/yb.net"
+expect_fail "bot self-play is not light self-play" cmp -s "$TMP/yb.net" "$TMP/yl.net"
+expect_fail "an unknown bot is refused" yb --seed 5 --policy bot:nosuchbot --out "$TMP/x.value"
+# --load trains on data files written side by side: all their samples, and
+# only files of the same game and player count, whole.
+n1=$(od -An -tu4 -j16 -N4 "$TMP/yb1.data"); n3=$(od -An -tu4 -j16 -N4 "$TMP/yb3.data")
+said=$("$T" --game ys --players 4 --games 20 --hidden 4 --epochs 1 --seed 1 \
+          --load "$TMP/yb1.data,$TMP/yb3.data" --out "$TMP/yload.value" 2>&1)
+contains "--load reads every sample of both files" "$said" "$((n1 + n3)) samples from 20 games"
+ok_if "--load writes a network the build accepts" awk -f "$AWK" "$TMP/yload.value"
+expect_fail "--load refuses another game's samples" \
+    "$T" --game ys --players 4 --games 20 --seed 1 --load "$TMP/a.data" --out "$TMP/x.value"
+head -c 1000 "$TMP/yb1.data" >"$TMP/cut.data"
+expect_fail "--load refuses a file cut short" \
+    "$T" --game ys --players 4 --games 20 --seed 1 --load "$TMP/cut.data" --out "$TMP/x.value"
 # Broken files stop the build.
 sed 's/^hidden 4$/hidden 5/' "$TMP/a.value" >"$TMP/bad1.value"
 err=$(awk -f "$AWK" "$TMP/bad1.value" 2>&1 >/dev/null)

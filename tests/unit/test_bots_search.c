@@ -424,6 +424,95 @@ static void test_reward_prefers_winning_sooner(void **unused)
     assert_int_equal(wide_now, 10);
 }
 
+/* soft=T: seat 0 plays once. "0" (safe) ends the game 10 to 9; "1" (gamble)
+ * ends it 30 to 0 or 0 to 1 by a hidden coin the searcher cannot see (each
+ * determinization tosses it). By win share the safe move is worth 1 and the
+ * gamble 1/2. Paid the logistic of the lead at T = 5 points, safe is worth
+ * 1 / (1 + e^-0.2) = 0.55 and the gamble (0.9975 + 0.45) / 2 = 0.72; at
+ * T = 1, 0.73 against 0.63. */
+typedef struct gamble_state {
+    gg_state base;
+    int32_t coin, played, over;
+} gamble_state;
+
+static gg_status gamble_init(gg_state *s, gg_error *err)
+{
+    (void)err;
+    ((gamble_state *)s)->coin = 1;
+    return GG_OK;
+}
+static int gamble_actors(const gg_state *s, int seats[GG_MAX_SEATS])
+{
+    if (((const gamble_state *)s)->over) return 0;
+    seats[0] = 0;
+    return 1;
+}
+static int gamble_legal(const gg_state *s, int seat, gg_action *out)
+{
+    if (((const gamble_state *)s)->over || seat != 0) return 0;
+    out[0] = 0, out[1] = 1;
+    return 2;
+}
+static void gamble_apply(gg_state *s, int seat, gg_action a)
+{
+    (void)seat;
+    gamble_state *g = (gamble_state *)s;
+    g->played = (int32_t)a;
+    g->over = 1;
+}
+static int gamble_over(const gg_state *s) { return ((const gamble_state *)s)->over; }
+static void gamble_result(const gg_state *s, gg_result *res)
+{
+    const gamble_state *g = (const gamble_state *)s;
+    res->over = g->over;
+    res->score[0] = !g->over ? 0 : !g->played ? 10 : g->coin ? 30 : 0;
+    res->score[1] = !g->over ? 0 : !g->played ? 9 : g->coin ? 0 : 1;
+    res->rank[0] = res->score[0] >= res->score[1] ? 1 : 2;
+    res->rank[1] = res->score[1] >= res->score[0] ? 1 : 2;
+    res->winners = res->rank[0] == res->rank[1] ? 2 : 1;
+}
+static void gamble_determinize(gg_state *s, int seat, gg_rng *rng)
+{
+    (void)seat;
+    ((gamble_state *)s)->coin = (int32_t)gg_rng_below(rng, 2);
+}
+static const gg_game gamble_game = {
+    .name = "gamble", .title = "Gamble", .min_players = 2, .max_players = 2,
+    .state_size = sizeof(gamble_state), .init = gamble_init, .actors = gamble_actors,
+    .legal = gamble_legal, .legal_checks_seat = 1, .apply = gamble_apply, .is_over = gamble_over,
+    .result = gamble_result, .format = race_format, .determinize = gamble_determinize,
+};
+
+static gg_action gamble_choice(const char *spec, uint64_t seed)
+{
+    gg_options o;
+    gg_options_init(&o, &gamble_game, 2);
+    gg_error err;
+    gg_state *s = gg_new(&gamble_game, &o, seed, &err);
+    assert_non_null(s);
+    gg_bot *bot = gg_bot_new(spec, seed, &err);
+    assert_non_null(bot);
+    gg_action a;
+    assert_int_equal(gg_bot_choose(bot, s, 0, &a, &err), GG_OK);
+    gg_bot_free(bot);
+    gg_free(s);
+    return a;
+}
+
+static void test_soft_reward_weighs_the_lead(void **unused)
+{
+    (void)unused;
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        assert_int_equal(gamble_choice("ismcts:iters=400", seed), 0);          /* win share */
+        assert_int_equal(gamble_choice("ismcts:iters=400:soft=1", seed), 0);
+        assert_int_equal(gamble_choice("ismcts:iters=400:soft=5", seed), 1);
+        assert_int_equal(gamble_choice("ismcts:iters=400:soft=5:reward=plain", seed), 0);
+    }
+    gg_error err;
+    const char *bad[] = {"ismcts:soft=-1", "ismcts:soft=x", "ismcts:soft="};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) assert_null(gg_bot_new(bad[i], 1, &err));
+}
+
 /* ------------------------------------- choices already submitted */
 
 /* When the searcher bids after others have (their bids hidden from it),
@@ -728,6 +817,31 @@ static void test_widening_is_at_the_root_by_default(void **unused)
     assert_true(differs);
 }
 
+/* Ys pays the logistic of the lead by default with 4 players or more
+ * (gg_ai.soft, T = 5 points): a default search keeps the same root
+ * statistics as one told soft=5 and not those of one told soft=0; with 3
+ * players the default is the win share (soft=0). */
+static void test_ys_soft_reward_by_default_from_four_players(void **unused)
+{
+    (void)unused;
+    static gg_hint def[GG_MAX_ACTIONS], soft[GG_MAX_ACTIONS], off[GG_MAX_ACTIONS];
+    for (int players = 3; players <= 4; players++) {
+        int seat;
+        gg_state *s = at_placement(players, 5, &seat);
+        int n = root_hints(s, seat, "ismcts:iters=2000", def);
+        int n_soft = root_hints(s, seat, "ismcts:iters=2000:soft=5", soft);
+        int n_off = root_hints(s, seat, "ismcts:iters=2000:soft=0", off);
+        if (players == 4) {
+            assert_true(same_root(def, n, soft, n_soft));
+            assert_false(same_root(def, n, off, n_off));
+        } else {
+            assert_true(same_root(def, n, off, n_off));
+            assert_false(same_root(def, n, soft, n_soft));
+        }
+        gg_free(s);
+    }
+}
+
 static void test_widening_parameters_are_checked(void **unused)
 {
     (void)unused;
@@ -751,12 +865,14 @@ int main(void)
         cmocka_unit_test(test_simultaneous_choice_is_drawn),
         cmocka_unit_test(test_regret_matching_finds_the_dominant_pick),
         cmocka_unit_test(test_reward_prefers_winning_sooner),
+        cmocka_unit_test(test_soft_reward_weighs_the_lead),
         cmocka_unit_test(test_light_rollout_buys),
         cmocka_unit_test(test_default_rollout_is_the_games),
         cmocka_unit_test(test_submitted_secret_choices_are_taken_back),
         cmocka_unit_test(test_widening_keeps_to_the_best_ranked),
         cmocka_unit_test(test_ys_widens_by_default_from_four_players),
         cmocka_unit_test(test_widening_parameters_are_checked),
+        cmocka_unit_test(test_ys_soft_reward_by_default_from_four_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
