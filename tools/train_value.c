@@ -7,9 +7,10 @@
  *
  * 1. Self-play: --games games played by the game's rollout policy (--policy
  *    light, the default where the game has one, else heuristic, or random),
- *    or by a bot in every seat (--policy bot:SPEC, e.g. bot:ismcts:iters=300:
+ *    or by a bot in every seat (--policy bot:SPEC, e.g. bot:ismcts:iters=200:
  *    the outcomes of stronger play than any rollout policy's), each decision
- *    replaced by a uniformly random legal one with probability --epsilon; games end by the rules or by rule G-1 (scored as it stands).
+ *    replaced by a uniformly random legal one with probability --epsilon;
+ *    games end by the rules or by rule G-1 (scored as it stands).
  *    One decision in --every is a sample: every seat's inputs
  *    (gg_value_features: the game's value features where it has them, as
  *    Ys does, else its observation; only what that seat may know), the
@@ -181,7 +182,8 @@ static gg_action bot_choice(gg_bot *bot, const gg_state *s, int seat)
 static gg_action bot_or_random(gg_bot *bot, const gg_state *s, int seat, gg_rng *rng,
                                double epsilon)
 {
-    if (gg_rng_next(rng) % 1000000 >= (uint64_t)(epsilon * 1000000)) return bot_choice(bot, s, seat);
+    if (gg_rng_next(rng) % 1000000 >= (uint64_t)(epsilon * 1000000))
+        return bot_choice(bot, s, seat);
     gg_action legal[GG_MAX_ACTIONS];
     return legal[gg_rng_below(rng, (uint32_t)gg_legal(s, seat, legal))];
 }
@@ -259,15 +261,15 @@ static void load_data(const char *path, samples *S)
     if (!f) die("cannot read a --load file");
     char magic[4];
     uint32_t head[4];
-    if (fread(magic, 1, 4, f) != 4 || memcmp(magic, "GGVD", 4) || fread(head, sizeof head, 1, f) != 1 ||
-        head[0] != 1 || head[1] != (uint32_t)S->players || head[2] != (uint32_t)S->inputs)
+    if (fread(magic, 1, 4, f) != 4 || memcmp(magic, "GGVD", 4) ||
+        fread(head, sizeof head, 1, f) != 1 || head[0] != 1 || head[1] != (uint32_t)S->players || head[2] != (uint32_t)S->inputs)
         die("a --load file is not samples of this game and player count");
-    size_t obs_n = (size_t)S->players * S->inputs;
+    size_t obs_n = (size_t)S->players * S->inputs, seats = (size_t)S->players;
     for (uint32_t i = 0; i < head[3]; i++) {
         room_for_one(S);
         if (fread(S->obs + (size_t)S->n * obs_n, 1, obs_n, f) != obs_n ||
-            fread(S->win + S->n * S->players, sizeof(float), (size_t)S->players, f) != (size_t)S->players ||
-            fread(S->base + S->n * S->players, sizeof(float), (size_t)S->players, f) != (size_t)S->players)
+            fread(S->win + S->n * S->players, sizeof(float), seats, f) != seats ||
+            fread(S->base + S->n * S->players, sizeof(float), seats, f) != seats)
             die("a --load file is cut short");
         S->n++;
     }
