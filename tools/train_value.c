@@ -137,13 +137,20 @@ static void add_sample(samples *S, const gg_state *s, int game, float *obs)
     S->game_of[S->n++] = game;
 }
 
+/* One draw: 1 with probability epsilon (a uniformly random decision instead
+ * of the policy's). */
+static int explores(gg_rng *rng, double epsilon)
+{
+    return gg_rng_next(rng) % 1000000 < (uint64_t)(epsilon * 1000000);
+}
+
 static int choose(const gg_state *s, int seat, gg_rollout_policy pol, gg_action prev, gg_rng *rng,
                   double epsilon)
 {
     gg_action legal[GG_MAX_ACTIONS];
     int n = gg_legal(s, seat, legal);
     (void)legal;
-    if (!pol || gg_rng_next(rng) % 1000000 < (uint64_t)(epsilon * 1000000))
+    if (!pol || explores(rng, epsilon))
         return (int)gg_rng_below(rng, (uint32_t)n);
     return pol(s, seat, legal, n, prev, rng);
 }
@@ -153,7 +160,7 @@ static int choose(const gg_state *s, int seat, gg_rollout_policy pol, gg_action 
 static int pick_first(const gg_state *s, int seat, gg_rollout_pick pick, gg_action prev,
                       gg_rng *rng, double epsilon, gg_action *out)
 {
-    if (!pick || gg_rng_next(rng) % 1000000 < (uint64_t)(epsilon * 1000000)) return 0;
+    if (!pick || explores(rng, epsilon)) return 0;
     return pick(s, seat, prev, rng, out);
 }
 
@@ -182,8 +189,7 @@ static gg_action bot_choice(gg_bot *bot, const gg_state *s, int seat)
 static gg_action bot_or_random(gg_bot *bot, const gg_state *s, int seat, gg_rng *rng,
                                double epsilon)
 {
-    if (gg_rng_next(rng) % 1000000 >= (uint64_t)(epsilon * 1000000))
-        return bot_choice(bot, s, seat);
+    if (!explores(rng, epsilon)) return bot_choice(bot, s, seat);
     gg_action legal[GG_MAX_ACTIONS];
     return legal[gg_rng_below(rng, (uint32_t)gg_legal(s, seat, legal))];
 }
@@ -262,7 +268,8 @@ static void load_data(const char *path, samples *S)
     char magic[4];
     uint32_t head[4];
     if (fread(magic, 1, 4, f) != 4 || memcmp(magic, "GGVD", 4) ||
-        fread(head, sizeof head, 1, f) != 1 || head[0] != 1 || head[1] != (uint32_t)S->players || head[2] != (uint32_t)S->inputs)
+        fread(head, sizeof head, 1, f) != 1 || head[0] != 1 ||
+        head[1] != (uint32_t)S->players || head[2] != (uint32_t)S->inputs)
         die("a --load file is not samples of this game and player count");
     size_t obs_n = (size_t)S->players * S->inputs, seats = (size_t)S->players;
     for (uint32_t i = 0; i < head[3]; i++) {
