@@ -48,7 +48,9 @@
  *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X][:widen=K][:alpha=X][:rank_after=N]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  * Without rollout= the game's default policy (gg_ai.default_rollout: light
- * for Splendor, random for Ys).
+ * for Splendor, random for Ys). Without depth= and eval= the game's default
+ * cut-off (gg_ai.cutoff: Ys 4p base game, 30 steps scored by the learned
+ * evaluation; elsewhere full rollouts); depth=0 asks for full rollouts.
  */
 #include <math.h>
 #include <pthread.h>
@@ -101,7 +103,8 @@ typedef struct ismcts_params {
     int rollout;      /* GG_ROLLOUT_* of rollout=, or ROLLOUT_GAME: the game's default */
     int threads;
     double c;         /* exploration constant */
-    int depth;        /* rollout steps before evaluating (0: play to the end) */
+    int depth;        /* rollout steps before evaluating (0: play to the end; -1, the
+                         default: the game's gg_ai.cutoff, see cutoff()) */
     int rank_reward;  /* reward by rank instead of win share */
     int plain;        /* reward=plain: the win share only, not sooner / by more */
     int wide;         /* reward=wide: sooner and by more */
@@ -117,7 +120,8 @@ typedef struct ismcts_params {
     int sim;          /* selection at simultaneous nodes: SIM_RM (default), SIM_EXP3 or SIM_UCB */
     double gamma;     /* exploration of Exp3 / regret matching */
     double threshold; /* final draw at a simultaneous root: actions below this share dropped */
-    int learned_eval; /* eval=learned: cut-off rollouts scored by src/learn/value.c */
+    int learned_eval; /* eval=learned (1): cut-off rollouts scored by src/learn/value.c;
+                         eval=game 0; -1 (the default): see cutoff() */
     int learned_prior; /* prior=learned: widening ranks children by src/learn/value.c */
     double widen;     /* progressive widening: k of k * N^alpha children (0: off; -1: the
                          game's gg_ai.widen) */
@@ -174,6 +178,7 @@ typedef struct worker {
     gg_state_eval prior; /* widening: the game's (or prior=learned: the learned) evaluation */
     double widen;        /* widening k (widen= or the game's gg_ai.widen) */
     double soft;         /* reward scale (soft= or the game's gg_ai.soft; 0: none) */
+    int depth;           /* rollout steps before the evaluation (0: to the end; cutoff()) */
 } worker;
 
 /* threads=2: the second worker's thread, made at the bot's first search and
@@ -699,7 +704,7 @@ static long rollout(worker *w, gg_state *s, gg_action prev[GG_MAX_SEATS])
 {
     gg_action list[GG_MAX_ACTIONS];
     long limit = gg_length_limit(s->game, s->players), cap = limit, steps;
-    if (w->p->depth && w->p->depth < cap) cap = w->p->depth;
+    if (w->depth && w->depth < cap) cap = w->depth;
     for (steps = 0; !gg_is_over(s) && steps < cap; steps++) {
         int seats[GG_MAX_SEATS];
         gg_action chosen[GG_MAX_SEATS];
@@ -939,7 +944,8 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
     *p = (ismcts_params){.iters = 0, .ms = 0, .rollout = ROLLOUT_GAME, .threads = 1, .c = 0.7,
                          .nodes = 0, .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT, .alpha = 0.5,
-                         .rank_after = -1, .widen = -1, .soft = -1};
+                         .rank_after = -1, .widen = -1, .soft = -1, .depth = -1,
+                         .learned_eval = -1};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -1135,6 +1141,24 @@ static int rollout_kind(int kind, const gg_game *game)
     return game->ai ? game->ai->default_rollout : GG_ROLLOUT_RANDOM;
 }
 
+/* The rollout depth and evaluation of a search from `s` (fills *depth and
+ * *learned): a spec that names neither depth= nor eval= gets the game's
+ * default cut-off (gg_ai.cutoff: Ys 4p, 30 steps scored by the learned
+ * evaluation, docs/strength.md ninth session); otherwise what it names, and
+ * for the other one full rollouts and the game's own evaluation. */
+static void cutoff(const ismcts_params *p, const gg_state *s, int *depth, int *learned)
+{
+    *depth = p->depth;
+    *learned = p->learned_eval;
+    if (*depth < 0 && *learned < 0 && s->game->ai && s->game->ai->cutoff &&
+        gg_learned_eval_available(s->game, s->players)) {
+        *depth = s->game->ai->cutoff(s);
+        *learned = *depth > 0;
+    }
+    if (*depth < 0) *depth = 0;
+    if (*learned < 0) *learned = 0;
+}
+
 static gg_rollout_policy rollout_policy(int kind, const gg_game *game)
 {
     kind = rollout_kind(kind, game);
@@ -1184,6 +1208,8 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
     double soft = m->p.soft >= 0                         ? m->p.soft
                   : s->game->ai && s->game->ai->soft ? s->game->ai->soft(s)
                                                      : 0;
+    int depth, learned;
+    cutoff(&m->p, s, &depth, &learned);
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
@@ -1206,7 +1232,8 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->pick = rollout_kind(m->p.rollout, s->game) == GG_ROLLOUT_LIGHT && s->game->ai
                       ? s->game->ai->light_pick /* may be NULL */
                       : NULL;
-        w->eval = m->p.learned_eval ? gg_learned_eval : gg_heuristic_eval(s->game);
+        w->eval = learned ? gg_learned_eval : gg_heuristic_eval(s->game);
+        w->depth = depth;
         w->prior = widen <= 0           ? NULL
                    : m->p.learned_prior ? gg_learned_eval
                                         : gg_heuristic_eval(s->game);

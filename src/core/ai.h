@@ -81,6 +81,12 @@ typedef struct gg_ai {
      * points, 1 / (1 + e^(-lead / T)), instead of its win share (its
      * soft=T); 0: the win share. Optional (NULL: the win share). */
     double (*soft)(const gg_state *s);
+    /* ISMCTS's rollout cut-off by default in a game like `s`, for a spec
+     * that names neither depth= nor eval=: D > 0 stops every rollout after D
+     * steps and scores it by the learned evaluation (src/learn/value.h, its
+     * eval=learned; none where no network exists for the game and player
+     * count); 0: rollouts play to the end. Optional (NULL: 0). */
+    int (*cutoff)(const gg_state *s);
 } gg_ai;
 
 #endif

@@ -401,6 +401,22 @@ static double ys_widen(const gg_state *s) { return s->players >= 4 ? 1.0 : 0.0; 
 enum { YS_SOFT_POINTS = 5 };
 static double ys_soft(const gg_state *s) { return s->players >= 4 ? YS_SOFT_POINTS : 0.0; }
 
+/* ISMCTS's default cut-off (gg_ai.cutoff): in the base game with 4 players,
+ * where data/learn/ys-4p.value was trained (on ISMCTS self-play), rollouts
+ * stop after 30 steps and the network scores them. Against three 7729645
+ * bots at 25 ms a move that won 58% of 100 deals where full rollouts won 45%
+ * (docs/strength.md, ninth session). Other player counts and every variant
+ * (no network trained for them): full rollouts. */
+enum { YS_CUTOFF_STEPS = 30 };
+static int ys_cutoff(const gg_state *s)
+{
+    if (s->players != 4) return 0;
+    for (int o = 0; o < YS_OPT_COUNT; o++)
+        if (s->opts.value[o]) return 0;
+    return YS_CUTOFF_STEPS;
+}
+
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
                      .withdraw = ys_withdraw, .public_step = ys_public_step,
-                     .widen = ys_widen, .soft = ys_soft, .light_pick = ys_light_pick};
+                     .widen = ys_widen, .soft = ys_soft, .light_pick = ys_light_pick,
+                     .cutoff = ys_cutoff};

@@ -656,10 +656,10 @@ static void test_default_rollout_is_the_games(void **unused)
 /* ------------------------------------------------ progressive widening */
 
 /* A random Ys game until one seat places a broker with many places open. */
-static gg_state *at_placement(int players, uint64_t seed, int *seat)
+static gg_state *at_placement_with(int players, const char *opt, uint64_t seed, int *seat)
 {
     for (;; seed += 1000) {
-        gg_state *s = new_game("ys", players, NULL, seed);
+        gg_state *s = new_game("ys", players, opt, seed);
         gg_rng rng;
         gg_rng_seed(&rng, seed);
         while (!gg_is_over(s)) {
@@ -674,6 +674,11 @@ static gg_state *at_placement(int players, uint64_t seed, int *seat)
         }
         gg_free(s);
     }
+}
+
+static gg_state *at_placement(int players, uint64_t seed, int *seat)
+{
+    return at_placement_with(players, NULL, seed, seat);
 }
 
 /* The root's actions after a search by `spec` (seed 5), most visited first:
@@ -828,15 +833,50 @@ static void test_ys_soft_reward_by_default_from_four_players(void **unused)
     for (int players = 3; players <= 4; players++) {
         int seat;
         gg_state *s = at_placement(players, 5, &seat);
-        int n = root_hints(s, seat, "ismcts:iters=2000", def);
-        int n_soft = root_hints(s, seat, "ismcts:iters=2000:soft=5", soft);
-        int n_off = root_hints(s, seat, "ismcts:iters=2000:soft=0", off);
+        int n = root_hints(s, seat, "ismcts:iters=2000:depth=0", def);
+        int n_soft = root_hints(s, seat, "ismcts:iters=2000:depth=0:soft=5", soft);
+        int n_off = root_hints(s, seat, "ismcts:iters=2000:depth=0:soft=0", off);
         if (players == 4) {
             assert_true(same_root(def, n, soft, n_soft));
             assert_false(same_root(def, n, off, n_off));
         } else {
             assert_true(same_root(def, n, off, n_off));
             assert_false(same_root(def, n, soft, n_soft));
+        }
+        gg_free(s);
+    }
+}
+
+/* Ys cuts rollouts by default in the 4-player base game, where its network
+ * was trained (gg_ai.cutoff): a search whose spec names neither depth= nor
+ * eval= keeps the same root statistics as one told depth=30:eval=learned and
+ * not those of full rollouts (depth=0); naming either one alone gives what
+ * it names and the old default for the other (eval=game: the hand-written
+ * evaluation, depth=0: full rollouts). With 3 players and in a 4-player
+ * variant (Ys Express) the default is full rollouts. */
+static void test_ys_cuts_rollouts_by_default_in_the_four_player_base_game(void **unused)
+{
+    (void)unused;
+    static gg_hint def[GG_MAX_ACTIONS], cut[GG_MAX_ACTIONS], full[GG_MAX_ACTIONS],
+        d30[GG_MAX_ACTIONS], learned_full[GG_MAX_ACTIONS];
+    const struct { int players; const char *opt; int cuts; } cases[] = {
+        {4, NULL, 1}, {3, NULL, 0}, {4, "express=on", 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int seat;
+        gg_state *s = at_placement_with(cases[i].players, cases[i].opt, 7, &seat);
+        int n = root_hints(s, seat, "ismcts:iters=1000", def);
+        int n_cut = root_hints(s, seat, "ismcts:iters=1000:depth=30:eval=learned", cut);
+        int n_full = root_hints(s, seat, "ismcts:iters=1000:depth=0", full);
+        int n_d30 = root_hints(s, seat, "ismcts:iters=1000:depth=30", d30);
+        int n_lf = root_hints(s, seat, "ismcts:iters=1000:eval=learned", learned_full);
+        if (cases[i].cuts) {
+            assert_true(same_root(def, n, cut, n_cut));
+            assert_false(same_root(def, n, full, n_full));
+            assert_false(same_root(cut, n_cut, d30, n_d30));     /* depth=30 alone: ys_eval */
+            assert_false(same_root(cut, n_cut, learned_full, n_lf));
+        } else {
+            assert_true(same_root(def, n, full, n_full));
+            assert_false(same_root(def, n, cut, n_cut));
         }
         gg_free(s);
     }
@@ -873,6 +913,7 @@ int main(void)
         cmocka_unit_test(test_ys_widens_by_default_from_four_players),
         cmocka_unit_test(test_widening_parameters_are_checked),
         cmocka_unit_test(test_ys_soft_reward_by_default_from_four_players),
+        cmocka_unit_test(test_ys_cuts_rollouts_by_default_in_the_four_player_base_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
