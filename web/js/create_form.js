@@ -80,8 +80,8 @@ export function botWords(spec) {
     const ms = m[1] ? Number(m[1]) : 0;
     const name = ms ? t('Thinking bot, {s} s a move', { s: ms / 1000 }) : t('Thinking bot');
     const help = ms >= 1000
-      ? t('Tries out thousands of possible games before each move. Measured at 1 s a move, it won all 60 2-player Splendor games it played against the heuristic bot; at 4-player Ys, even with only about 1,000 tries a move, it won 79 in 100 games against three heuristic bots.')
-      : t('Searches like the 1-second bot, with less time. Even with much less (about 1,000 tries a move) it won 85 in 100 2-player Splendor games against the heuristic bot, and 79 in 100 4-player Ys games against three heuristic bots.');
+      ? t('Tries out thousands of possible games before each move. Measured at 1 s a move, it won all 60 2-player Splendor games it played against the heuristic bot; at 4-player Ys, even with only about 1,000 tries a move, it won 95 in 100 games against three heuristic bots.')
+      : t('Searches like the 1-second bot, with less time. Even with much less (about 1,000 tries a move) it won 85 in 100 2-player Splendor games against the heuristic bot, and 95 in 100 4-player Ys games against three heuristic bots.');
     return { name, help };
   }
   return { name: t('Engine "{name}"', { name: spec }), help: t("A program this server's operator set up; its strength is theirs to tell.") };
