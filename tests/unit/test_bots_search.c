@@ -847,20 +847,20 @@ static void test_ys_soft_reward_by_default_from_four_players(void **unused)
     }
 }
 
-/* Ys cuts rollouts by default in the 4-player base game, where its network
- * was trained (gg_ai.cutoff): a search whose spec names neither depth= nor
- * eval= keeps the same root statistics as one told depth=30:eval=learned and
+/* Ys cuts rollouts by default in the 4- and 5-player base game, where its
+ * networks were trained (gg_ai.cutoff): a search whose spec names neither
+ * depth= nor eval= keeps the same root statistics as one told depth=30:eval=learned and
  * not those of full rollouts (depth=0); naming either one alone gives what
  * it names and the old default for the other (eval=game: the hand-written
  * evaluation, depth=0: full rollouts). With 3 players and in a 4-player
  * variant (Ys Express) the default is full rollouts. */
-static void test_ys_cuts_rollouts_by_default_in_the_four_player_base_game(void **unused)
+static void test_ys_cuts_rollouts_by_default_in_the_base_game_from_four_players(void **unused)
 {
     (void)unused;
     static gg_hint def[GG_MAX_ACTIONS], cut[GG_MAX_ACTIONS], full[GG_MAX_ACTIONS],
         d30[GG_MAX_ACTIONS], learned_full[GG_MAX_ACTIONS];
     const struct { int players; const char *opt; int cuts; } cases[] = {
-        {4, NULL, 1}, {3, NULL, 0}, {4, "express=on", 0}};
+        {4, NULL, 1}, {5, NULL, 1}, {3, NULL, 0}, {4, "express=on", 0}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         int seat;
         gg_state *s = at_placement_with(cases[i].players, cases[i].opt, 7, &seat);
@@ -913,7 +913,7 @@ int main(void)
         cmocka_unit_test(test_ys_widens_by_default_from_four_players),
         cmocka_unit_test(test_widening_parameters_are_checked),
         cmocka_unit_test(test_ys_soft_reward_by_default_from_four_players),
-        cmocka_unit_test(test_ys_cuts_rollouts_by_default_in_the_four_player_base_game),
+        cmocka_unit_test(test_ys_cuts_rollouts_by_default_in_the_base_game_from_four_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
