@@ -49,8 +49,9 @@
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  * Without rollout= the game's default policy (gg_ai.default_rollout: light
  * for Splendor, random for Ys). Without depth= and eval= the game's default
- * cut-off (gg_ai.cutoff: Ys 4p base game, 30 steps scored by the learned
- * evaluation; elsewhere full rollouts); depth=0 asks for full rollouts.
+ * cut-off (gg_ai.cutoff: the Ys base game with 4 or 5 players, 30 steps
+ * scored by the learned evaluation; elsewhere full rollouts); depth=0 asks
+ * for full rollouts.
  */
 #include <math.h>
 #include <pthread.h>
@@ -1143,7 +1144,7 @@ static int rollout_kind(int kind, const gg_game *game)
 
 /* The rollout depth and evaluation of a search from `s` (fills *depth and
  * *learned): a spec that names neither depth= nor eval= gets the game's
- * default cut-off (gg_ai.cutoff: Ys 4p, 30 steps scored by the learned
+ * default cut-off (gg_ai.cutoff: Ys 4-5p, 30 steps scored by the learned
  * evaluation, docs/strength.md ninth session); otherwise what it names, and
  * for the other one full rollouts and the game's own evaluation. */
 static void cutoff(const ismcts_params *p, const gg_state *s, int *depth, int *learned)
