@@ -406,7 +406,7 @@ static double ys_soft(const gg_state *s) { return s->players >= 4 ? YS_SOFT_POIN
  * ISMCTS self-play), rollouts stop after 30 steps and the network scores
  * them. At 25 ms a move: Ys 4p against three 7729645 bots 62.5% of 400
  * deals where full rollouts won 38.4%; Ys 5p against four full-rollout
- * searches 200 games, see docs/strength.md, ninth session. Other player
+ * searches 37.8% of 400 (parity 20%): docs/strength.md, ninth session. Other player
  * counts and every variant (no network trained for them): full rollouts. */
 enum { YS_CUTOFF_STEPS = 30 };
 static int ys_cutoff(const gg_state *s)
