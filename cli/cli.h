@@ -55,6 +55,10 @@ enum { CLI_PLAIN_WIDTH = 80 };
  * continues under its first field ("Tier 3 (deck 16):  3-1 [..]  3-2 [..]"
  * goes on under "3-1"). */
 void cli_print_wrapped(FILE *out, const char *text, int width);
+/* The legal moves of `seat` for the line-based game (cli/moves.c): numbered
+ * in columns; or, unless `numbered`, grouped by notation where the numbered
+ * list would be long (a Ys placement), so the board above stays in view. */
+void cli_list_moves(FILE *out, const gg_state *s, int seat, int numbered);
 
 /* A per-game text renderer for line-based play (cli/render_<game>.c). It
  * prints the board as the view shows it; `seat` is the viewer (may be

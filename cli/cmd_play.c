@@ -2,6 +2,7 @@
  * person against bots. The person sees only their seat's view; the bots'
  * moves are shown as announced to that seat (secrets masked). */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,27 +24,6 @@ static void print_help(void)
            "  board     show the board again      moves   list your legal moves\n"
            "  json      your view as JSON          save F  save the game record to F\n"
            "  help      this text                  quit    leave the game\n"));
-}
-
-static void list_moves(const gg_state *s, int seat)
-{
-    gg_action legal[GG_MAX_ACTIONS];
-    int n = gg_legal(s, seat, legal);
-    static char text[GG_MAX_ACTIONS][GG_MAX_NOTATION];
-    int w = 1;
-    for (int i = 0; i < n; i++) {
-        gg_action_format(s, seat, legal[i], text[i], sizeof text[i]);
-        int len = (int)strlen(text[i]); /* notation is ASCII */
-        if (len > w) w = len;
-    }
-    /* as many columns as 80 hold: "  %3d  move" each, one space between */
-    int per_row = (CLI_PLAIN_WIDTH + 1) / (7 + w + 1);
-    if (per_row < 1) per_row = 1;
-    printf(_("Your legal moves (%d):\n"), n);
-    for (int i = 0; i < n; i++) {
-        int last = i % per_row == per_row - 1 || i == n - 1;
-        printf("  %3d  %-*s%s", i + 1, last ? 0 : w + 1, text[i], last ? "\n" : "");
-    }
 }
 
 static void show_board(const gg_state *s, int seat)
@@ -74,13 +54,26 @@ static int save_record(const gg_record *rec, const char *path)
     return 0;
 }
 
+/* One answer to the person, in rows of 80 columns between words (an
+ * engine's reason can be long: "unknown action ...: use bid, order, up, ..."). */
+static void say_wrapped(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say_wrapped(const char *fmt, ...)
+{
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    cli_print_wrapped(stdout, text, CLI_PLAIN_WIDTH);
+}
+
 /* Asks the person for one move. Returns 1 when a move was chosen, 0 on quit. */
 static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
 {
     char line[512];
     gg_action legal[GG_MAX_ACTIONS];
     show_board(s, seat);
-    list_moves(s, seat);
+    cli_list_moves(stdout, s, seat, 0);
     for (;;) {
         printf(_("seat %d> "), seat + 1);
         fflush(stdout);
@@ -97,7 +90,7 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
             continue;
         }
         if (!strcmp(line, "moves")) {
-            list_moves(s, seat);
+            cli_list_moves(stdout, s, seat, 1);
             continue;
         }
         if (!strcmp(line, "json")) {
@@ -125,8 +118,7 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
         gg_action a;
         char why[200];
         if (gg_action_parse(s, seat, line, &a, &err) != GG_OK) {
-            printf(_("\"%s\" is not a move: %s"), line, cli_reason(&err, why, sizeof why));
-            putchar('\n');
+            say_wrapped(_("\"%s\" is not a move: %s"), line, cli_reason(&err, why, sizeof why));
             continue;
         }
         gg_state *probe = gg_clone(s);
@@ -134,8 +126,7 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
         gg_free(probe);
         if (st != GG_OK) {
             if (!probe) err = (gg_error){GG_ENOMEM, "out of memory"};
-            printf(_("Illegal: %s"), cli_reason(&err, why, sizeof why));
-            putchar('\n');
+            say_wrapped(_("Illegal: %s"), cli_reason(&err, why, sizeof why));
             continue;
         }
         *out = a;

@@ -53,4 +53,40 @@ three=$(cat "$TMP/three")
 contains "3p King's Favour: the variant is named" "$three" "Variants: King's Favour"
 contains "3p King's Favour: the throne room is shown" "$three" "throne: "
 contains "3p King's Favour: the final breakdown has its row (Y-9.1)" "$three" "King's Favour [throne]"
+# A placement offers up to ~190 moves: the list under the board is grouped by
+# notation (cli/moves.c) so the board stays in view; "moves" numbers them all;
+# both name the same moves. A long engine reason wraps between words.
+printf '1\nmoves\nfoo bar\nquit\n' | "$G" play ys --plain --players 4 --bots heuristic --seed 5 >"$TMP/list" 2>&1
+list=$(cat "$TMP/list")
+contains "placement: the list is grouped by notation" "$list" "Your legal moves (192) by notation"
+contains "placement: starts share their ends" "$list" "  down 1, up 1, down 2, up 2, down 3, up 3, down 4, up 4, then one of:"
+contains "placement: the grouped list says how to type a move" "$list" 'e.g. "down 1 d1-port"'
+contains "placement: 'moves' numbers every move" "$list" "Your legal moves (192):"
+contains "placement: the numbered list runs to the last move" "$list" "192  up 4 red3"
+# the grouped block expanded (every start with every end of its line) ...
+awk '/by notation/ { on = 1; next } on && /^Type a start/ { exit }
+     on && /then one of:$/ { sub(/^  /, ""); sub(/, then one of:$/, ""); n = split($0, st, ", "); next }
+     on { for (i = 1; i <= NF; i++) for (k = 1; k <= n; k++) print st[k] " " $i }' \
+    "$TMP/list" | sort >"$TMP/grouped"
+# ... and the numbered list (cells "  N  move")
+awk '/Your legal moves \(192\):/ { on = 1; next } on && !/^ +[0-9]+  / { exit }
+     on { line = $0; while (match(line, /[0-9]+  [a-z]+ [0-9] [a-z0-9-]+/)) {
+            m = substr(line, RSTART, RLENGTH); sub(/^[0-9]+  /, "", m); print m
+            line = substr(line, RSTART + RLENGTH) } }' "$TMP/list" | sort >"$TMP/numbered"
+T_N=$((T_N + 1))
+if [ "$(wc -l <"$TMP/grouped")" -eq 192 ] && cmp -s "$TMP/grouped" "$TMP/numbered"; then
+    echo "ok $T_N - placement: the grouped list names exactly the 192 numbered moves"
+else
+    echo "not ok $T_N - placement: the grouped list names exactly the 192 numbered moves"
+    echo "# grouped $(wc -l <"$TMP/grouped"), numbered $(wc -l <"$TMP/numbered")"
+fi
+T_N=$((T_N + 1))
+rows=$(awk '/^Now: Seat 1 places/ { on = 1; n = 0; next } on && /^seat 1>/ { print n; exit } on { n++ }' "$TMP/list")
+if [ "${rows:-99}" -le 8 ]; then echo "ok $T_N - placement: the grouped list takes $rows rows, not 64"; else
+    echo "not ok $T_N - placement: the grouped list takes at most 8 rows (got ${rows:-none})"; fi
+contains "an unknown action is answered in words" "$list" '"foo bar" is not a move: unknown action "foo"'
+T_N=$((T_N + 1))
+wide=$(awk 'length($0) > 80' "$TMP/list" | head -n 3)
+if [ -z "$wide" ]; then echo "ok $T_N - every row of the game, lists and answers fits in 80 columns"; else
+    echo "not ok $T_N - every row of the game, lists and answers fits in 80 columns"; printf '%s\n' "$wide" | sed 's/^/#  /'; fi
 echo "1..$T_N"
