@@ -125,21 +125,49 @@ static void print_grouped(FILE *out, move_texts *m)
     }
 }
 
-static void print_numbered(FILE *out, const move_texts *m)
+/* Moves a row of the numbered list holds: as many as 80 columns hold,
+ * "  %3d  move" each, one space between. */
+static int per_row_of(const move_texts *m, int *width)
 {
     int w = 1;
     for (int i = 0; i < m->n; i++) {
         int len = (int)strlen(m->text[i]); /* notation is ASCII */
         if (len > w) w = len;
     }
-    /* as many columns as 80 hold: "  %3d  move" each, one space between */
     int per_row = (CLI_PLAIN_WIDTH + 1) / (7 + w + 1);
-    if (per_row < 1) per_row = 1;
+    *width = w;
+    return per_row < 1 ? 1 : per_row;
+}
+
+static void print_numbered(FILE *out, const move_texts *m)
+{
+    int w, per_row = per_row_of(m, &w);
     fprintf(out, _("Your legal moves (%d):\n"), m->n);
     for (int i = 0; i < m->n; i++) {
         int last = i % per_row == per_row - 1 || i == m->n - 1;
         fprintf(out, "  %3d  %-*s%s", i + 1, last ? 0 : w + 1, m->text[i], last ? "\n" : "");
     }
+}
+
+/* The grouped list, with its heading and an example, in a malloc'd string
+ * (NULL when memory runs out). */
+static char *grouped_text(move_texts *m)
+{
+    char *text = NULL, line[512];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return NULL;
+    group_moves(m);
+    snprintf(line, sizeof line, _("Your legal moves (%d) by notation (\"moves\" numbers them):\n"), m->n);
+    cli_print_wrapped(f, line, CLI_PLAIN_WIDTH);
+    print_grouped(f, m);
+    snprintf(line, sizeof line, _("Type a start and one of its ends, e.g. \"%s\", or a number.\n"), m->text[0]);
+    cli_print_wrapped(f, line, CLI_PLAIN_WIDTH);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
 }
 
 static int rows_of(const char *text)
@@ -155,25 +183,9 @@ void cli_list_moves(FILE *out, const gg_state *s, int seat, int numbered)
     gg_action legal[GG_MAX_ACTIONS];
     m.n = gg_legal(s, seat, legal);
     for (int i = 0; i < m.n; i++) gg_action_format(s, seat, legal[i], m.text[i], sizeof m.text[i]);
-    char *list = NULL, *grouped = NULL;
-    size_t list_len = 0, grouped_len = 0;
-    FILE *a = open_memstream(&list, &list_len), *b = numbered ? NULL : open_memstream(&grouped, &grouped_len);
-    if (a) print_numbered(a, &m);
-    if (b) {
-        group_moves(&m);
-        char line[512];
-        snprintf(line, sizeof line, _("Your legal moves (%d) by notation (\"moves\" numbers them):\n"), m.n);
-        cli_print_wrapped(b, line, CLI_PLAIN_WIDTH);
-        print_grouped(b, &m);
-        snprintf(line, sizeof line, _("Type a start and one of its ends, e.g. \"%s\", or a number.\n"),
-                 m.text[0]);
-        cli_print_wrapped(b, line, CLI_PLAIN_WIDTH);
-    }
-    int ok_a = a && fclose(a) == 0, ok_b = b && fclose(b) == 0;
-    int rows = ok_a ? rows_of(list) : 0;
-    if (ok_b && rows > GROUP_AFTER_ROWS && 2 * rows_of(grouped) < rows) fputs(grouped, out);
-    else if (ok_a) fputs(list, out);
+    int w, per_row = per_row_of(&m, &w), rows = 1 + (m.n + per_row - 1) / per_row; /* with its heading */
+    char *grouped = numbered || rows <= GROUP_AFTER_ROWS ? NULL : grouped_text(&m);
+    if (grouped && 2 * rows_of(grouped) < rows) fputs(grouped, out);
     else print_numbered(out, &m);
-    free(list);
     free(grouped);
 }
