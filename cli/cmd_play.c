@@ -55,7 +55,10 @@ static int save_record(const gg_record *rec, const char *path)
 }
 
 /* One answer to the person, in rows of 80 columns between words (an
- * engine's reason can be long: "unknown action ...: use bid, order, up, ..."). */
+ * engine's reason can be long: "unknown action ...: use bid, order, up, ...").
+ * What the person typed comes back in it (and in the engine's reason), so
+ * control characters are shown as '?': a typed escape sequence is not
+ * played back to the terminal. */
 static void say_wrapped(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say_wrapped(const char *fmt, ...)
 {
@@ -64,7 +67,22 @@ static void say_wrapped(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    for (char *c = text; *c; c++)
+        if ((*c > 0 && *c < ' ' && *c != '\n') || *c == 0x7f) *c = '?';
     cli_print_wrapped(stdout, text, CLI_PLAIN_WIDTH);
+}
+
+/* What the person typed, as an answer quotes it: at most QUOTE_MAX bytes,
+ * cut before a UTF-8 character, "..." where it was cut. */
+enum { QUOTE_MAX = 40 };
+static const char *quoted(const char *line, char *out, size_t n)
+{
+    size_t len = strlen(line);
+    if (len <= QUOTE_MAX) return line;
+    size_t cut = QUOTE_MAX;
+    while (cut > 0 && ((unsigned char)line[cut] & 0xC0) == 0x80) cut--;
+    snprintf(out, n, "%.*s...", (int)cut, line);
+    return out;
 }
 
 /* Asks the person for one move. Returns 1 when a move was chosen, 0 on quit. */
@@ -78,6 +96,8 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
         printf(_("seat %d> "), seat + 1);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin)) return 0;
+        if (!strchr(line, '\n')) /* a longer line: one answer, not one per 511 bytes */
+            for (int c = getchar(); c != EOF && c != '\n'; c = getchar()) {}
         trim(line);
         if (!*line) continue;
         if (!strcmp(line, "quit") || !strcmp(line, "q") || !strcmp(line, "exit")) return 0;
@@ -118,7 +138,9 @@ static int ask_move(gg_state *s, int seat, gg_record *rec, gg_action *out)
         gg_action a;
         char why[200];
         if (gg_action_parse(s, seat, line, &a, &err) != GG_OK) {
-            say_wrapped(_("\"%s\" is not a move: %s"), line, cli_reason(&err, why, sizeof why));
+            char q[QUOTE_MAX + 8];
+            say_wrapped(_("\"%s\" is not a move: %s"), quoted(line, q, sizeof q),
+                        cli_reason(&err, why, sizeof why));
             continue;
         }
         gg_state *probe = gg_clone(s);

@@ -89,4 +89,17 @@ T_N=$((T_N + 1))
 wide=$(awk 'length($0) > 80' "$TMP/list" | head -n 3)
 if [ -z "$wide" ]; then echo "ok $T_N - every row of the game, lists and answers fits in 80 columns"; else
     echo "not ok $T_N - every row of the game, lists and answers fits in 80 columns"; printf '%s\n' "$wide" | sed 's/^/#  /'; fi
+# Hostile lines at the prompt: a 5,000-byte line gets one answer quoting its
+# first 40 bytes, and a typed escape sequence is not played back.
+{ printf '1\n'; head -c 5000 /dev/zero | tr '\0' x; printf '\n\001\033[2J\nquit\n'; } |
+    "$G" play ys --plain --players 4 --bots heuristic --seed 5 >"$TMP/hostile" 2>&1
+T_N=$((T_N + 1))
+n=$(grep -c 'is not a move' "$TMP/hostile")
+if [ "$n" = 2 ] && grep -q '"x\{40\}\.\.\." is not a move' "$TMP/hostile"; then
+    echo "ok $T_N - a 5,000-byte line: one answer, quoting 40 bytes"
+else echo "not ok $T_N - a 5,000-byte line: one answer, quoting 40 bytes (answers: $n)"; fi
+T_N=$((T_N + 1))
+if grep -q "$(printf '\033')" "$TMP/hostile"; then echo "not ok $T_N - no escape character is played back"
+else echo "ok $T_N - no escape character is played back"; fi
+contains "a control character is shown as ?" "$(cat "$TMP/hostile")" '"??[2J" is not a move'
 echo "1..$T_N"
