@@ -103,14 +103,14 @@ const client = (async () => {
 async function checkDurable(when) {
   const problems = [];
   // what was acknowledged before we look (the client goes on meanwhile)
-  const chatBefore = chatAcked.slice(), nameBefore = nameAcked;
+  const movesBefore = acked.slice(), chatBefore = chatAcked.slice(), nameBefore = nameAcked;
   for (const t of tables) {
     const info = (await http(srv, 'GET', `/api/tables/${t.id}`)).json;
     if (info.moves < (seen.get(t.id) || 0)) problems.push(`${t.id}: ${info.moves} moves < ${seen.get(t.id)} shown before ${when}`);
   }
   const st = (await http(srv, 'GET', `/api/tables/${human.id}/state?seat=0&token=${token}`)).json;
   const log = new Map(st.log.map((l) => [l.i, l]));
-  acked.forEach((a, i) => {
+  movesBefore.forEach((a, i) => {
     if (a === undefined) return;
     const l = log.get(i);
     if (!l || l.seat !== 0 || l.text !== a) problems.push(`acknowledged move ${i} "${a}" is ${l ? `"${l.text}"` : 'missing'} after ${when}`);
