@@ -866,6 +866,11 @@ static void show_hint(tui *t, int p, const char *state)
                      i + 1, move, 100 * h[i].win);
     }
     tui_text_add(&text, TR_TEXT, " ");
+    /* the order is the search's (visits: the robust choice, or at a secret
+     * choice made with others the mix it draws from), not the estimates' */
+    tui_text_add(&text, TR_DIM, "%s",
+                 _("Ranked by how much the search looked at each move, which is how the bot chooses, "
+                   "so a move further down can show a higher estimate."));
     tui_text_add(&text, TR_DIM, _("From your view only, by a short search (%s); the estimates are rough."),
                  ADVISOR_SPEC);
     pager(_("Hint - F5"), &text);

@@ -42,6 +42,17 @@ else echo "not ok $T_N - each decision names the move played and the bot's"; tui
 tui_keys q
 tui_stop
 
+# A bid (Ys, Y-5.1): the list is in the search's order, which is not the
+# estimates' (issue 27's hint listed a bid of 34% below one of 33% as "best
+# first" without a word), and the page says so.
+tui_start 100 30 play ys --players 3 --seed 5 --bots heuristic
+screen_has "the Ys game waits for our bid" "F5 hint"
+tui_keys F5
+screen_has "F5 at a bid lists the bot's moves" "The bot's top moves for Seat 1" 120
+screen_has "and says how they are ranked" "Ranked by how much the search looked at each move"
+tui_keys q
+tui_stop
+
 # Two people at the keyboard: no hints.
 tui_start 100 30 play splendor --seats human,human --seed 21
 screen_has "a hand-over screen first" "Pass the keyboard to S1"

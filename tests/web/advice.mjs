@@ -100,6 +100,8 @@ if (!chromium || !existsSync(CHROMIUM)) {
   await page.waitForSelector('ol.hints li', { timeout: 60000 });
   const items = await page.$$eval('ol.hints li', (li) => li.map((x) => x.textContent));
   ok(items.length >= 1 && items.every((x) => /estimated chance to win \d+%/.test(x)), 'the Hint button shows the top moves with their chances', items);
+  const note = await page.$eval('.hint-panel', (d) => d.textContent);
+  ok(note.includes('Ranked by how much the search looked at each move'), 'the hint says its order is the search\'s, not the estimates\'', note);
   await page.goto('about:blank'); // another table's link: load it afresh (only the hash differs)
   await page.goto(`${srv.base}/table.html#table=${id}&seat=0&token=${token}`);
   await page.waitForSelector('.analysis-button', { timeout: 20000 });

@@ -19,7 +19,8 @@ export function HintPanel({ st, advice, ask, onPick }) {
       ${hint.hints.map((h) => html`<li key=${h.action}>
         <button class="link" title=${t('Play this move')} onClick=${() => onPick(h.action)}>${h.action}</button>
         <span class="muted"> ${t('estimated chance to win {p}', { p: pct(h.win) })}</span></li>`)}
-    </ol><p class="muted small">${t('From your view only, by a short search; the estimates are rough.')}</p>` : ''}
+    </ol><p class="muted small">${t('Ranked by how much the search looked at each move, which is how the bot chooses, so a move further down can show a higher estimate.')}
+      ${' '}${t('From your view only, by a short search; the estimates are rough.')}</p>` : ''}
   </div>`;
 }
 
