@@ -49,8 +49,8 @@
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  * Without rollout= the game's default policy (gg_ai.default_rollout: light
  * for Splendor, random for Ys). Without depth= and eval= the game's default
- * cut-off (gg_ai.cutoff: the Ys base game with 4 or 5 players, 30 steps
- * scored by the learned evaluation; elsewhere full rollouts); depth=0 asks
+ * cut-off (gg_ai.cutoff: the Ys base game, 30 steps scored by the learned
+ * evaluation where a network exists; elsewhere full rollouts); depth=0 asks
  * for full rollouts.
  */
 #include <math.h>
@@ -1144,8 +1144,9 @@ static int rollout_kind(int kind, const gg_game *game)
 
 /* The rollout depth and evaluation of a search from `s` (fills *depth and
  * *learned): a spec that names neither depth= nor eval= gets the game's
- * default cut-off (gg_ai.cutoff: Ys 4-5p, 30 steps scored by the learned
- * evaluation, docs/strength.md ninth session); otherwise what it names, and
+ * default cut-off (gg_ai.cutoff: the Ys base game, 30 steps scored by the
+ * learned evaluation, docs/strength.md ninth and eleventh sessions) where a
+ * network exists for the player count; otherwise what it names, and
  * for the other one full rollouts and the game's own evaluation. */
 static void cutoff(const ismcts_params *p, const gg_state *s, int *depth, int *learned)
 {

@@ -401,19 +401,23 @@ static double ys_widen(const gg_state *s) { return s->players >= 4 ? 1.0 : 0.0; 
 enum { YS_SOFT_POINTS = 5 };
 static double ys_soft(const gg_state *s) { return s->players >= 4 ? YS_SOFT_POINTS : 0.0; }
 
-/* ISMCTS's default cut-off (gg_ai.cutoff): in the base game with 4 or 5
- * players, where data/learn/ys-4p.value and ys-5p.value were trained (on
- * ISMCTS self-play), rollouts stop after 30 steps and the network scores
- * them. At 25 ms a move: Ys 4p against three 7729645 bots 62.5% of 400
- * deals where full rollouts won 38.4%; Ys 5p against four full-rollout
- * searches 37.8% of 400 (parity 20%): docs/strength.md, ninth session. Other player
- * counts and every variant (no network trained for them): full rollouts. */
+/* ISMCTS's default cut-off (gg_ai.cutoff): in the base game, where
+ * data/learn/ys-Np.value were trained (on ISMCTS self-play), rollouts stop
+ * after 30 steps and the network scores them; ISMCTS asks for it only where
+ * a network exists for the player count (gg_learned_eval_available). At
+ * 25 ms a move: Ys 4p against three 7729645 bots 62.5% of 400 deals where
+ * full rollouts won 38.4%; Ys 5p against four full-rollout searches 37.8% of
+ * 400 (parity 20%): docs/strength.md, ninth session. Against the
+ * full-rollout search: Ys 2p 73.5% of 200, Ys 3p 55.5% of 201 (parity
+ * 33.3%; eleventh session). Every variant, the 2-player strong neutral
+ * included (no network trained for them): full rollouts. */
 enum { YS_CUTOFF_STEPS = 30 };
 static int ys_cutoff(const gg_state *s)
 {
-    if (s->players < 4) return 0;
-    for (int o = 0; o < YS_OPT_COUNT; o++)
+    for (int o = 0; o < YS_OPT_COUNT; o++) {
+        if (o == YS_OPT_DISTRICTS && s->players == 2) continue; /* always 3 (Y-2.2): the base game */
         if (s->opts.value[o]) return 0;
+    }
     return YS_CUTOFF_STEPS;
 }
 

@@ -847,20 +847,22 @@ static void test_ys_soft_reward_by_default_from_four_players(void **unused)
     }
 }
 
-/* Ys cuts rollouts by default in the 4- and 5-player base game, where its
+/* Ys cuts rollouts by default in the base game (2 to 5 players), where its
  * networks were trained (gg_ai.cutoff): a search whose spec names neither
  * depth= nor eval= keeps the same root statistics as one told depth=30:eval=learned and
  * not those of full rollouts (depth=0); naming either one alone gives what
  * it names and the old default for the other (eval=game: the hand-written
- * evaluation, depth=0: full rollouts). With 3 players and in a 4-player
- * variant (Ys Express) the default is full rollouts. */
-static void test_ys_cuts_rollouts_by_default_in_the_base_game_from_four_players(void **unused)
+ * evaluation, depth=0: full rollouts). In a variant (Ys Express, the
+ * 2-player strong neutral, 3 players on 3 districts) the default is full
+ * rollouts; 2 players always play 3 districts (Y-2.2), their base game. */
+static void test_ys_cuts_rollouts_by_default_in_the_base_game_where_a_network_exists(void **unused)
 {
     (void)unused;
     static gg_hint def[GG_MAX_ACTIONS], cut[GG_MAX_ACTIONS], full[GG_MAX_ACTIONS],
         d30[GG_MAX_ACTIONS], learned_full[GG_MAX_ACTIONS];
     const struct { int players; const char *opt; int cuts; } cases[] = {
-        {4, NULL, 1}, {5, NULL, 1}, {3, NULL, 0}, {4, "express=on", 0}};
+        {4, NULL, 1}, {5, NULL, 1}, {2, NULL, 1}, {3, NULL, 1}, {4, "express=on", 0},
+        {2, "strong_neutral=on", 0}, {3, "districts=3", 0}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         int seat;
         gg_state *s = at_placement_with(cases[i].players, cases[i].opt, 7, &seat);
@@ -913,7 +915,7 @@ int main(void)
         cmocka_unit_test(test_ys_widens_by_default_from_four_players),
         cmocka_unit_test(test_widening_parameters_are_checked),
         cmocka_unit_test(test_ys_soft_reward_by_default_from_four_players),
-        cmocka_unit_test(test_ys_cuts_rollouts_by_default_in_the_base_game_from_four_players),
+        cmocka_unit_test(test_ys_cuts_rollouts_by_default_in_the_base_game_where_a_network_exists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
