@@ -34,6 +34,17 @@ static void ys_normalize_options(gg_options *opts)
 {
     if (opts->players == 2) opts->value[YS_OPT_DISTRICTS] = 1;
 }
+
+/* The base game's options as played (ys.h). */
+int ys_base_game(const gg_options *opts)
+{
+    gg_options base = {.players = opts->players};
+    ys_normalize_options(&base);
+    for (int o = 0; o < YS_OPT_COUNT; o++)
+        if (opts->value[o] != base.value[o]) return 0;
+    return 1;
+}
+
 int ys_see_own_hidden(const ys_state *st) { return ys_opt(st, YS_OPT_SEE_OWN_HIDDEN) == 0; }
 static int kings_favour(const ys_state *st) { return ys_opt(st, YS_OPT_KINGS_FAVOUR) == 1; }
 static int players_of(const ys_state *st) { return st->base.players; }

@@ -346,6 +346,10 @@ void ys_result(const gg_state *s, gg_result *r);
 /* Runs automatic steps until a decision is due (or the game is over). */
 void ys_advance(ys_state *st);
 int ys_opt(const ys_state *st, enum ys_option o); /* value index of an option */
+/* Whether options as played are the base game's for their player count:
+ * every option at its default but what the rules fix (Y-2.2: 2 players
+ * always play 3 districts). */
+int ys_base_game(const gg_options *opts);
 /* Y-2.3, Y-10.2: is character `card` in this game's yellow deck? */
 int ys_in_deck(const ys_state *st, int card);
 /* Y-10.9, Y-10.11, Y-10.15: a card kept by its winner (never played, no limit)? */

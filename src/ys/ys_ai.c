@@ -414,11 +414,7 @@ static double ys_soft(const gg_state *s) { return s->players >= 4 ? YS_SOFT_POIN
 enum { YS_CUTOFF_STEPS = 30 };
 static int ys_cutoff(const gg_state *s)
 {
-    for (int o = 0; o < YS_OPT_COUNT; o++) {
-        if (o == YS_OPT_DISTRICTS && s->players == 2) continue; /* always 3 (Y-2.2): the base game */
-        if (s->opts.value[o]) return 0;
-    }
-    return YS_CUTOFF_STEPS;
+    return ys_base_game(&s->opts) ? YS_CUTOFF_STEPS : 0;
 }
 
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
