@@ -147,25 +147,25 @@ function PlayerPanel({ p, me, view, table, legal, select, sel, recent }) {
       <b>${mine ? t('You') : seatName(table, p.seat)}</b>
       <span class=${scored ? 'points changed' : 'points'}>${tn('{n} pt', '{n} pts', p.score)}</span>
       <span class="muted">${t('order {n}', { n: p.order })}${p.bid_done === false && view.stage === 'bid' ? ` · ${t('bidding…')}` : ''}</span></div>
-    <div class="ys-row"><span class="muted">${t('Gems')}</span>
-      <svg viewBox="0 0 200 28" class="gems-svg">${[...GEMS, 'black'].map((c, i) => html`<g key=${c} class=${gemMoved(c) ? 'changed' : ''}><${GemDot} x=${14 + i * 38} y=${14} r=${12} colour=${c} n=${p.gems[c]} /></g>`)}</svg></div>
-    <div class="ys-row"><span class="muted">${t('Front')}</span>
+    <div class="ys-row"><span class="muted ys-label">${t('Gems')}</span><div class="ys-vals">
+      <svg viewBox="0 0 200 28" class="gems-svg">${[...GEMS, 'black'].map((c, i) => html`<g key=${c} class=${gemMoved(c) ? 'changed' : ''}><${GemDot} x=${14 + i * 38} y=${14} r=${12} colour=${c} n=${p.gems[c]} /></g>`)}</svg></div></div>
+    <div class="ys-row"><span class="muted ys-label">${t('Front')}</span><div class="ys-vals">
       ${p.front.map((v, i) => html`<span key=${i} class="broker-chip" style=${`border-color:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}>${v}</span>`)}
       ${Array.from({ length: p.front_hidden || 0 }, (_, i) => html`<span key=${'h' + i} class="broker-chip hidden">?</span>`)}
-      ${!p.front.length && !p.front_hidden ? html`<span class="muted">—</span>` : ''}</div>
-    <div class="ys-row"><span class="muted">${t('Screen')}</span>
+      ${!p.front.length && !p.front_hidden ? html`<span class="muted">—</span>` : ''}</div></div>
+    <div class="ys-row"><span class="muted ys-label">${t('Screen')}</span><div class="ys-vals">
       ${mine && p.screen ? Object.keys(counts).map((v) => {
         const test = valueTest(v);
         const can = legal.some(test);
         return html`<button key=${v} class=${['broker-chip', can ? 'legal' : '', sel === `value-${v}` ? 'selected' : ''].join(' ')} data-target=${`value ${v}`}
             disabled=${!can} onClick=${() => select({ key: `value-${v}`, label: t('Your broker {n}', { n: v }), test })}
             style=${`border-color:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}>${v}${counts[v] > 1 ? html`<sub>×${counts[v]}</sub>` : ''}</button>`;
-      }) : html`<span>${tn('{n} broker behind the screen', '{n} brokers behind the screen', p.screen_count)}</span>`}</div>
-    ${(p.cards && p.cards.length) || (p.active && p.active.length) || (p.kept && p.kept.length) ? html`<div class="ys-row"><span class="muted">${t('Cards')}</span>
+      }) : html`<span>${tn('{n} broker behind the screen', '{n} brokers behind the screen', p.screen_count)}</span>`}</div></div>
+    ${(p.cards && p.cards.length) || (p.active && p.active.length) || (p.kept && p.kept.length) ? html`<div class="ys-row"><span class="muted ys-label">${t('Cards')}</span><div class="ys-vals">
       ${(p.kept || []).map((c, i) => html`<${CardChip} key=${'k' + i} cls="card-chip active" text=${`${t('kept (Y-10.2)')} — ${cardText(c)}`} name=${t('{card} (kept)', { card: cardTitle(c) })} />`)}
       ${(p.cards || []).map((c, i) => html`<${CardChip} key=${i} text=${cardText(c)} name=${cardName(c)} />`)}
-      ${(p.active || []).map((c, i) => html`<${CardChip} key=${'a' + i} cls="card-chip active" text=${cardText(c)} name=${cardName(c)} />`)}</div>` : ''}
-    ${p.neutral_hand || p.neutral_hand_count ? html`<div class="ys-row"><span class="muted">${t('Neutral')}</span>
+      ${(p.active || []).map((c, i) => html`<${CardChip} key=${'a' + i} cls="card-chip active" text=${cardText(c)} name=${cardName(c)} />`)}</div></div>` : ''}
+    ${p.neutral_hand || p.neutral_hand_count ? html`<div class="ys-row"><span class="muted ys-label">${t('Neutral')}</span><div class="ys-vals">
       ${(p.neutral_hand || []).map((v, i) => {
         const test = neutralTest(v);
         const can = mine && legal.some(test);
@@ -173,7 +173,7 @@ function PlayerPanel({ p, me, view, table, legal, select, sel, recent }) {
           data-target=${`neutral ${v}`} disabled=${!can} style="border-color:#8d8d8d"
           onClick=${() => select({ key: `neutral-${v}`, label: t('Neutral broker {n}', { n: v }), test })}>${v}</button>`;
       })}
-      ${!p.neutral_hand ? html`<span>${tn('{n} neutral broker in hand', '{n} neutral brokers in hand', p.neutral_hand_count)}</span>` : ''}</div>` : ''}
+      ${!p.neutral_hand ? html`<span>${tn('{n} neutral broker in hand', '{n} neutral brokers in hand', p.neutral_hand_count)}</span>` : ''}</div></div>` : ''}
   </div>`;
 }
 
