@@ -12,7 +12,9 @@
 //   scrolls sideways; the Ys board zooms inside its own box;
 // - a move made by tapping the board (and the chooser) in each game;
 // - Splendor's printed text on a tap for every face-up card, noble and own
-//   reserved card.
+//   reserved card;
+// - the Ys player panels in every language at 390×844 and 1366×768: no
+//   label meets the brokers beside it, nothing past a panel's edge.
 // Screenshots at 1280×800 and 390×844 in build/test-artifacts/phone-*.png.
 import { mkdirSync, existsSync } from 'node:fs';
 import { ok, skip, done, sleep, tempDir, startServer, http, cleanup, chromiumOrSkip, ART } from './lib.mjs';
@@ -258,6 +260,58 @@ for (const [game, n] of TABLES) {
      `laptop: ${game} ${n} players: the board in the first screen, no move bar, no sideways scrolling`, lap);
   await P.page.screenshot({ path: `${ART}/phone-${game}-${n}p-1280x800.png` });
   await P.page.setViewportSize(PHONE);
+}
+// ------------------------------------------------------------ the Ys player panels in every language
+// At 390×844 and 1366×768, in each language, a 2-player Ys table (the panels
+// then have every row a seat starts with, the neutral brokers in hand
+// included; yours with buttons, the opponent's with counts in words): in
+// each row the label's text (its box and any text past it) meets none of the
+// brokers, gems or words beside it, and nothing in a panel reaches past its
+// right edge (long labels such as Polish "Za ekranikiem" and "Neutralny"
+// wrapped under brokers that covered them).
+{
+  const t = await create('ys', 2, ['human', 'heuristic']);
+  for (const vp of [PHONE, { width: 1366, height: 768 }]) {
+    for (const lang of ['en', 'cs', 'fr', 'hu', 'pl']) {
+      const L = await newPage(vp, vp === PHONE);
+      const url = new URL(srv.base + t.seats[0].invite);
+      url.searchParams.set('lang', lang);
+      await L.page.goto(url.href);
+      await L.page.waitForSelector('.ys .player.mine button.broker-chip');
+      await L.page.waitForTimeout(300);
+      const r = await L.page.evaluate(() => {
+        const bad = [];
+        const box = (r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+        const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        const rows = [...document.querySelectorAll('.ys .player .ys-row')];
+        for (const row of rows) {
+          const panel = row.closest('.player');
+          const edge = panel.getBoundingClientRect().right - parseFloat(getComputedStyle(panel).borderRightWidth);
+          const label = row.firstElementChild;
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          const lb = box(label.getBoundingClientRect()), lt = box(range.getBoundingClientRect());
+          const ext = { left: Math.min(lb.left, lt.left), right: Math.max(lb.right, lt.right), top: Math.min(lb.top, lt.top), bottom: Math.max(lb.bottom, lt.bottom) };
+          const where = `seat ${panel.dataset.seat} "${label.textContent}"`;
+          if (ext.right > edge + 0.5) bad.push(`${where}: the label reaches past the panel`);
+          for (const el of row.querySelectorAll('*')) {
+            if (el === label || label.contains(el) || el.contains(label) || el.closest('svg') !== el && el.closest('svg')) continue;
+            const b = box(el.getBoundingClientRect());
+            if (b.right <= b.left) continue;
+            if (meet(ext, b)) bad.push(`${where} meets ${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} "${el.textContent.slice(0, 24)}"`);
+            if (b.right > edge + 0.5) bad.push(`${where}: ${el.tagName.toLowerCase()} "${el.textContent.slice(0, 24)}" reaches past the panel`);
+          }
+        }
+        for (const p of document.querySelectorAll('.ys .player')) if (p.scrollWidth > p.clientWidth + 1) bad.push(`seat ${p.dataset.seat}: the panel scrolls sideways (${p.scrollWidth} > ${p.clientWidth})`);
+        const labels = rows.map((row) => row.firstElementChild.textContent);
+        return { bad, labels, scroll: document.scrollingElement.scrollWidth, width: innerWidth };
+      });
+      ok(r.bad.length === 0 && r.labels.length >= 8 && r.scroll <= r.width,
+         `Ys player panels ${vp.width}x${vp.height} ${lang}: no label meets the brokers beside it, nothing past a panel's edge`, r);
+      await L.page.locator('.ys .players').screenshot({ path: `${ART}/phone-ys-panels-${lang}-${vp.width}x${vp.height}.png` });
+      await L.ctx.close();
+    }
+  }
 }
 // ------------------------------------------------------------ Splendor texts on a tap
 // At 390×844 (no hover) a tap on any face-up card, on every noble and on the
