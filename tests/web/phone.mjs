@@ -14,7 +14,8 @@
 // - Splendor's printed text on a tap for every face-up card, noble and own
 //   reserved card;
 // - the Ys player panels in every language at 390×844 and 1366×768: no
-//   label meets the brokers beside it, nothing past a panel's edge.
+//   label meets the brokers beside it, nothing past a panel's edge, the
+//   brokers' values can be read.
 // Screenshots at 1280×800 and 390×844 in build/test-artifacts/phone-*.png.
 import { mkdirSync, existsSync } from 'node:fs';
 import { ok, skip, done, sleep, tempDir, startServer, http, cleanup, chromiumOrSkip, ART } from './lib.mjs';
@@ -304,10 +305,26 @@ for (const [game, n] of TABLES) {
         }
         for (const p of document.querySelectorAll('.ys .player')) if (p.scrollWidth > p.clientWidth + 1) bad.push(`seat ${p.dataset.seat}: the panel scrolls sideways (${p.scrollWidth} > ${p.clientWidth})`);
         const labels = rows.map((row) => row.firstElementChild.textContent);
-        return { bad, labels, scroll: document.scrollingElement.scrollWidth, width: innerWidth };
+        // the brokers' values stand out from their box (contrast of the text,
+        // blended over the box, at least 1.5: a disabled one is dimmed, not hidden)
+        const rgba = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+        const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+        const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+        const faint = [];
+        for (const el of document.querySelectorAll('.ys .player .broker-chip')) {
+          const cs = getComputedStyle(el);
+          const bg = rgba(cs.backgroundColor), fg = rgba(cs.color), a = fg.length > 3 ? fg[3] : 1;
+          const over = [0, 1, 2].map((i) => fg[i] * a + bg[i] * (1 - a));
+          const [hi, lo] = [lum(over), lum(bg)].sort((x, y) => y - x);
+          const contrast = (hi + 0.05) / (lo + 0.05);
+          if (contrast < 1.5) faint.push(`"${el.textContent}" ${cs.color} on ${cs.backgroundColor}`);
+        }
+        const chips = document.querySelectorAll('.ys .player .broker-chip').length;
+        return { bad, labels, faint, chips, scroll: document.scrollingElement.scrollWidth, width: innerWidth };
       });
       ok(r.bad.length === 0 && r.labels.length >= 8 && r.scroll <= r.width,
          `Ys player panels ${vp.width}x${vp.height} ${lang}: no label meets the brokers beside it, nothing past a panel's edge`, r);
+      ok(r.chips >= 4 && r.faint.length === 0, `Ys player panels ${vp.width}x${vp.height} ${lang}: the brokers' values can be read`, { chips: r.chips, faint: r.faint });
       await L.page.locator('.ys .players').screenshot({ path: `${ART}/phone-ys-panels-${lang}-${vp.width}x${vp.height}.png` });
       await L.ctx.close();
     }
