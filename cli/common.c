@@ -230,6 +230,18 @@ void cli_bot_name(const char *spec, char *buf, size_t n)
     }
 }
 
+void cli_play_bot_spec(const char *spec, int cores, char *out, size_t n)
+{
+    snprintf(out, n, "%s", spec);
+    if (cores < 2 || strncmp(spec, "ismcts:", 7)) return;
+    int timed = 0;
+    for (const char *p = spec + 6; p && *p; p = strchr(p + 1, ':')) {
+        if (!strncmp(p, ":threads=", 9)) return; /* the spec's own choice */
+        timed |= !strncmp(p, ":ms=", 4);
+    }
+    if (timed && strlen(spec) + sizeof ":threads=2" <= n) snprintf(out, n, "%s:threads=2", spec);
+}
+
 const char *cli_pad(char *buf, size_t n, const char *s, int width)
 {
     if (!n) return "";
