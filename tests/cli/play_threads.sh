@@ -12,9 +12,10 @@ TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 
 # The most threads the process has in its first 4 s, while the bot at seat 0
 # makes its first search (the person sits at seat 1 and has not moved yet;
-# a search of 8 s outlasts a slow start on a loaded machine).
+# a search of 8 s outlasts a slow start on a loaded machine; stdin stays open
+# for 5 s, and the command substitution waits for that sleep too).
 threads_thinking() { # cpus spec
-    sleep 12 | taskset -c "$1" "$G" play splendor --plain --players 2 --seat 1 --seed 5 \
+    sleep 5 | taskset -c "$1" "$G" play splendor --plain --players 2 --seat 1 --seed 5 \
         --bots "$2" >"$TMP/out" 2>&1 &
     pid=$!
     most=0 i=0
