@@ -82,13 +82,14 @@ const char *cli_reason(const gg_error *err, char *buf, size_t n);
  * player's language, "ismcts:ms=1000" -> "thinking 1s"); an engine's spec as
  * it is. */
 void cli_bot_name(const char *spec, char *buf, size_t n);
-/* The spec a bot of `gemgames play` runs, in out: `spec` itself, except that
- * an ISMCTS bot with a time budget (ms=) and no threads= searches with two
- * threads when `cores` is 2 or more. `play` runs one game and one search at a
- * time, so the second core is free, and at equal time a move two threads were
- * as strong in Splendor and stronger in Ys (docs/strength.md; issue 27:
- * "threads=2 as the default where it is as strong"). */
-void cli_play_bot_spec(const char *spec, int cores, char *out, size_t n);
+/* The bot of `gemgames play` at `seat` for a game dealt from `seed` (seeded
+ * seed + 7919 (seat + 1)). It runs `spec` itself, except that an ISMCTS bot
+ * with a time budget (ms=) and no threads= searches with two threads where
+ * the process may use two cores or more: `play` runs one game and one search
+ * at a time, so the second core is free, and at equal time a move two
+ * threads were as strong in Splendor and stronger in Ys (docs/strength.md;
+ * issue 27: "threads=2 as the default where it is as strong"). */
+gg_bot *cli_play_bot_new(const char *spec, uint64_t seed, int seat, gg_error *err);
 /* s followed by spaces up to `width` screen columns, in buf (cut to n-1
  * bytes). printf's %-6s pads by bytes, and translations are UTF-8: pass
  * cli_pad(...) where a translated word fills a column. */

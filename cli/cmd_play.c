@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "par.h"
 #include "tui.h"
 
 typedef struct play_args {
@@ -198,11 +197,9 @@ static int play_game(const play_args *a)
     gg_bot *bots[GG_MAX_SEATS] = {0};
     for (int p = 0, k = 0; p < players; p++) {
         if (p == me) continue;
-        char spec[256], run[300];
+        char spec[256];
         nth_bot_spec(a->bots, k++, spec, sizeof spec);
-        /* a timed search on both cores: one game at a time here */
-        cli_play_bot_spec(spec, cli_threads_default(), run, sizeof run);
-        bots[p] = gg_bot_new(run, seed + 7919u * (uint64_t)(p + 1), &err);
+        bots[p] = cli_play_bot_new(spec, seed, p, &err);
         if (!bots[p]) {
             for (int q = 0; q < p; q++) gg_bot_free(bots[q]);
             gg_free(s);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "par.h"
 
 int cli_error(const char *fmt, ...)
 {
@@ -230,7 +231,8 @@ void cli_bot_name(const char *spec, char *buf, size_t n)
     }
 }
 
-void cli_play_bot_spec(const char *spec, int cores, char *out, size_t n)
+/* `spec` with threads=2 where cli_play_bot_new asks for it, in out. */
+static void play_bot_spec(const char *spec, int cores, char *out, size_t n)
 {
     snprintf(out, n, "%s", spec);
     if (cores < 2 || strncmp(spec, "ismcts:", 7)) return;
@@ -240,6 +242,13 @@ void cli_play_bot_spec(const char *spec, int cores, char *out, size_t n)
         timed |= !strncmp(p, ":ms=", 4);
     }
     if (timed && strlen(spec) + sizeof ":threads=2" <= n) snprintf(out, n, "%s:threads=2", spec);
+}
+
+gg_bot *cli_play_bot_new(const char *spec, uint64_t seed, int seat, gg_error *err)
+{
+    char run[300];
+    play_bot_spec(spec, cli_threads_default(), run, sizeof run);
+    return gg_bot_new(run, seed + 7919u * (uint64_t)(seat + 1), err);
 }
 
 const char *cli_pad(char *buf, size_t n, const char *s, int width)

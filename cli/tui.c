@@ -19,7 +19,6 @@
 #include <unistd.h>
 
 #include "i18n.h"
-#include "par.h"
 #include "tui.h"
 
 /* The next key. getch() blocks, so ERR means the terminal is gone (closed
@@ -1416,9 +1415,7 @@ static tui *tui_new(const tui_config *cfg)
             if (t->humans++ == 0) t->viewer = p;
             continue;
         }
-        char run[300]; /* a timed search on both cores: one game at a time here */
-        cli_play_bot_spec(cfg->seat_spec[p], cli_threads_default(), run, sizeof run);
-        t->bot[p] = gg_bot_new(run, cfg->seed + 7919u * (uint64_t)(p + 1), &err);
+        t->bot[p] = cli_play_bot_new(cfg->seat_spec[p], cfg->seed, p, &err);
         if (!t->bot[p]) {
             cli_error(_("seat %d: %s"), p + 1, err.msg);
             tui_free(t);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # `gemgames play` runs one game and one search at a time, so a timed ISMCTS
 # bot (ms=) searches with two threads where the process may use two cores or
-# more (cli_play_bot_spec; issue 27: "threads=2 as the default where it is as
+# more (cli_play_bot_new; issue 27: "threads=2 as the default where it is as
 # strong", docs/strength.md twelfth session). Seen from outside: the process
 # has one thread more while the bot thinks than under `taskset -c 0` (one
 # core), or than with threads=1 in the spec. A budget in iterations (iters=)
