@@ -35,6 +35,8 @@
  * k * (N + 1)^alpha actions ranked best by the game's evaluation after them
  * (progressive widening, select_ranked; widen=k, by default the game's
  * gg_ai.widen: Ys 1 with 4 players or more, else none).
+ * With sh=M the root's own choice is sequential halving over its M
+ * best-ranked actions instead (select_sh).
  *
  * Search only: the game's dominated actions are pruned (gg_ai.prune); the
  * reward prefers winning sooner and by more (rewards()), or where the game
@@ -45,7 +47,7 @@
  * Spec: ismcts[:iters=N][:ms=N][:rollout=random|heuristic|light][:threads=1|2]
  *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:soft=T][:nodes=N][:prune=0|1]
  *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:prior=game|learned][:mixed=0|1][:withdraw=0|1]
- *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X][:widen=K][:alpha=X][:rank_after=N]
+ *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X][:widen=K][:alpha=X][:rank_after=N][:sh=M]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  * Without rollout= the game's default policy (gg_ai.default_rollout: light
  * for Splendor, random for Ys). Without depth= and eval= the game's default
@@ -84,6 +86,7 @@ typedef struct arm {
     double u;         /* regret matching: summed reward of the iterations it was legal in */
     long stamp;       /* regret matching: the last iteration it was legal in */
     uint32_t rank;    /* widen=: place by the prior at a ranked node (0 best); UNRANKED else */
+    uint8_t halved;   /* sh=: left out of the root's sequential halving */
 } arm;
 
 typedef struct node {
@@ -129,6 +132,8 @@ typedef struct ismcts_params {
     double alpha;     /* its exponent */
     long rank_after;  /* visits before a node other than the root is ranked; -1 (the
                          default): only the root is (sixth session, docs/strength.md) */
+    long sh;          /* sh=M: sequential halving over the M best-ranked root actions
+                         (0: off, UCB at the root as below it) */
 } ismcts_params;
 
 typedef struct step {
@@ -180,6 +185,9 @@ typedef struct worker {
     double widen;        /* widening k (widen= or the game's gg_ai.widen) */
     double soft;         /* reward scale (soft= or the game's gg_ai.soft; 0: none) */
     int depth;           /* rollout steps before the evaluation (0: to the end; cutoff()) */
+    int sh_phases;       /* sh=: phases of the halving at this root (0: off) */
+    int sh_phase;        /* the phase the search is in */
+    double started;      /* ms: when the search began (phases of a timed search) */
 } worker;
 
 /* threads=2: the second worker's thread, made at the bot's first search and
@@ -378,6 +386,7 @@ static uint32_t new_arm(worker *w, uint32_t nd, int seat, gg_action a)
     x->u = 0;
     x->stamp = -1;
     x->rank = UNRANKED;
+    x->halved = 0;
     x->next = w->nodes[nd].arms[seat];
     w->nodes[nd].arms[seat] = i;
     return i;
@@ -566,6 +575,77 @@ static uint32_t select_ranked(worker *w, const gg_state *s, uint32_t nd, int sea
     }
     *action = w->arms[best].action;
     return best;
+}
+
+/*
+ * Sequential halving at the root (sh=M; Karnin, Koren and Somekh 2013; at the
+ * root of a tree search, Pepels, Cazenave, Winands and Lanctot 2014): the M
+ * best-ranked actions (the widening's ranking) share the search in phases;
+ * within a phase every action still in is tried in turn (the least visited
+ * first), and at the end of a phase the worse half by mean reward is left
+ * out. UCB spends a budget to keep its regret low while it searches; halving
+ * spends it to tell the best of a few actions apart at the end, which is what
+ * a bot's choice needs. Below the root UCB stays.
+ */
+static uint32_t select_sh(worker *w, const gg_state *s, int seat, const gg_action *list, int n,
+                          gg_action *action, int *expanded)
+{
+    if (!w->nodes[1].ranked) {
+        rank_node(w, s, 1, seat, list, n);
+        for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next)
+            w->arms[a].halved = w->arms[a].rank >= (uint32_t)w->p->sh;
+    }
+    uint32_t best = NIL;
+    for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next) {
+        arm *x = &w->arms[a];
+        if (in_sorted(list, n, x->action) < 0) continue;
+        x->avail++;
+        if (x->halved) continue;
+        if (best == NIL || x->visits < w->arms[best].visits ||
+            (x->visits == w->arms[best].visits && x->rank < w->arms[best].rank))
+            best = a;
+    }
+    if (best == NIL) /* none of the actions still in is legal here: widening's choice */
+        return select_ranked(w, s, 1, seat, list, n, action, expanded);
+    *action = w->arms[best].action;
+    *expanded = w->arms[best].visits == 0;
+    return best;
+}
+
+/* The mean reward by which sequential halving keeps an action (an action
+ * never tried ranks last). */
+static double sh_mean(const arm *x) { return x->visits ? x->reward / x->visits : -1e300; }
+
+/* The end of a halving phase: the worse half of the root actions still in,
+ * by mean reward, is left out (the better half rounded up stays). */
+static void sh_halve(worker *w)
+{
+    uint32_t in[GG_MAX_ACTIONS];
+    int m = 0;
+    for (uint32_t a = w->nodes[1].arms[w->seat]; a != NIL; a = w->arms[a].next)
+        if (!w->arms[a].halved && m < GG_MAX_ACTIONS) in[m++] = a;
+    int keep = (m + 1) / 2;
+    for (int i = 0; i < m; i++) { /* out: those with `keep` or more better than them */
+        int better = 0;
+        for (int j = 0; j < m; j++)
+            better += sh_mean(&w->arms[in[j]]) > sh_mean(&w->arms[in[i]]) ||
+                      (sh_mean(&w->arms[in[j]]) == sh_mean(&w->arms[in[i]]) && j < i);
+        if (better >= keep) w->arms[in[i]].halved = 2; /* marked; cleared to 1 below */
+    }
+    for (int i = 0; i < m; i++) w->arms[in[i]].halved = w->arms[in[i]].halved ? 1 : 0;
+}
+
+/* Moves the halving on to the phase the search has reached: phase j of L
+ * covers the iterations (or the milliseconds) from j/L to (j+1)/L of the
+ * budget. */
+static void sh_advance(worker *w, long done)
+{
+    double f = w->iters ? (double)done / (double)w->iters
+                        : (now_ms() - w->started) / (double)w->p->ms;
+    int phase = (int)(f * w->sh_phases);
+    if (phase > w->sh_phases - 1) phase = w->sh_phases - 1;
+    for (; w->sh_phase < phase; w->sh_phase++)
+        if (w->nodes[1].ranked) sh_halve(w);
 }
 
 /*
@@ -767,6 +847,8 @@ static void iterate(worker *w)
             else if (simultaneous && w->p->sim == SIM_RM)
                 st->arm[i] = select_rm(w, nd, st->seat[i], list, n, &chosen[i], &expanded,
                                        &st->prob[i]);
+            else if (nd == 1 && w->sh_phases && !simultaneous && n > 1)
+                st->arm[i] = select_sh(w, s, st->seat[i], list, n, &chosen[i], &expanded);
             else if (!simultaneous && w->prior && n > 1 && (nd == 1 || w->nodes[nd].ranked ||
                                            (w->p->rank_after >= 0 &&
                                             w->nodes[nd].visits >= w->p->rank_after)))
@@ -843,9 +925,11 @@ static void *search(void *arg)
     w->iterations = 0;
     w->capped = 0;
     new_node(w, 0);
+    w->sh_phase = 0;
     for (long i = 0;; i++) {
         if (w->iters ? i >= w->iters : ((i & 15) == 0 && now_ms() >= w->deadline && i > 0))
             break;
+        if (w->sh_phases && (w->iters || (i & 15) == 0)) sh_advance(w, i);
         iterate(w);
     }
     w->hidden_siblings = w->p->audit ? count_hidden_siblings(w) : 0;
@@ -957,7 +1041,8 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         const char *v = eq + 1;
         char *end;
         if (!strcmp(tok, "iters") || !strcmp(tok, "ms") || !strcmp(tok, "depth") ||
-            !strcmp(tok, "threads") || !strcmp(tok, "nodes") || !strcmp(tok, "rank_after")) {
+            !strcmp(tok, "threads") || !strcmp(tok, "nodes") || !strcmp(tok, "rank_after") ||
+            !strcmp(tok, "sh")) {
             long x = strtol(v, &end, 10);
             if (!*v || *end || x < 0 || x > 100000000)
                 return gg_fail(err, GG_EOPTION, "ismcts: %s takes a whole number, not \"%s\"",
@@ -967,6 +1052,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             else if (!strcmp(tok, "depth")) p->depth = (int)x;
             else if (!strcmp(tok, "nodes")) p->nodes = x;
             else if (!strcmp(tok, "rank_after")) p->rank_after = x;
+            else if (!strcmp(tok, "sh")) p->sh = x;
             else if (x == 1 || x == 2) p->threads = (int)x;
             else return gg_fail(err, GG_EOPTION, "ismcts: threads is 1 or 2");
         } else if (!strcmp(tok, "c")) {
@@ -1036,7 +1122,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
         } else {
             return gg_fail(err, GG_EOPTION,
                            "ismcts: unknown parameter \"%s\" (iters, ms, rollout, threads, c, "
-                           "depth, reward, soft, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval, prior, widen, alpha, rank_after)", tok);
+                           "depth, reward, soft, nodes, prune, keys, audit, mixed, withdraw, sim, gamma, threshold, eval, prior, widen, alpha, rank_after, sh)", tok);
         }
     }
     if (p->iters && p->ms)
@@ -1095,6 +1181,27 @@ static void root_stats(const ismcts *m, int seat, const gg_action *list, int n,
     }
 }
 
+/* The final choice after sequential halving (sh=): of the root actions still
+ * in (in either tree), the best mean reward over both trees (visits[] and
+ * reward[] summed by root_stats). */
+static gg_action sh_choice(const ismcts *m, int seat, const gg_action *list, int n)
+{
+    int best = -1;
+    for (int t = 0; t < m->p.threads; t++) {
+        const worker *w = &m->w[t];
+        for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next) {
+            int k = in_sorted(list, n, w->arms[a].action);
+            if (k < 0 || w->arms[a].halved || !m->visits[k]) continue;
+            if (best < 0 || m->reward[k] / m->visits[k] > m->reward[best] / m->visits[best])
+                best = k;
+        }
+    }
+    if (best >= 0) return list[best];
+    for (int k = 1; k < n; k++) /* nothing tried: the most visited */
+        if (m->visits[k] > m->visits[best < 0 ? 0 : best]) best = k;
+    return list[best < 0 ? 0 : best];
+}
+
 /* The final choice: the most visited root action (then the higher reward);
  * at a simultaneous root (a secret choice made with others), a draw from the
  * mixed strategy the search played, its exploration taken out (Teytaud and Flory
@@ -1104,6 +1211,7 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
 {
     double *visits = m->visits, *reward = m->reward;
     root_stats(m, seat, list, n, visits, reward);
+    if (!simultaneous && m->w[0].sh_phases) return sh_choice(m, seat, list, n);
     int best = 0;
     double total = 0;
     for (int k = 0; k < n; k++) total += visits[k];
@@ -1241,6 +1349,13 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
                                         : gg_heuristic_eval(s->game);
         w->widen = widen;
         w->soft = soft;
+        w->started = deadline - (double)m->p.ms;
+        /* sh=M: ceil(log2(min(M, n))) phases, so about two actions are left
+         * for the last; none at a simultaneous root, nor without a ranking */
+        int sh_m = m->p.sh < *n ? (int)m->p.sh : *n;
+        w->sh_phases = 0;
+        if (sh_m >= 2 && !*simultaneous && w->prior)
+            while ((1 << w->sh_phases) < sh_m) w->sh_phases++;
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
         w->public_step = s->game->ai ? s->game->ai->public_step : NULL;

@@ -822,6 +822,39 @@ static void test_widening_is_at_the_root_by_default(void **unused)
     assert_true(differs);
 }
 
+/* sh=M: sequential halving over the M best-ranked root actions. With 1,600
+ * iterations and M = 16 the search runs 4 phases of 400 iterations: 16
+ * actions get 25 each, the better 8 50 more, the better 4 100 more, the last
+ * 2 200 more; no other root action is tried, and the choice is one of the
+ * last two. */
+static void test_sequential_halving_at_the_root(void **unused)
+{
+    (void)unused;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        int seat;
+        gg_state *s = at_placement(4, seed, &seat);
+        static gg_hint h[GG_MAX_ACTIONS];
+        int n = root_hints(s, seat, "ismcts:iters=1600:depth=0:sh=16", h);
+        assert_int_equal(n, 16);
+        static const long want[16] = {375, 375, 175, 175, 75, 75, 75, 75,
+                                      25, 25, 25, 25, 25, 25, 25, 25};
+        for (int k = 0; k < n; k++) assert_int_equal(h[k].visits, want[k]);
+        gg_error err;
+        gg_bot *bot = gg_bot_new("ismcts:iters=1600:depth=0:sh=16", 5, &err);
+        assert_non_null(bot);
+        gg_action a;
+        assert_int_equal(gg_bot_choose(bot, s, seat, &a, &err), GG_OK);
+        assert_true(a == h[0].action || a == h[1].action);
+        gg_bot_free(bot);
+        /* off by default: the default search tries more than 16 actions */
+        assert_true(root_hints(s, seat, "ismcts:iters=1600:depth=0", h) > 16);
+        gg_free(s);
+    }
+    gg_error err;
+    assert_null(gg_bot_new("ismcts:sh=x", 1, &err));
+    assert_null(gg_bot_new("ismcts:sh=-2", 1, &err));
+}
+
 /* Ys pays the logistic of the lead by default with 4 players or more
  * (gg_ai.soft, T = 5 points): a default search keeps the same root
  * statistics as one told soft=5 and not those of one told soft=0; with 3
@@ -903,6 +936,7 @@ int main(void)
         cmocka_unit_test(test_pruning_is_inside_search_only),
         cmocka_unit_test(test_widening_can_rank_by_the_learned_evaluation),
         cmocka_unit_test(test_widening_is_at_the_root_by_default),
+        cmocka_unit_test(test_sequential_halving_at_the_root),
         cmocka_unit_test(test_secret_choices_never_key_the_tree),
         cmocka_unit_test(test_simultaneous_choice_is_drawn),
         cmocka_unit_test(test_regret_matching_finds_the_dominant_pick),
