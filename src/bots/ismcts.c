@@ -133,8 +133,7 @@ typedef struct ismcts_params {
     long rank_after;  /* visits before a node other than the root is ranked; -1 (the
                          default): only the root is (sixth session, docs/strength.md) */
     long sh;          /* sh=M: sequential halving over the M best-ranked root actions
-                         (0: off, UCB at the root as below it; -1, the default: the
-                         game's gg_ai.halving) */
+                         (0: off, UCB at the root as below it) */
 } ismcts_params;
 
 typedef struct step {
@@ -186,7 +185,6 @@ typedef struct worker {
     double widen;        /* widening k (widen= or the game's gg_ai.widen) */
     double soft;         /* reward scale (soft= or the game's gg_ai.soft; 0: none) */
     int depth;           /* rollout steps before the evaluation (0: to the end; cutoff()) */
-    int sh_actions;      /* sh=: the best-ranked root actions the halving starts with */
     int sh_phases;       /* sh=: phases of the halving at this root (0: off) */
     int sh_phase;        /* the phase the search is in */
     double started;      /* ms: when the search began (phases of a timed search) */
@@ -595,7 +593,7 @@ static uint32_t select_sh(worker *w, const gg_state *s, int seat, const gg_actio
     if (!w->nodes[1].ranked) {
         rank_node(w, s, 1, seat, list, n);
         for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next)
-            w->arms[a].halved = w->arms[a].rank >= (uint32_t)w->sh_actions;
+            w->arms[a].halved = w->arms[a].rank >= (uint32_t)w->p->sh;
     }
     uint32_t best = NIL;
     for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next) {
@@ -1031,7 +1029,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
     *p = (ismcts_params){.iters = 0, .ms = 0, .rollout = ROLLOUT_GAME, .threads = 1, .c = 0.7,
                          .nodes = 0, .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT, .alpha = 0.5,
-                         .rank_after = -1, .widen = -1, .soft = -1, .depth = -1, .sh = -1,
+                         .rank_after = -1, .widen = -1, .soft = -1, .depth = -1,
                          .learned_eval = -1};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
@@ -1320,9 +1318,6 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
     double soft = m->p.soft >= 0                         ? m->p.soft
                   : s->game->ai && s->game->ai->soft ? s->game->ai->soft(s)
                                                      : 0;
-    long halving = m->p.sh >= 0                            ? m->p.sh
-                   : s->game->ai && s->game->ai->halving ? s->game->ai->halving(s)
-                                                         : 0;
     int depth, learned;
     cutoff(&m->p, s, &depth, &learned);
     double deadline = now_ms() + (double)m->p.ms;
@@ -1357,10 +1352,10 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->started = deadline - (double)m->p.ms;
         /* sh=M: ceil(log2(min(M, n))) phases, so about two actions are left
          * for the last; none at a simultaneous root, nor without a ranking */
-        w->sh_actions = halving < *n ? (int)halving : *n;
+        int sh_m = m->p.sh < *n ? (int)m->p.sh : *n;
         w->sh_phases = 0;
-        if (w->sh_actions >= 2 && !*simultaneous && w->prior)
-            while ((1 << w->sh_phases) < w->sh_actions) w->sh_phases++;
+        if (sh_m >= 2 && !*simultaneous && w->prior)
+            while ((1 << w->sh_phases) < sh_m) w->sh_phases++;
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
         w->public_step = s->game->ai ? s->game->ai->public_step : NULL;

@@ -81,11 +81,6 @@ typedef struct gg_ai {
      * points, 1 / (1 + e^(-lead / T)), instead of its win share (its
      * soft=T); 0: the win share. Optional (NULL: the win share). */
     double (*soft)(const gg_state *s);
-    /* ISMCTS's sequential halving at the root by default in a game like `s`
-     * (its sh=M: the root's M best-ranked actions share the search in
-     * halving phases, needs widening's ranking); 0: UCB at the root.
-     * Optional (NULL: 0). */
-    int (*halving)(const gg_state *s);
     /* ISMCTS's rollout cut-off by default in a game like `s`, for a spec
      * that names neither depth= nor eval=: D > 0 stops every rollout after D
      * steps and scores it by the learned evaluation (src/learn/value.h, its

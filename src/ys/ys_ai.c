@@ -401,13 +401,6 @@ static double ys_widen(const gg_state *s) { return s->players >= 4 ? 1.0 : 0.0; 
 enum { YS_SOFT_POINTS = 5 };
 static double ys_soft(const gg_state *s) { return s->players >= 4 ? YS_SOFT_POINTS : 0.0; }
 
-/* ISMCTS's default root choice (gg_ai.halving): with 4 players or more, where
- * the root is widened, sequential halving over its 16 best-ranked actions
- * instead of UCB (Ys 4p at 25 ms a move against three 7729645 bots:
- * docs/strength.md, thirteenth session). */
-enum { YS_HALVING_ACTIONS = 16 };
-static int ys_halving(const gg_state *s) { return s->players >= 4 ? YS_HALVING_ACTIONS : 0; }
-
 /* ISMCTS's default cut-off (gg_ai.cutoff): in the base game, where
  * data/learn/ys-Np.value were trained (on ISMCTS self-play), rollouts stop
  * after 30 steps and the network scores them; ISMCTS asks for it only where
@@ -426,6 +419,5 @@ static int ys_cutoff(const gg_state *s)
 
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
                      .withdraw = ys_withdraw, .public_step = ys_public_step,
-                     .widen = ys_widen, .soft = ys_soft, .halving = ys_halving,
-                     .light_pick = ys_light_pick,
+                     .widen = ys_widen, .soft = ys_soft, .light_pick = ys_light_pick,
                      .cutoff = ys_cutoff};

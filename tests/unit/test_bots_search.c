@@ -718,10 +718,10 @@ static void test_widening_keeps_to_the_best_ranked(void **unused)
         gg_state *s = at_placement(4, seed, &seat);
         gg_action list[GG_MAX_ACTIONS], top, top2, any;
         int n = gg_legal(s, seat, list);
-        assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=1:alpha=0:sh=0", &top), 1);
-        assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=2:alpha=0:sh=0", &top2), 2);
+        assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=1:alpha=0", &top), 1);
+        assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=2:alpha=0", &top2), 2);
         char spec[64];
-        snprintf(spec, sizeof spec, "ismcts:iters=%d:widen=1:sh=0", n + 100);
+        snprintf(spec, sizeof spec, "ismcts:iters=%d:widen=1", n + 100);
         int wide = tried_at_root(s, seat, spec, &any);
         snprintf(spec, sizeof spec, "ismcts:iters=%d:widen=0", n + 100); /* every action tried */
         int all = tried_at_root(s, seat, spec, &any);
@@ -784,7 +784,7 @@ static void test_widening_can_rank_by_the_learned_evaluation(void **unused)
             gg_learned_eval(after, value);
             if (value[seat] > best) best = value[seat], best_action = list[k];
         }
-        assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=1:alpha=0:prior=learned:sh=0",
+        assert_int_equal(tried_at_root(s, seat, "ismcts:iters=200:widen=1:alpha=0:prior=learned",
                                        &top), 1);
         assert_true(top == best_action);
         gg_free(after);
@@ -812,10 +812,9 @@ static void test_widening_is_at_the_root_by_default(void **unused)
         int seat;
         gg_state *s = at_placement(4, seed, &seat);
         static gg_hint def[GG_MAX_ACTIONS], root_only[GG_MAX_ACTIONS], below[GG_MAX_ACTIONS];
-        /* sh=0: UCB at the root (with halving its visits follow a schedule) */
-        int n = root_hints(s, seat, "ismcts:iters=3000:sh=0", def);
-        int n_root = root_hints(s, seat, "ismcts:iters=3000:sh=0:rank_after=100000000", root_only);
-        int n_below = root_hints(s, seat, "ismcts:iters=3000:sh=0:rank_after=50", below);
+        int n = root_hints(s, seat, "ismcts:iters=3000", def);
+        int n_root = root_hints(s, seat, "ismcts:iters=3000:rank_after=100000000", root_only);
+        int n_below = root_hints(s, seat, "ismcts:iters=3000:rank_after=50", below);
         assert_true(same_root(def, n, root_only, n_root));
         differs |= !same_root(def, n, below, n_below);
         gg_free(s);
@@ -823,9 +822,7 @@ static void test_widening_is_at_the_root_by_default(void **unused)
     assert_true(differs);
 }
 
-/* sh=M: sequential halving over the M best-ranked root actions (by default
- * in Ys with 4 players or more, M = 16; in 2 and 3 players, where nothing is
- * widened, no halving: test_ys_widens_by_default_from_four_players). With 1,600
+/* sh=M: sequential halving over the M best-ranked root actions. With 1,600
  * iterations and M = 16 the search runs 4 phases of 400 iterations: 16
  * actions get 25 each, the better 8 50 more, the better 4 100 more, the last
  * 2 200 more; no other root action is tried, and the choice is one of the
@@ -849,12 +846,8 @@ static void test_sequential_halving_at_the_root(void **unused)
         assert_int_equal(gg_bot_choose(bot, s, seat, &a, &err), GG_OK);
         assert_true(a == h[0].action || a == h[1].action);
         gg_bot_free(bot);
-        /* Ys 4p halves over 16 actions by default (gg_ai.halving); sh=0 is
-         * UCB over the widened root, which tries more */
-        static gg_hint d[GG_MAX_ACTIONS];
-        assert_int_equal(root_hints(s, seat, "ismcts:iters=1600:depth=0", d), 16);
-        for (int k = 0; k < 16; k++) assert_int_equal(d[k].visits, want[k]);
-        assert_true(root_hints(s, seat, "ismcts:iters=1600:depth=0:sh=0", h) > 16);
+        /* off by default: the default search tries more than 16 actions */
+        assert_true(root_hints(s, seat, "ismcts:iters=1600:depth=0", h) > 16);
         gg_free(s);
     }
     gg_error err;
