@@ -185,6 +185,7 @@ typedef struct worker {
     double widen;        /* widening k (widen= or the game's gg_ai.widen) */
     double soft;         /* reward scale (soft= or the game's gg_ai.soft; 0: none) */
     int depth;           /* rollout steps before the evaluation (0: to the end; cutoff()) */
+    int sh_actions;      /* sh=: the best-ranked root actions the halving starts with */
     int sh_phases;       /* sh=: phases of the halving at this root (0: off) */
     int sh_phase;        /* the phase the search is in */
     double started;      /* ms: when the search began (phases of a timed search) */
@@ -593,7 +594,7 @@ static uint32_t select_sh(worker *w, const gg_state *s, int seat, const gg_actio
     if (!w->nodes[1].ranked) {
         rank_node(w, s, 1, seat, list, n);
         for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next)
-            w->arms[a].halved = w->arms[a].rank >= (uint32_t)w->p->sh;
+            w->arms[a].halved = w->arms[a].rank >= (uint32_t)w->sh_actions;
     }
     uint32_t best = NIL;
     for (uint32_t a = w->nodes[1].arms[seat]; a != NIL; a = w->arms[a].next) {
@@ -1352,10 +1353,10 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->started = deadline - (double)m->p.ms;
         /* sh=M: ceil(log2(min(M, n))) phases, so about two actions are left
          * for the last; none at a simultaneous root, nor without a ranking */
-        int sh_m = m->p.sh < *n ? (int)m->p.sh : *n;
+        w->sh_actions = m->p.sh < *n ? (int)m->p.sh : *n;
         w->sh_phases = 0;
-        if (sh_m >= 2 && !*simultaneous && w->prior)
-            while ((1 << w->sh_phases) < sh_m) w->sh_phases++;
+        if (w->sh_actions >= 2 && !*simultaneous && w->prior)
+            while ((1 << w->sh_phases) < w->sh_actions) w->sh_phases++;
         w->prune = prune;
         w->withdraw = *simultaneous ? withdraw : NULL;
         w->public_step = s->game->ai ? s->game->ai->public_step : NULL;
