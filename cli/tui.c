@@ -13,26 +13,55 @@
 #include <ctype.h>
 #include <locale.h>
 #include <ncurses.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "i18n.h"
 #include "tui.h"
 
-/* The next key. getch() blocks, so ERR means the terminal is gone (closed
- * window, dropped ssh, killed tmux): end the program instead of asking
- * again and again at full speed. */
+/* The terminal is gone (closed window, dropped ssh, killed tmux): end the
+ * program instead of asking for a key again and again at full speed. */
+static _Noreturn void terminal_gone(void)
+{
+    endwin();
+    fputs(_("gemgames: the terminal is gone; the game ends unsaved\n"), stderr);
+    exit(1);
+}
+
+enum { KEY_WAIT_MS = 200 }; /* the longest one getch() waits */
+
+/* The next key. ncurses looks at its SIGWINCH flag only when a read is
+ * interrupted or times out: a resize signalled while we draw (or a bot
+ * thinks) left a blocking getch() waiting for the next key, the old layout
+ * on screen. So getch waits at most KEY_WAIT_MS (timeout() in tui_play):
+ * ncurses then sees the flag itself, and we also compare the terminal's
+ * real size with LINES x COLS. ERR also comes when the terminal is gone:
+ * poll says so (hang-up), or input is readable yet getch read nothing,
+ * twice running (end of file; once may be a key that came just then). */
 static int raw_key(void)
 {
-    int ch = getch();
-    if (ch == ERR) {
-        endwin();
-        fputs(_("gemgames: the terminal is gone; the game ends unsaved\n"), stderr);
-        exit(1);
+    int readable_err = 0;
+    for (;;) {
+        int ch = getch();
+        if (ch != ERR) return ch;
+        struct pollfd in = {.fd = STDIN_FILENO, .events = POLLIN};
+        if (poll(&in, 1, 0) > 0) {
+            if (in.revents & (POLLHUP | POLLERR | POLLNVAL)) terminal_gone();
+            if (++readable_err == 2) terminal_gone();
+        } else {
+            readable_err = 0;
+        }
+        struct winsize ws;
+        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
+            (ws.ws_row != LINES || ws.ws_col != COLS)) {
+            resizeterm(ws.ws_row, ws.ws_col);
+            return KEY_RESIZE;
+        }
     }
-    return ch;
 }
 
 static int too_small(void);
@@ -1461,6 +1490,7 @@ int tui_play(const tui_config *cfg)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    timeout(KEY_WAIT_MS); /* see raw_key */
     tui_colours_init();
     if (cfg->load_path) set_msg(t, TR_GOOD, _("Resumed %s: %d moves replayed."), cfg->load_path,
                                 gg_record_length(t->rec));
