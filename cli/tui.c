@@ -14,6 +14,7 @@
 #include <locale.h>
 #include <ncurses.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,14 +35,27 @@ static _Noreturn void terminal_gone(void)
 
 enum { KEY_WAIT_MS = 200 }; /* the longest one getch() waits */
 
-/* The next key. ncurses looks at its SIGWINCH flag only when a read is
- * interrupted or times out: a resize signalled while we draw (or a bot
- * thinks) left a blocking getch() waiting for the next key, the old layout
- * on screen. So getch waits at most KEY_WAIT_MS (timeout() in tui_play):
- * ncurses then sees the flag itself, and we also compare the terminal's
- * real size with LINES x COLS. ERR also comes when the terminal is gone:
- * poll says so (hang-up), or input is readable yet getch read nothing,
- * twice running (end of file; once may be a key that came just then). */
+/* Set by SIGWINCH (installed in tui_play before initscr, so ncurses keeps
+ * out of it). */
+static volatile sig_atomic_t got_winch;
+
+static void on_winch(int sig)
+{
+    (void)sig;
+    got_winch = 1;
+}
+
+/* The next key. Resizes are ours, not ncurses': it looks at its SIGWINCH
+ * flag only when a read is interrupted or times out (a resize signalled
+ * while we drew or a bot thought left a blocking getch() waiting for the
+ * next key, the old layout on screen), and it ignores a resize back to the
+ * size it knows, though the terminal may have lost what it showed on the
+ * way (tmux drops the top lines when it shrinks). So getch waits at most
+ * KEY_WAIT_MS (timeout() in tui_play), and then a SIGWINCH, or a real size
+ * other than LINES x COLS, gives KEY_RESIZE and a full repaint.
+ * ERR also comes when the terminal is gone: poll says so (hang-up), or
+ * input is readable yet getch read nothing, twice running (end of file;
+ * once may be a key that came just then). */
 static int raw_key(void)
 {
     int readable_err = 0;
@@ -55,10 +69,16 @@ static int raw_key(void)
         } else {
             readable_err = 0;
         }
+        int resized = got_winch;
+        if (resized) got_winch = 0; /* before the size is read: a later signal counts */
         struct winsize ws;
         if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
             (ws.ws_row != LINES || ws.ws_col != COLS)) {
             resizeterm(ws.ws_row, ws.ws_col);
+            resized = 1;
+        }
+        if (resized) {
+            clearok(curscr, TRUE);
             return KEY_RESIZE;
         }
     }
@@ -1482,6 +1502,9 @@ int tui_play(const tui_config *cfg)
     setlocale(LC_ALL, "");
     cli_i18n_set(cli_i18n_lang()); /* after setlocale: LANGUAGE needs a non-C LC_MESSAGES */
     set_escdelay(25);
+    struct sigaction sa = {.sa_handler = on_winch, .sa_flags = SA_RESTART};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGWINCH, &sa, NULL); /* see raw_key */
     if (!initscr()) {
         tui_free(t);
         return cli_error(_("cannot start the terminal screen (try --plain)"));
