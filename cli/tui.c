@@ -13,26 +13,75 @@
 #include <ctype.h>
 #include <locale.h>
 #include <ncurses.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "i18n.h"
 #include "tui.h"
 
-/* The next key. getch() blocks, so ERR means the terminal is gone (closed
- * window, dropped ssh, killed tmux): end the program instead of asking
- * again and again at full speed. */
+/* The terminal is gone (closed window, dropped ssh, killed tmux): end the
+ * program instead of asking for a key again and again at full speed. */
+static _Noreturn void terminal_gone(void)
+{
+    endwin();
+    fputs(_("gemgames: the terminal is gone; the game ends unsaved\n"), stderr);
+    exit(1);
+}
+
+enum { KEY_WAIT_MS = 200 }; /* the longest one getch() waits */
+
+/* Set by SIGWINCH (installed in tui_play before initscr, so ncurses keeps
+ * out of it). */
+static volatile sig_atomic_t got_winch;
+
+static void on_winch(int sig)
+{
+    (void)sig;
+    got_winch = 1;
+}
+
+/* The next key. Resizes are ours, not ncurses': it looks at its SIGWINCH
+ * flag only when a read is interrupted or times out (a resize signalled
+ * while we drew or a bot thought left a blocking getch() waiting for the
+ * next key, the old layout on screen), and it ignores a resize back to the
+ * size it knows, though the terminal may have lost what it showed on the
+ * way (tmux drops the top lines when it shrinks). So getch waits at most
+ * KEY_WAIT_MS (timeout() in tui_play), and then a SIGWINCH, or a real size
+ * other than LINES x COLS, gives KEY_RESIZE and a full repaint.
+ * ERR also comes when the terminal is gone: poll says so (hang-up), or
+ * input is readable yet getch read nothing, twice running (end of file;
+ * once may be a key that came just then). */
 static int raw_key(void)
 {
-    int ch = getch();
-    if (ch == ERR) {
-        endwin();
-        fputs(_("gemgames: the terminal is gone; the game ends unsaved\n"), stderr);
-        exit(1);
+    int readable_err = 0;
+    for (;;) {
+        int ch = getch();
+        if (ch != ERR) return ch;
+        struct pollfd in = {.fd = STDIN_FILENO, .events = POLLIN};
+        if (poll(&in, 1, 0) > 0) {
+            if (in.revents & (POLLHUP | POLLERR | POLLNVAL)) terminal_gone();
+            if (++readable_err == 2) terminal_gone();
+        } else {
+            readable_err = 0;
+        }
+        int resized = got_winch;
+        if (resized) got_winch = 0; /* before the size is read: a later signal counts */
+        struct winsize ws;
+        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
+            (ws.ws_row != LINES || ws.ws_col != COLS)) {
+            resizeterm(ws.ws_row, ws.ws_col);
+            resized = 1;
+        }
+        if (resized) {
+            clearok(curscr, TRUE);
+            return KEY_RESIZE;
+        }
     }
-    return ch;
 }
 
 static int too_small(void);
@@ -1453,6 +1502,9 @@ int tui_play(const tui_config *cfg)
     setlocale(LC_ALL, "");
     cli_i18n_set(cli_i18n_lang()); /* after setlocale: LANGUAGE needs a non-C LC_MESSAGES */
     set_escdelay(25);
+    struct sigaction sa = {.sa_handler = on_winch, .sa_flags = SA_RESTART};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGWINCH, &sa, NULL); /* see raw_key */
     if (!initscr()) {
         tui_free(t);
         return cli_error(_("cannot start the terminal screen (try --plain)"));
@@ -1461,6 +1513,7 @@ int tui_play(const tui_config *cfg)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    timeout(KEY_WAIT_MS); /* see raw_key */
     tui_colours_init();
     if (cfg->load_path) set_msg(t, TR_GOOD, _("Resumed %s: %d moves replayed."), cfg->load_path,
                                 gg_record_length(t->rec));

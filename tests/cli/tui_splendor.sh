@@ -79,7 +79,19 @@ tui_keys q
 # Resize: a wide terminal gets a log pane.
 tmux -L "$TUI_SOCK" resize-window -t t -x 130 -y 40
 screen_has "a larger terminal shows the log pane" "Log"
+# Resized twice at once, back to 130x40: the game may learn of the final size
+# only, the one it had, while tmux dropped the top lines in the smaller one.
+# The whole screen must be drawn again.
+tmux -L "$TUI_SOCK" resize-window -t t -x 100 -y 30
+tmux -L "$TUI_SOCK" resize-window -t t -x 130 -y 40
+line_has "after 130x40, 100x30, 130x40 at once the title is on the top line" 1 " gemgames - Splendor"
+line_has "and the log pane on line 2" 2 "│Log"
+line_has "and the key help on the last line" '$' "arrows+Enter"
+# Back to 80x24 (tmux drops the top lines again): the 80x24 screen, whole.
 tmux -L "$TUI_SOCK" resize-window -t t -x 80 -y 24
+line_has "back at 80x24 the title is on the top line" 1 " gemgames - Splendor"
+line_has "and the key help on line 24" 24 "arrows+Enter"
+screen_lacks "and there is no log pane" "Log"
 
 # Save and quit.
 tui_keys F2

@@ -6,6 +6,7 @@
 #   tui_keys KEY...               tmux send-keys (names like Enter, Down, F2, C-u)
 #   tui_type TEXT                 type literal text
 #   tui_stop                      kill the tmux server
+# and TAP checks: screen_has, line_has, screen_lacks, game_ends.
 # Each test uses its own tmux socket (-L), so tests can run in parallel.
 # The program runs under `sh -c`, which prints "[exit N]" when it ends.
 G=${GEMGAMES:-build/san/gemgames}
@@ -41,6 +42,16 @@ screen_has() {
     if tui_wait "$2" "${3:-$TUI_TIMEOUT}"; then echo "ok $T_N - $1"; else
         echo "not ok $T_N - $1"; echo "# expected on screen: $2"; tui_screen | sed 's/^/#  /'
     fi
+}
+# TAP: passes when line N of the screen (1 the top, $ the last) shows TEXT
+# within the timeout.
+line_has() {
+    T_N=$((T_N + 1)); waited=0
+    while [ "$waited" -lt $((${4:-$TUI_TIMEOUT} * 10)) ]; do
+        case "$(tui_screen | sed -n "$2p")" in *"$3"*) echo "ok $T_N - $1"; return 0 ;; esac
+        sleep 0.1; waited=$((waited + 1))
+    done
+    echo "not ok $T_N - $1"; echo "# expected on line $2: $3"; tui_screen | sed 's/^/#  /'
 }
 # TAP: passes when TEXT is not on the screen now.
 screen_lacks() {
