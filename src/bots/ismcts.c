@@ -631,9 +631,8 @@ static void sh_halve(worker *w)
         for (int j = 0; j < m; j++)
             better += sh_mean(&w->arms[in[j]]) > sh_mean(&w->arms[in[i]]) ||
                       (sh_mean(&w->arms[in[j]]) == sh_mean(&w->arms[in[i]]) && j < i);
-        if (better >= keep) w->arms[in[i]].halved = 2; /* marked; cleared to 1 below */
+        if (better >= keep) w->arms[in[i]].halved = 1; /* the means do not change meanwhile */
     }
-    for (int i = 0; i < m; i++) w->arms[in[i]].halved = w->arms[in[i]].halved ? 1 : 0;
 }
 
 /* Moves the halving on to the phase the search has reached: phase j of L
@@ -1183,9 +1182,9 @@ static void root_stats(const ismcts *m, int seat, const gg_action *list, int n,
 }
 
 /* The final choice after sequential halving (sh=): of the root actions still
- * in (in either tree), the best mean reward over both trees (visits[] and
- * reward[] summed by root_stats). */
-static gg_action sh_choice(const ismcts *m, int seat, const gg_action *list, int n)
+ * in (in either tree), the index of the best mean reward over both trees
+ * (visits[] and reward[] summed by root_stats); -1 when none was tried. */
+static int sh_choice(const ismcts *m, int seat, const gg_action *list, int n)
 {
     int best = -1;
     for (int t = 0; t < m->p.threads; t++) {
@@ -1197,10 +1196,7 @@ static gg_action sh_choice(const ismcts *m, int seat, const gg_action *list, int
                 best = k;
         }
     }
-    if (best >= 0) return list[best];
-    for (int k = 1; k < n; k++) /* nothing tried: the most visited */
-        if (m->visits[k] > m->visits[best < 0 ? 0 : best]) best = k;
-    return list[best < 0 ? 0 : best];
+    return best;
 }
 
 /* The final choice: the most visited root action (then the higher reward);
@@ -1212,8 +1208,9 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
 {
     double *visits = m->visits, *reward = m->reward;
     root_stats(m, seat, list, n, visits, reward);
-    if (!simultaneous && m->w[0].sh_phases) return sh_choice(m, seat, list, n);
-    int best = 0;
+    int halved = !simultaneous && m->w[0].sh_phases ? sh_choice(m, seat, list, n) : -1;
+    if (halved >= 0) return list[halved];
+    int best = 0; /* else (or nothing the halving kept was tried) the most visited */
     double total = 0;
     for (int k = 0; k < n; k++) total += visits[k];
     for (int k = 1; k < n; k++)
