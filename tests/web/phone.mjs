@@ -15,7 +15,8 @@
 //   reserved card;
 // - the Ys player panels in every language at 390×844 and 1366×768: no
 //   label meets the brokers beside it, nothing past a panel's edge, the
-//   brokers' values can be read.
+//   brokers' values can be read, the disabled ones too (4.5:1), and every
+//   gem dot keeps its size.
 // Screenshots at 1280×800 and 390×844 in build/test-artifacts/phone-*.png.
 import { mkdirSync, existsSync } from 'node:fs';
 import { ok, skip, done, sleep, tempDir, startServer, http, cleanup, chromiumOrSkip, ART } from './lib.mjs';
@@ -319,12 +320,43 @@ for (const [game, n] of TABLES) {
           const contrast = (hi + 0.05) / (lo + 0.05);
           if (contrast < 1.5) faint.push(`"${el.textContent}" ${cs.color} on ${cs.backgroundColor}`);
         }
+        // a disabled broker button (not your turn, or a value you cannot
+        // use now) still reads as text: WCAG AA, 4.5:1, for the colours as
+        // painted (its text over its box, the whole button at its opacity
+        // over the panel behind it); and it looks disabled (not-allowed cursor)
+        const over2 = (top, under) => { const a = top.length > 3 ? top[3] : 1; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)); };
+        const ratio = (x, y) => { const [hi, lo] = [lum(x), lum(y)].sort((p, q) => q - p); return (hi + 0.05) / (lo + 0.05); };
+        const disabled = [];
+        for (const el of document.querySelectorAll('.ys .player button.broker-chip:disabled')) {
+          const cs = getComputedStyle(el);
+          let back = [255, 255, 255], opacity = 1;
+          for (let a = el; a; a = a.parentElement) opacity *= Number(getComputedStyle(a).opacity);
+          for (let a = el.parentElement; a; a = a.parentElement) {
+            const c = rgba(getComputedStyle(a).backgroundColor);
+            if (c.length === 3 || c[3] > 0) { back = over2(c, [255, 255, 255]); break; }
+          }
+          const box = over2(rgba(cs.backgroundColor), back), text = over2(rgba(cs.color), box);
+          const seen = (c) => c.map((v, i) => v * opacity + back[i] * (1 - opacity));
+          disabled.push({ value: el.textContent, contrast: Math.round(ratio(seen(text), seen(box)) * 100) / 100, cursor: cs.cursor,
+                          colours: `${cs.color} on ${cs.backgroundColor}, opacity ${opacity}` });
+        }
+        // the gem dots keep their size (a circle of radius 12 is 24 px) however long the labels beside them
+        const dots = [...document.querySelectorAll('.ys .player svg circle')].map((c) => {
+          const b = c.getBoundingClientRect();
+          return { want: 2 * c.r.baseVal.value, w: Math.round(b.width * 10) / 10, h: Math.round(b.height * 10) / 10 };
+        });
         const chips = document.querySelectorAll('.ys .player .broker-chip').length;
-        return { bad, labels, faint, chips, scroll: document.scrollingElement.scrollWidth, width: innerWidth };
+        return { bad, labels, faint, chips, disabled, dots, scroll: document.scrollingElement.scrollWidth, width: innerWidth };
       });
       ok(r.bad.length === 0 && r.labels.length >= 8 && r.scroll <= r.width,
          `Ys player panels ${vp.width}x${vp.height} ${lang}: no label meets the brokers beside it, nothing past a panel's edge`, r);
       ok(r.chips >= 4 && r.faint.length === 0, `Ys player panels ${vp.width}x${vp.height} ${lang}: the brokers' values can be read`, { chips: r.chips, faint: r.faint });
+      ok(r.disabled.length >= 1 && r.disabled.every((d) => d.contrast >= 4.5),
+         `Ys player panels ${vp.width}x${vp.height} ${lang}: the disabled brokers' values can be read too (contrast at least 4.5:1)`, r.disabled);
+      ok(r.disabled.length >= 1 && r.disabled.every((d) => d.cursor === 'not-allowed'),
+         `Ys player panels ${vp.width}x${vp.height} ${lang}: a disabled broker shows it cannot be picked (cursor not-allowed)`, r.disabled);
+      ok(r.dots.length === 10 && r.dots.every((d) => d.want === 24 && Math.abs(d.w - d.want) < 0.5 && Math.abs(d.h - d.want) < 0.5),
+         `Ys player panels ${vp.width}x${vp.height} ${lang}: every gem dot is its full size (24 px)`, r.dots);
       await L.page.locator('.ys .players').screenshot({ path: `${ART}/phone-ys-panels-${lang}-${vp.width}x${vp.height}.png` });
       await L.ctx.close();
     }

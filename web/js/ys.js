@@ -148,7 +148,7 @@ function PlayerPanel({ p, me, view, table, legal, select, sel, recent }) {
       <span class=${scored ? 'points changed' : 'points'}>${tn('{n} pt', '{n} pts', p.score)}</span>
       <span class="muted">${t('order {n}', { n: p.order })}${p.bid_done === false && view.stage === 'bid' ? ` · ${t('bidding…')}` : ''}</span></div>
     <div class="ys-row"><span class="muted ys-label">${t('Gems')}</span><div class="ys-vals">
-      <svg viewBox="0 0 180 28" class="gems-svg">${[...GEMS, 'black'].map((c, i) => html`<g key=${c} class=${gemMoved(c) ? 'changed' : ''}><${GemDot} x=${14 + i * 38} y=${14} r=${12} colour=${c} n=${p.gems[c]} /></g>`)}</svg></div></div>
+      <span class="gem-dots">${[...GEMS, 'black'].map((c) => html`<svg key=${c} viewBox="0 0 28 28" class="gem-dot"><g class=${gemMoved(c) ? 'changed' : ''}><${GemDot} x=${14} y=${14} r=${12} colour=${c} n=${p.gems[c]} /></g></svg>`)}</span></div></div>
     <div class="ys-row"><span class="muted ys-label">${t('Front')}</span><div class="ys-vals">
       ${p.front.map((v, i) => html`<span key=${i} class="broker-chip" style=${`border-color:${SEAT_FILL[p.seat % SEAT_FILL.length]}`}>${v}</span>`)}
       ${Array.from({ length: p.front_hidden || 0 }, (_, i) => html`<span key=${'h' + i} class="broker-chip hidden">?</span>`)}
