@@ -48,6 +48,7 @@
  *       [:c=X][:depth=D][:reward=win|wide|plain|rank][:soft=T][:nodes=N][:prune=0|1]
  *       [:keys=view|raw][:audit=0|1][:eval=game|learned][:prior=game|learned][:mixed=0|1][:withdraw=0|1]
  *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X][:widen=K][:alpha=X][:rank_after=N][:sh=M]
+ *       [:belief=0|1]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  * Without rollout= the game's default policy (gg_ai.default_rollout: light
  * for Splendor, random for Ys). Without depth= and eval= the game's default
@@ -134,6 +135,7 @@ typedef struct ismcts_params {
                          default): only the root is (sixth session, docs/strength.md) */
     long sh;          /* sh=M: sequential halving over the M best-ranked root actions
                          (0: off, UCB at the root as below it) */
+    int belief;       /* belief=1: determinizations by gg_ai.determinize_belief */
 } ismcts_params;
 
 typedef struct step {
@@ -178,6 +180,7 @@ typedef struct worker {
     long iters;
     double deadline;
     const ismcts_params *p;
+    void (*determinize)(gg_state *s, int seat, gg_rng *rng); /* the game's, or belief=1 */
     gg_rollout_policy policy;
     gg_rollout_pick pick; /* rollout=light without a list (gg_ai.light_pick), or NULL */
     gg_state_eval eval;
@@ -818,7 +821,7 @@ static void iterate(worker *w)
 {
     gg_state *s = w->work;
     memcpy(s, w->root, w->root->size);
-    gg_determinize(s, w->seat, &w->rng);
+    w->determinize(s, w->seat, &w->rng);
     if (w->withdraw) w->withdraw(s, w->seat);
 
     step *path = w->path;
@@ -1088,12 +1091,13 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
             else if (!strcmp(v, "light")) p->rollout = GG_ROLLOUT_LIGHT;
             else return gg_fail(err, GG_EOPTION, "ismcts: rollout is random, heuristic or light");
         } else if (!strcmp(tok, "prune") || !strcmp(tok, "audit") || !strcmp(tok, "mixed") ||
-                   !strcmp(tok, "withdraw")) {
+                   !strcmp(tok, "withdraw") || !strcmp(tok, "belief")) {
             if (strcmp(v, "0") && strcmp(v, "1"))
                 return gg_fail(err, GG_EOPTION, "ismcts: %s is 0 or 1", tok);
             if (!strcmp(tok, "prune")) p->no_prune = *v == '0';
             else if (!strcmp(tok, "mixed")) p->pure = *v == '0';
             else if (!strcmp(tok, "withdraw")) p->no_withdraw = *v == '0';
+            else if (!strcmp(tok, "belief")) p->belief = *v == '1';
             else p->audit = *v == '1';
         } else if (!strcmp(tok, "sim")) {
             if (!strcmp(v, "exp3")) p->sim = SIM_EXP3;
@@ -1334,6 +1338,9 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->root = s;
         w->seat = seat;
         w->p = &m->p;
+        w->determinize = m->p.belief && s->game->ai && s->game->ai->determinize_belief
+                             ? s->game->ai->determinize_belief
+                             : s->game->determinize;
         w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
         w->deadline = deadline;
         w->policy = rollout_policy(m->p.rollout, s->game);

@@ -87,6 +87,11 @@ typedef struct gg_ai {
      * eval=learned; none where no network exists for the game and player
      * count); 0: rollouts play to the end. Optional (NULL: 0). */
     int (*cutoff)(const gg_state *s);
+    /* A determinization for ISMCTS's belief=1: as the game's determinize,
+     * with the same view-only inputs, but hidden values dealt as players are
+     * seen to choose them (Ys: face-down brokers by where they lie) instead
+     * of uniformly. Optional (NULL: belief=1 is the plain determinize). */
+    void (*determinize_belief)(gg_state *s, int seat, gg_rng *rng);
 } gg_ai;
 
 #endif

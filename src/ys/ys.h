@@ -512,6 +512,7 @@ void ys_view(const gg_state *s, int seat, cJSON *obj);
 void ys_save(const gg_state *s, cJSON *obj);
 gg_status ys_load(gg_state *s, const cJSON *obj, gg_error *err);
 void ys_determinize(gg_state *s, int seat, gg_rng *rng);
+void ys_determinize_belief(gg_state *s, int seat, gg_rng *rng); /* ismcts:belief=1 */
 
 /* Playing knowledge: heuristic, evaluation, search hints (ys_ai.c). */
 extern const struct gg_ai ys_ai;

@@ -420,4 +420,4 @@ static int ys_cutoff(const gg_state *s)
 const gg_ai ys_ai = {.policy = ys_policy, .eval = ys_eval, .adjudicate = ys_adjudicate,
                      .withdraw = ys_withdraw, .public_step = ys_public_step,
                      .widen = ys_widen, .soft = ys_soft, .light_pick = ys_light_pick,
-                     .cutoff = ys_cutoff};
+                     .cutoff = ys_cutoff, .determinize_belief = ys_determinize_belief};

@@ -2142,6 +2142,64 @@ gg_status ys_load(gg_state *s, const cJSON *obj, gg_error *err)
 
 /* ----------------------------------------------------------- determinize */
 
+/* How players choose the value of a face-down broker, by where it lies
+ * (port, trade, palace zone, market cell): the weight of each value 0..4
+ * against a uniform choice, in 1/64. Fitted to ISMCTS self-play, 4 players
+ * (scripts/ys-belief.py; docs/bots.md, "belief"): a face-down broker on the
+ * market is rarely a 4, one in a port rarely a 0 or 1. */
+static const uint8_t belief_weight[4][5] = {
+#include "ys_belief.inc"
+};
+
+/* A face-down broker's row of belief_weight, or -1 (the screen, the
+ * front, the throne room, lines: dealt uniformly from what is left). */
+static int belief_row(const ys_broker *b)
+{
+    if (YS_IS_ZONE(b->loc)) return YS_LOC_ZONE(b->loc);
+    if (YS_IS_CELL(b->loc)) return 3;
+    return -1;
+}
+
+/* ismcts:belief=1 (gg_ai.determinize_belief): the unknown values pool[0..np-1]
+ * are dealt to the unknown brokers of b[0..n-1] (already in the order of what
+ * the viewer sees) as players choose them: the placed face-down ones first,
+ * in random order, each drawing value v with probability proportional to
+ * count(v) * belief_weight[where][v]; the others take what is left, shuffled.
+ * Reads only where the brokers lie, which everyone sees (Y-11.1). */
+static void deal_by_belief(ys_broker *b, const uint8_t *known, int n, uint8_t *pool, int np,
+                           gg_rng *rng)
+{
+    int count[5] = {0};
+    for (int k = 0; k < np; k++) count[pool[k]]++;
+    uint8_t placed[YS_BROKERS], rest[YS_BROKERS];
+    int npl = 0, nr = 0;
+    for (int i = 0; i < n; i++) {
+        if (known[i]) continue;
+        if (belief_row(&b[i]) >= 0) placed[npl++] = (uint8_t)i;
+        else rest[nr++] = (uint8_t)i;
+    }
+    gg_shuffle_bytes(placed, npl, rng);
+    for (int k = 0; k < npl; k++) {
+        const uint8_t *wt = belief_weight[belief_row(&b[placed[k]])];
+        uint32_t total = 0;
+        for (int v = 0; v < 5; v++) total += (uint32_t)count[v] * wt[v];
+        int v = 0;
+        if (total) {
+            uint32_t r = gg_rng_below(rng, total);
+            while (r >= (uint32_t)count[v] * wt[v]) r -= (uint32_t)count[v] * wt[v], v++;
+        } else {
+            while (!count[v]) v++;
+        }
+        count[v]--;
+        b[placed[k]].value = (uint8_t)v;
+    }
+    int k = 0;
+    for (int v = 0; v < 5; v++)
+        while (count[v]--) pool[k++] = (uint8_t)v;
+    gg_shuffle_bytes(pool, k, rng);
+    for (int j = 0; j < nr; j++) b[rest[j]].value = pool[j];
+}
+
 /* The sort key of a broker as `seat` sees it: place, marks, who peeked,
  * and the value only when `seat` knows it. */
 static uint32_t broker_key(const ys_broker *b, int known)
@@ -2153,7 +2211,8 @@ static uint32_t broker_key(const ys_broker *b, int known)
 /* Sorts brokers by what `seat` sees of them, then deals the values it does
  * not know at random over the brokers it does not know (the multiset is
  * public: Y-11.1). The result depends only on what `seat` sees. */
-static void deal_unknown(const ys_state *st, int seat, int q, ys_broker *b, int n, int neutral, gg_rng *rng)
+static void deal_unknown(const ys_state *st, int seat, int q, ys_broker *b, int n, int neutral,
+                         int belief, gg_rng *rng)
 {
     uint8_t known[YS_BROKERS];
     uint32_t key[YS_BROKERS];
@@ -2179,6 +2238,10 @@ static void deal_unknown(const ys_state *st, int seat, int q, ys_broker *b, int 
     int np = 0;
     for (int i = 0; i < n; i++)
         if (!known[i]) pool[np++] = b[i].value;
+    if (belief && !neutral) {
+        deal_by_belief(b, known, n, pool, np, rng);
+        return;
+    }
     sort_u8(pool, np);
     gg_shuffle_bytes(pool, np, rng);
     for (int i = 0, k = 0; i < n; i++)
@@ -2223,7 +2286,7 @@ static void determinize_events(ys_state *st, int seat, gg_rng *rng)
         }
 }
 
-void ys_determinize(gg_state *s, int seat, gg_rng *rng)
+static void determinize(gg_state *s, int seat, int belief, gg_rng *rng)
 {
     ys_state *st = (ys_state *)s;
     int n = s->players;
@@ -2232,8 +2295,8 @@ void ys_determinize(gg_state *s, int seat, gg_rng *rng)
      * seen (Y-11.1, Y-11.2); with 2 players the neutral's (Y-9.4). */
     for (int q = 0; q < n; q++) {
         ys_player *p = &st->pl[q];
-        deal_unknown(st, seat, q, p->b, p->n_brokers, 0, rng);
-        if (n == 2) deal_unknown(st, seat, q, p->nb, YS_NEUTRAL_BROKERS, 1, rng);
+        deal_unknown(st, seat, q, p->b, p->n_brokers, 0, belief, rng);
+        if (n == 2) deal_unknown(st, seat, q, p->nb, YS_NEUTRAL_BROKERS, 1, 0, rng);
     }
     /* The ship deck (Y-11.3). The ships drawn were seen by all; only their
      * order is made canonical: this round's port ships, then the earlier
@@ -2267,4 +2330,14 @@ void ys_determinize(gg_state *s, int seat, gg_rng *rng)
     /* Future chance; and no seed, which would tell the deal. */
     s->rng.state = gg_rng_next(rng);
     s->seed = 0;
+}
+
+void ys_determinize(gg_state *s, int seat, gg_rng *rng)
+{
+    determinize(s, seat, 0, rng);
+}
+
+void ys_determinize_belief(gg_state *s, int seat, gg_rng *rng)
+{
+    determinize(s, seat, 1, rng);
 }

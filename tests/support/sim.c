@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 #include <cmocka.h>
 
+#include "core/ai.h"   /* gg_ai.determinize_belief */
 #include "core/game.h" /* gg_events_items */
 
 typedef struct sim_ctx {
@@ -75,6 +76,36 @@ static int check_actions(sim_ctx *c, const gg_state *s, int seat, const gg_actio
     return 0;
 }
 
+/* ISMCTS's belief=1 determinization (gg_ai.determinize_belief, Ys) keeps
+ * the seat's view and depends only on it, as gg_determinize must. */
+static int check_belief(sim_ctx *c, const gg_state *s, int seat, const char *view,
+                        const gg_rng *seed)
+{
+    const gg_ai *ai = s->game->ai;
+    if (!ai || !ai->determinize_belief) return 0;
+    const sim_hooks *h = c->cfg->hooks;
+    gg_state *d = gg_clone(s);
+    gg_rng rng = *seed, before = *seed; /* the simulation's own draws stay as they were */
+    ai->determinize_belief(d, seat, &rng);
+    char *dview = gg_view_json(d, seat), hm[400] = "";
+    int bad = 0;
+    if (!dview || strcmp(view, dview) != 0)
+        bad = failf(c, "belief determinize changed the view of seat %d:\n%s\n%s", seat, view,
+                    dview ? dview : "(null)");
+    gg_state *e = gg_clone(d);
+    gg_rng again = before;
+    ai->determinize_belief(e, seat, &again);
+    if (!bad && !gg_state_equal(e, d))
+        bad = failf(c, "belief determinize for seat %d depends on the hidden parts it replaces",
+                    seat);
+    if (!bad && h && h->check_state && h->check_state(d, hm, sizeof hm))
+        bad = failf(c, "belief-determinized for seat %d: %s", seat, hm);
+    gg_free(e);
+    free(dview);
+    gg_free(d);
+    return bad;
+}
+
 static int check_views(sim_ctx *c, const gg_state *s, gg_rng *rng)
 {
     const sim_hooks *h = c->cfg->hooks;
@@ -108,6 +139,7 @@ static int check_views(sim_ctx *c, const gg_state *s, gg_rng *rng)
             bad = failf(c, "determinized for seat %d: %s", seat, hm);
         free(dview);
         gg_free(d);
+        if (!bad) bad = check_belief(c, s, seat, view, rng);
         free(view);
         if (bad) return 1;
     }

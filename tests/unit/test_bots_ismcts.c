@@ -358,6 +358,7 @@ static void test_every_game_choices_depend_only_on_the_view(void **unused)
         if (gg_heuristic_policy(game))
             check_view_only(game, "ismcts:iters=100:rollout=heuristic:depth=8", 4);
         check_view_only(game, "ismcts:iters=100:rollout=light:depth=30", 2);
+        check_view_only(game, "ismcts:iters=200:depth=30:belief=1", 4);
         check_view_only(game, "ismcts:iters=100:rollout=light:depth=4:eval=learned", 2);
         if (gg_heuristic_policy(game)) check_view_only(game, "heuristic", 10);
     }
