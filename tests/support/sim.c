@@ -76,31 +76,32 @@ static int check_actions(sim_ctx *c, const gg_state *s, int seat, const gg_actio
     return 0;
 }
 
-/* ISMCTS's belief=1 determinization (gg_ai.determinize_belief, Ys) keeps
- * the seat's view and depends only on it, as gg_determinize must. */
-static int check_belief(sim_ctx *c, const gg_state *s, int seat, const char *view,
-                        const gg_rng *seed)
+/* One determinization `det` (the game's, or ISMCTS's belief=1 one:
+ * gg_ai.determinize_belief) of s for `seat`, whose view is `view`: it keeps
+ * the view, its result depends only on that view (determinizing the
+ * determinized state with the same random numbers gives the same), and the
+ * state it makes passes the game's state check. */
+static int check_determinize(sim_ctx *c, const gg_state *s, int seat, const char *view,
+                             void (*det)(gg_state *, int, gg_rng *), const char *what,
+                             gg_rng *rng)
 {
-    const gg_ai *ai = s->game->ai;
-    if (!ai || !ai->determinize_belief) return 0;
     const sim_hooks *h = c->cfg->hooks;
     gg_state *d = gg_clone(s);
-    gg_rng rng = *seed, before = *seed; /* the simulation's own draws stay as they were */
-    ai->determinize_belief(d, seat, &rng);
+    gg_rng before = *rng;
+    det(d, seat, rng);
     char *dview = gg_view_json(d, seat), hm[400] = "";
     int bad = 0;
     if (!dview || strcmp(view, dview) != 0)
-        bad = failf(c, "belief determinize changed the view of seat %d:\n%s\n%s", seat, view,
+        bad = failf(c, "%s changed the view of seat %d:\n%s\n%s", what, seat, view,
                     dview ? dview : "(null)");
     gg_state *e = gg_clone(d);
     gg_rng again = before;
-    ai->determinize_belief(e, seat, &again);
+    det(e, seat, &again);
     if (!bad && !gg_state_equal(e, d))
-        bad = failf(c, "belief determinize for seat %d depends on the hidden parts it replaces",
-                    seat);
-    if (!bad && h && h->check_state && h->check_state(d, hm, sizeof hm))
-        bad = failf(c, "belief-determinized for seat %d: %s", seat, hm);
+        bad = failf(c, "%s for seat %d depends on the hidden parts it replaces", what, seat);
     gg_free(e);
+    if (!bad && h && h->check_state && h->check_state(d, hm, sizeof hm))
+        bad = failf(c, "%s for seat %d made a bad state: %s", what, seat, hm);
     free(dview);
     gg_free(d);
     return bad;
@@ -119,27 +120,13 @@ static int check_views(sim_ctx *c, const gg_state *s, gg_rng *rng)
             free(view);
             return 1;
         }
-        gg_state *d = gg_clone(s);
-        gg_rng before = *rng;
-        gg_determinize(d, seat, rng);
-        char *dview = gg_view_json(d, seat);
-        int bad = 0;
-        if (!dview || strcmp(view, dview) != 0)
-            bad = failf(c, "determinize changed the view of seat %d:\n%s\n%s", seat, view,
-                        dview ? dview : "(null)");
-        /* The result may depend only on what the seat sees: determinizing the
-         * determinized state with the same random numbers gives the same. */
-        gg_state *e = gg_clone(d);
-        gg_rng again = before;
-        gg_determinize(e, seat, &again);
-        if (!bad && !gg_state_equal(e, d))
-            bad = failf(c, "determinize for seat %d depends on the hidden parts it replaces", seat);
-        gg_free(e);
-        if (!bad && h && h->check_state && h->check_state(d, hm, sizeof hm))
-            bad = failf(c, "determinized for seat %d: %s", seat, hm);
-        free(dview);
-        gg_free(d);
-        if (!bad) bad = check_belief(c, s, seat, view, rng);
+        int bad = check_determinize(c, s, seat, view, s->game->determinize, "determinize", rng);
+        const gg_ai *ai = s->game->ai;
+        if (!bad && ai && ai->determinize_belief) {
+            gg_rng own = *rng; /* the simulation's own draws stay as they were */
+            bad = check_determinize(c, s, seat, view, ai->determinize_belief,
+                                    "belief determinize", &own);
+        }
         free(view);
         if (bad) return 1;
     }

@@ -77,8 +77,10 @@ const hashOf = (p) => new URLSearchParams(new URL(p.page.url()).hash.slice(1));
   const toks = c.seats.map((s) => s.token);
   const A = await open(srv.base + c.seats[0].invite, LAPTOP);
   const B = await open(srv.base + c.seats[1].invite, PHONE);
-  // the two play quickly over the API (buying when they can) to the end
-  for (let k = 0; k < 600; k++) {
+  // the two play quickly over the API (buying when they can) to the end; bounded by time, not
+  // by a count of polls (each wait for the bot's 50 ms delay is a poll, so under make test's
+  // load 600 polls were once not enough to finish the game)
+  for (const end = Date.now() + 90000; Date.now() < end;) {
     const t = await info(c.id);
     if (t.over) break;
     const seat = t.actors.find((a) => toks[a]);
