@@ -369,6 +369,17 @@ static int group_specs(match *m, int n)
     return 0;
 }
 
+/* How much of a spec an error message quotes: at most QUOTED_MAX bytes, cut
+ * at a character boundary (UTF-8 continuation bytes are 10xxxxxx). */
+enum { QUOTED_MAX = 60 };
+static int quoted_len(const char *spec, size_t len)
+{
+    if (len <= QUOTED_MAX) return (int)len;
+    size_t k = QUOTED_MAX;
+    while (k > 0 && ((unsigned char)spec[k] & 0xC0) == 0x80) k--;
+    return (int)k;
+}
+
 /* Splits the --bots list at commas outside quotes ('...', "...") and not
  * after a backslash; the quotes stay (engine:CMD reads them). */
 static int split_specs(match *m, const char *list)
@@ -388,10 +399,16 @@ static int split_specs(match *m, const char *list)
                 q++;
             }
         }
-        if (quote) return cli_error(_("match: --bots: an unclosed quote in \"%s\""), list);
         size_t len = (size_t)(q - p);
-        if (len == 0 || len >= SPEC_LEN)
-            return cli_error(_("match: --bots: empty or over-long spec in \"%s\""), list);
+        if (quote)
+            return cli_error(_("match: --bots: bot %d has an unclosed quote: %.*s%s"), n + 1,
+                             quoted_len(p, len), p, len > QUOTED_MAX ? "…" : "");
+        if (len == 0)
+            return cli_error(_("match: --bots: bot %d is empty (two commas together, or one at an end)"),
+                             n + 1);
+        if (len >= SPEC_LEN)
+            return cli_error(_("match: --bots: bot %d is %zu bytes long; a spec has at most %d: %.*s…"),
+                             n + 1, len, SPEC_LEN - 1, quoted_len(p, len), p);
         if (n == m->players)
             return cli_error(_("match: --bots: more specs than the %d seats"), m->players);
         memcpy(m->specs[n], p, len);

@@ -252,6 +252,19 @@ printf '{"bots": [{"engine": ["%s", "x,y", "it'"'"'s"]}, "random"]}\n' "$TMP/ech
 "$G" match --game splendor --players 2 --games 2 --seed 1 --logs "$TMP/q3" --bots-file "$TMP/bots.json" >"$TMP/q3.out" 2>&1
 contains "--bots-file: an engine's argv, commas and quotes kept" "$(cat "$TMP/q3/entrant-0.log")" "argc=2 [x,y] [it's]"
 expect_fail "an unclosed quote is refused" "$G" match --game splendor --players 2 --games 2 --bots "engine:a 'b,random"
+# a bad --bots list is answered by which bot is wrong and why, quoting at
+# most 60 bytes of it (not the whole list back)
+err=$("$G" match --game splendor --players 2 --games 2 --bots "random,engine:a 'b$(printf '%0200d' 0)" 2>&1)
+contains "an unclosed quote names the bot" "$err" "bot 2 has an unclosed quote: engine:a 'b000"
+contains "an unclosed quote's quotation is cut at 60 bytes" "$err" "engine:a 'b$(printf '%049d' 0)…"
+long=$(printf 'ismcts:c=%01100d' 1)
+err=$("$G" match --game splendor --players 2 --games 2 --bots "random,$long" 2>&1)
+contains "an over-long spec says its length and the limit" "$err" "bot 2 is 1109 bytes long; a spec has at most 1023: ismcts:c=000"
+ok_if "an over-long spec's message is short" test "$(printf '%s' "$err" | wc -c)" -lt 200
+err=$("$G" match --game splendor --players 2 --games 2 --bots "random,,random" 2>&1)
+contains "an empty spec names the bot" "$err" "bot 2 is empty (two commas together, or one at an end)"
+err=$("$G" match --lang pl --game splendor --players 2 --games 2 --bots "random,$long" 2>&1)
+contains "the over-long message is translated" "$err" "bot 2 ma 1109 bajtów"
 printf '{"bots": [{"engine": []}]}' >"$TMP/bad.json"
 expect_fail "--bots-file: an empty argv is refused" "$G" match --game splendor --players 2 --games 2 --bots-file "$TMP/bad.json"
 expect_fail "--bots and --bots-file together are refused" "$G" match --game splendor --players 2 --games 2 --bots random --bots-file "$TMP/bots.json"

@@ -338,7 +338,7 @@ for (const [game, n] of TABLES) {
           const box = over2(rgba(cs.backgroundColor), back), text = over2(rgba(cs.color), box);
           const seen = (c) => c.map((v, i) => v * opacity + back[i] * (1 - opacity));
           disabled.push({ value: el.textContent, contrast: Math.round(ratio(seen(text), seen(box)) * 100) / 100, cursor: cs.cursor,
-                          colours: `${cs.color} on ${cs.backgroundColor}, opacity ${opacity}` });
+                          border: cs.borderTopStyle, colours: `${cs.color} on ${cs.backgroundColor}, opacity ${opacity}` });
         }
         // the gem dots keep their size (a circle of radius 12 is 24 px) however long the labels beside them
         const dots = [...document.querySelectorAll('.ys .player svg circle')].map((c) => {
@@ -355,6 +355,10 @@ for (const [game, n] of TABLES) {
          `Ys player panels ${vp.width}x${vp.height} ${lang}: the disabled brokers' values can be read too (contrast at least 4.5:1)`, r.disabled);
       ok(r.disabled.length >= 1 && r.disabled.every((d) => d.cursor === 'not-allowed'),
          `Ys player panels ${vp.width}x${vp.height} ${lang}: a disabled broker shows it cannot be picked (cursor not-allowed)`, r.disabled);
+      // a dashed border is a hidden broker's ("?", an opponent's face-down
+      // one): a disabled broker of one's own must not look like one
+      ok(r.disabled.length >= 1 && r.disabled.every((d) => d.border === 'solid'),
+         `Ys player panels ${vp.width}x${vp.height} ${lang}: a disabled broker's border is solid, not a hidden broker's dashes`, r.disabled);
       ok(r.dots.length === 10 && r.dots.every((d) => d.want === 24 && Math.abs(d.w - d.want) < 0.5 && Math.abs(d.h - d.want) < 0.5),
          `Ys player panels ${vp.width}x${vp.height} ${lang}: every gem dot is its full size (24 px)`, r.dots);
       await L.page.locator('.ys .players').screenshot({ path: `${ART}/phone-ys-panels-${lang}-${vp.width}x${vp.height}.png` });
