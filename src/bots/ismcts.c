@@ -50,6 +50,8 @@
  *       [:sim=rm|exp3|ucb][:gamma=X][:threshold=X][:widen=K][:alpha=X][:rank_after=N][:sh=M]
  *       [:belief=0|1]
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
+ * Without belief= the game's default determinization (gg_ai.belief: the
+ * belief in the Ys 4-player base game, elsewhere uniform deals).
  * Without rollout= the game's default policy (gg_ai.default_rollout: light
  * for Splendor, random for Ys). Without depth= and eval= the game's default
  * cut-off (gg_ai.cutoff: the Ys base game, 30 steps scored by the learned
@@ -135,7 +137,8 @@ typedef struct ismcts_params {
                          default): only the root is (sixth session, docs/strength.md) */
     long sh;          /* sh=M: sequential halving over the M best-ranked root actions
                          (0: off, UCB at the root as below it) */
-    int belief;       /* belief=1: determinizations by gg_ai.determinize_belief */
+    int belief;       /* belief=1: determinizations by gg_ai.determinize_belief; 0: by the
+                         game's determinize; -1 (the default): the game's gg_ai.belief */
 } ismcts_params;
 
 typedef struct step {
@@ -156,6 +159,9 @@ enum { MAX_PATH = 512 };
  * RNG, the pool counters, the rollout state) never invalidate a line the
  * other thread reads: no false sharing between the two search threads. */
 enum { CACHE_LINE = 64 };
+/* A determinization (gg_game.determinize, gg_ai.determinize_belief). */
+typedef void determinize_fn(gg_state *s, int seat, gg_rng *rng);
+
 typedef struct worker {
     _Alignas(CACHE_LINE) node *nodes;
     arm *arms;
@@ -180,7 +186,7 @@ typedef struct worker {
     long iters;
     double deadline;
     const ismcts_params *p;
-    void (*determinize)(gg_state *s, int seat, gg_rng *rng); /* the game's, or belief=1 */
+    determinize_fn *determinize; /* the game's, or its belief (determinizer()) */
     gg_rollout_policy policy;
     gg_rollout_pick pick; /* rollout=light without a list (gg_ai.light_pick), or NULL */
     gg_state_eval eval;
@@ -1033,7 +1039,7 @@ static gg_status parse_params(ismcts_params *p, const char *params, gg_error *er
                          .nodes = 0, .gamma = 0.01 * GAMMA_DEFAULT_PCT, .sim = SIM_RM,
                          .threshold = 0.01 * THRESHOLD_DEFAULT_PCT, .alpha = 0.5,
                          .rank_after = -1, .widen = -1, .soft = -1, .depth = -1,
-                         .learned_eval = -1};
+                         .learned_eval = -1, .belief = -1};
     char buf[128];
     snprintf(buf, sizeof buf, "%s", params);
     char *rest; /* strtok_r: bots are made on several threads at once (server bot workers, match) */
@@ -1271,6 +1277,18 @@ static void cutoff(const ismcts_params *p, const gg_state *s, int *depth, int *l
     if (*learned < 0) *learned = 0;
 }
 
+/* How a search from `s` deals the hidden parts: by the game's belief
+ * (gg_ai.determinize_belief) where belief=1 asks for it, or where the spec
+ * does not name belief= and the game's gg_ai.belief says so (the Ys 4-player
+ * base game, docs/strength.md fourteenth and fifteenth sessions); otherwise
+ * uniformly, by the game's own determinize. */
+static determinize_fn *determinizer(const ismcts_params *p, const gg_state *s)
+{
+    const gg_ai *ai = s->game->ai;
+    int belief = p->belief >= 0 ? p->belief : ai && ai->belief ? ai->belief(s) : 0;
+    return belief && ai && ai->determinize_belief ? ai->determinize_belief : s->game->determinize;
+}
+
 static gg_rollout_policy rollout_policy(int kind, const gg_game *game)
 {
     kind = rollout_kind(kind, game);
@@ -1338,9 +1356,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->root = s;
         w->seat = seat;
         w->p = &m->p;
-        w->determinize = m->p.belief && s->game->ai && s->game->ai->determinize_belief
-                             ? s->game->ai->determinize_belief
-                             : s->game->determinize;
+        w->determinize = determinizer(&m->p, s);
         w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
         w->deadline = deadline;
         w->policy = rollout_policy(m->p.rollout, s->game);

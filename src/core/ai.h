@@ -92,6 +92,10 @@ typedef struct gg_ai {
      * seen to choose them (Ys: face-down brokers by where they lie) instead
      * of uniformly. Optional (NULL: belief=1 is the plain determinize). */
     void (*determinize_belief)(gg_state *s, int seat, gg_rng *rng);
+    /* ISMCTS's determinization by default in a game like `s`, for a spec
+     * that does not name belief=: 1 deals by determinize_belief, 0 by the
+     * game's determinize. Optional (NULL: 0). */
+    int (*belief)(const gg_state *s);
 } gg_ai;
 
 #endif
