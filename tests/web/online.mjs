@@ -99,14 +99,16 @@ await T('clock runs out', async () => {
 // a move made in time in between starts the count again.
 await T('timeouts in a row', async () => {
   const c = await create({ game: 'splendor', players: 2, seats: ['human', 'random'], options: { first: 'seat0' },
-    clock: { kind: 'move', move_s: 3, timeouts: 2 } });
+    clock: { kind: 'move', move_s: 6, timeouts: 2 } });
   const tok = c.seats[0].token;
   const a = await join(srv, c.id, 0, tok);
-  // timeout 1 (move 0), the bot answers, then a move in time (move 2)
-  const mine = await a.next((m) => m.type === 'state' && m.moves === 2 && m.legal.length > 0, 15000, 0);
+  // timeout 1 (move 0), the bot answers, then a move in time (move 2);
+  // 6 s a move, so that the server's restart below (slow under load: it
+  // once took over 3 s) ends before move 6's clock runs out
+  const mine = await a.next((m) => m.type === 'state' && m.moves === 2 && m.legal.length > 0, 30000, 0);
   const r = await act(c.id, 0, tok, mine.legal.find((x) => x.startsWith('take')) || mine.legal[0]);
   // the bot answers (move 3), then timeout again (move 4): the first of a new run
-  const after = await a.next((m) => m.type === 'state' && m.moves >= 6 && m.actors[0] === 0, 15000, 0);
+  const after = await a.next((m) => m.type === 'state' && m.moves >= 6 && m.actors[0] === 0, 30000, 0);
   const log = (await state(c.id, -1, '')).log;
   const i = await info(c.id);
   ok(r.status === 200 && log[0].timeout && !log[2].timeout && log[4].timeout && !log.some((l) => l.to_bot) &&
@@ -311,8 +313,11 @@ await T('G-1', async () => {
   let i = await info(c.id);
   ok(i.moves >= 400 && !i.over, `people may play on past the bots' limit (${i.moves} moves)`);
   await http(srv, 'POST', `/api/tables/${c.id}/bot`, { seat: 1, token: toks[1], bot: 'random' });
-  i = await info(c.id);
-  ok(!i.over, 'with one person left the game goes on');
+  // if it was seat 1's turn its new bot moves at once, after the request
+  // has been answered: the person's turn is where the game waits
+  const until = Date.now() + 10000;
+  for (i = await info(c.id); !i.over && i.actors[0] !== 0 && Date.now() < until; i = await info(c.id)) await sleep(50);
+  ok(!i.over && i.actors[0] === 0, 'with one person left the game goes on, waiting for that person', { over: i.over, actors: i.actors });
   const moves = i.moves;
   await http(srv, 'POST', `/api/tables/${c.id}/bot`, { seat: 0, token: toks[0], bot: 'random' });
   await sleep(300);
