@@ -111,7 +111,8 @@ int srv_botlist_init(const srv_config *cfg, char *err)
 
 /* "ismcts[:ms=N|:iters=N][:rollout=random|heuristic|light][:reward=win|rank]",
  * each parameter at most once, budgets within the server's maxima (without
- * rollout= the game's default policy: light for Splendor, random for Ys). */
+ * rollout= the game's default policy: light for Splendor; for Ys light
+ * where rollouts play to the end, random under the learned cut-off). */
 static int ismcts_ok(const char *params, char *why, size_t wn)
 {
     char buf[SRV_MAX_BOT_SPEC];

@@ -52,8 +52,10 @@
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  * Without belief= the game's default determinization (gg_ai.belief: the
  * belief in the Ys 4-player base game, elsewhere uniform deals).
- * Without rollout= the game's default policy (gg_ai.default_rollout: light
- * for Splendor, random for Ys). Without depth= and eval= the game's default
+ * Without rollout= the game's default policy (gg_ai.default_rollout, or
+ * gg_ai.rollout_at where it depends on the cut-off: light for Splendor; for
+ * Ys light where rollouts play to the end, random where the learned
+ * evaluation cuts them). Without depth= and eval= the game's default
  * cut-off (gg_ai.cutoff: the Ys base game, 30 steps scored by the learned
  * evaluation where a network exists; elsewhere full rollouts); depth=0 asks
  * for full rollouts.
@@ -1249,13 +1251,15 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
     return list[best];
 }
 
-/* The rollout policy of rollout=`kind` (ROLLOUT_GAME: the game's default,
- * gg_ai.default_rollout) for `game`; NULL: uniformly random, also where the
- * game has no such policy. */
-static int rollout_kind(int kind, const gg_game *game)
+/* The rollout policy (GG_ROLLOUT_*) of rollout=`kind` for a search from `s`
+ * whose rollouts are cut after `depth` steps (0: to the end); ROLLOUT_GAME
+ * is the game's default there (gg_ai.rollout_at, else gg_ai.default_rollout). */
+static int rollout_kind(int kind, const gg_state *s, int depth)
 {
+    const gg_ai *ai = s->game->ai;
     if (kind != ROLLOUT_GAME) return kind;
-    return game->ai ? game->ai->default_rollout : GG_ROLLOUT_RANDOM;
+    if (ai && ai->rollout_at) return ai->rollout_at(s, depth);
+    return ai ? ai->default_rollout : GG_ROLLOUT_RANDOM;
 }
 
 /* The rollout depth and evaluation of a search from `s` (fills *depth and
@@ -1289,9 +1293,10 @@ static determinize_fn *determinizer(const ismcts_params *p, const gg_state *s)
     return belief && ai && ai->determinize_belief ? ai->determinize_belief : s->game->determinize;
 }
 
+/* The list policy of rollout kind `kind` (GG_ROLLOUT_*) in `game`; NULL:
+ * uniformly random, also where the game has no such policy. */
 static gg_rollout_policy rollout_policy(int kind, const gg_game *game)
 {
-    kind = rollout_kind(kind, game);
     if (kind == GG_ROLLOUT_HEURISTIC) return gg_heuristic_policy(game);
     if (kind == GG_ROLLOUT_LIGHT && game->ai) return game->ai->light; /* may be NULL */
     return NULL;
@@ -1340,6 +1345,7 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
                                                      : 0;
     int depth, learned;
     cutoff(&m->p, s, &depth, &learned);
+    int kind = rollout_kind(m->p.rollout, s, depth);
     double deadline = now_ms() + (double)m->p.ms;
     for (int t = 0; t < m->p.threads; t++) {
         worker *w = &m->w[t];
@@ -1359,10 +1365,9 @@ static gg_status search_root(gg_bot *bot, const gg_state *s, int seat, gg_action
         w->determinize = determinizer(&m->p, s);
         w->iters = m->p.iters ? (m->p.iters + t) / m->p.threads : 0;
         w->deadline = deadline;
-        w->policy = rollout_policy(m->p.rollout, s->game);
-        w->pick = rollout_kind(m->p.rollout, s->game) == GG_ROLLOUT_LIGHT && s->game->ai
-                      ? s->game->ai->light_pick /* may be NULL */
-                      : NULL;
+        w->policy = rollout_policy(kind, s->game);
+        w->pick = kind == GG_ROLLOUT_LIGHT && s->game->ai ? s->game->ai->light_pick /* may be NULL */
+                                                          : NULL;
         w->eval = learned ? gg_learned_eval : gg_heuristic_eval(s->game);
         w->depth = depth;
         w->prior = widen <= 0           ? NULL

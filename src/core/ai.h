@@ -57,6 +57,10 @@ typedef struct gg_ai {
      * left out: GG_ROLLOUT_RANDOM). The one measured strongest at equal time
      * for this game (docs/strength.md); an explicit rollout= always wins. */
     int default_rollout;
+    /* The same for a search from `s` whose rollouts are cut after `depth`
+     * steps (0: played to the end), where the strongest policy depends on
+     * that; overrides default_rollout. Optional (NULL: default_rollout). */
+    int (*rollout_at)(const gg_state *s, int depth);
     /* The light policy without a list (ISMCTS rollout=light asks it first,
      * then `light`, then a uniform draw); NULL: none. */
     gg_rollout_pick light_pick;

@@ -632,8 +632,10 @@ static int opening(const char *game, const char *spec, gg_action *out, int max)
 }
 
 /* Without rollout= ISMCTS rolls out with the game's default policy
- * (gg_ai.default_rollout): Splendor's light one, uniform for Ys (which has
- * no light policy); an explicit rollout=random still means random. */
+ * (gg_ai.default_rollout, or gg_ai.rollout_at where it depends on the
+ * cut-off): Splendor's light one; for Ys its light rules (gg_ai.light_pick,
+ * no list policy) where rollouts play to the end, and uniform ones where
+ * they are cut off; an explicit rollout= always wins. */
 static void test_default_rollout_is_the_games(void **unused)
 {
     (void)unused;
@@ -651,6 +653,12 @@ static void test_default_rollout_is_the_games(void **unused)
     assert_int_equal(n, 4);
     assert_int_equal(opening("ys", "ismcts:iters=40:depth=10:rollout=random", random, 4), n);
     assert_memory_equal(def, random, sizeof def[0] * (size_t)n);
+    assert_non_null(gg_ys_game.ai->light_pick);
+    n = opening("ys", "ismcts:iters=40:depth=0", def, MOVES);
+    assert_int_equal(opening("ys", "ismcts:iters=40:depth=0:rollout=light", light, MOVES), n);
+    assert_int_equal(opening("ys", "ismcts:iters=40:depth=0:rollout=random", random, MOVES), n);
+    assert_memory_equal(def, light, sizeof def[0] * (size_t)n);
+    assert_true(memcmp(def, random, sizeof def[0] * (size_t)n) != 0);
 }
 
 /* ------------------------------------------------ progressive widening */

@@ -1,13 +1,14 @@
 #!/usr/bin/python3
 # paired-diff.py A1 B1 [A2 B2 ...] : the first entrant's win share in each A minus its B over
-# the deals both played (seeds-*.json of match-shards.sh, matched by deal seed), every pair's
-# differences pooled, with a 95% normal interval of the mean difference (the fourteenth
-# session's script, extended to several pairs)
-import json, glob, sys, math
+# the deals both played (each a folder of match-shards.sh's seeds-*.json or one whole
+# `match --json` file; games matched by deal seed), every pair's differences pooled, with a 95%
+# normal interval of the mean difference (the fourteenth session's script, extended to several
+# pairs, and in the sixteenth to whole files)
+import json, glob, os, sys, math
 
 def load(d):
     res = {}
-    for f in glob.glob(d + '/seeds-*.json'):
+    for f in glob.glob(d + '/seeds-*.json') if os.path.isdir(d) else [d]:
         for g in json.load(open(f))['game_list']:
             seat = g['seat_entrant'].index(0)
             r = g['rank']
