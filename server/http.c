@@ -61,6 +61,7 @@ typedef struct http_req {
     size_t out_len, out_off;
     int head_sent, close_after;
     int status; /* the reply's, for the request log (oplog.c) */
+    int drain_held; /* an /api/ reply not yet written: the drain waits for it */
     ws_client *ws;
 } http_req;
 
@@ -74,6 +75,10 @@ static void req_reset(http_req *r)
     r->out = NULL;
     r->body_n = r->body_seen = r->head_len = r->out_len = r->out_off = 0;
     r->head_sent = r->close_after = r->has_body = 0;
+    if (r->drain_held) { /* written whole, or its connection gone */
+        r->drain_held = 0;
+        srv_drain_leave();
+    }
 }
 
 /* A request header, "" when absent or longer than n. */
@@ -719,7 +724,9 @@ static int static_request(http_req *r)
 }
 
 /* /api/ requests are refused once the server stops (health.c, the drain),
- * else served to their end before it closes. */
+ * else served to their end before it closes: the drain is left once the
+ * reply has been written (req_reset), not when it is queued, so a stop never
+ * cuts the reply of a move already stored. */
 static void api_dispatch(http_req *r)
 {
     srv_err e = {0};
@@ -728,7 +735,8 @@ static void api_dispatch(http_req *r)
         return;
     }
     api_request(r);
-    srv_drain_leave();
+    if (r->head) r->drain_held = 1;
+    else srv_drain_leave();
 }
 
 /* Answers a whole request and writes its line in the log (oplog.c; the

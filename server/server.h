@@ -432,8 +432,9 @@ void srv_oplog_table(const char *table, const char *event, int seat, int index,
 /* health.c: GET /healthz; *status 200 while the store takes writes, else 503.
  * And the graceful stop: a request or WebSocket message that may change a
  * table runs between srv_drain_enter (-1 once stopping: refuse it, change
- * nothing) and srv_drain_leave; srv_drain_wait stops new ones, waits for
- * those running and for their acks to be written (at most max_s seconds). */
+ * nothing) and srv_drain_leave (for an HTTP request, once its reply is
+ * written); srv_drain_wait stops new ones, waits for those running and for
+ * their acks to be written (at most max_s seconds). */
 void srv_health_init(const srv_config *cfg);
 cJSON *srv_health_json(int *status);
 int srv_drain_enter(void);

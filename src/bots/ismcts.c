@@ -52,10 +52,9 @@
  * (parameters are separated by ':' so a spec fits in a comma-separated list).
  * Without belief= the game's default determinization (gg_ai.belief: the
  * belief in the Ys 4-player base game, elsewhere uniform deals).
- * Without rollout= the game's default policy (gg_ai.default_rollout, or
- * gg_ai.rollout_at where it depends on the cut-off: light for Splendor; for
- * Ys light where rollouts play to the end, random where the learned
- * evaluation cuts them). Without depth= and eval= the game's default
+ * Without rollout= the game's default policy for the search's cut-off
+ * (gg_ai.rollout_at: light for Splendor; for Ys light where rollouts play
+ * to the end, random where the learned evaluation cuts them). Without depth= and eval= the game's default
  * cut-off (gg_ai.cutoff: the Ys base game, 30 steps scored by the learned
  * evaluation where a network exists; elsewhere full rollouts); depth=0 asks
  * for full rollouts.
@@ -74,7 +73,7 @@
 enum { NIL = 0 }; /* index 0 of each pool is unused, so 0 means "none" */
 enum { UNRANKED = 0xFFFFFFFFu }; /* an arm no ranking placed (widen=) */
 enum { SIM_EXP3, SIM_UCB, SIM_RM }; /* selection at a simultaneous node (sim=) */
-/* No rollout= in the spec: the game's gg_ai.default_rollout (GG_ROLLOUT_*). */
+/* No rollout= in the spec: the game's gg_ai.rollout_at (GG_ROLLOUT_*). */
 enum { ROLLOUT_GAME = -1 };
 /* The final draw at a simultaneous root leaves out actions below this share
  * of the strategy (threshold=; see final_choice). */
@@ -1253,13 +1252,12 @@ static gg_action final_choice(ismcts *m, gg_bot *bot, int seat, int simultaneous
 
 /* The rollout policy (GG_ROLLOUT_*) of rollout=`kind` for a search from `s`
  * whose rollouts are cut after `depth` steps (0: to the end); ROLLOUT_GAME
- * is the game's default there (gg_ai.rollout_at, else gg_ai.default_rollout). */
+ * is the game's default there (gg_ai.rollout_at; none: uniform). */
 static int rollout_kind(int kind, const gg_state *s, int depth)
 {
     const gg_ai *ai = s->game->ai;
     if (kind != ROLLOUT_GAME) return kind;
-    if (ai && ai->rollout_at) return ai->rollout_at(s, depth);
-    return ai ? ai->default_rollout : GG_ROLLOUT_RANDOM;
+    return ai && ai->rollout_at ? ai->rollout_at(s, depth) : GG_ROLLOUT_RANDOM;
 }
 
 /* The rollout depth and evaluation of a search from `s` (fills *depth and

@@ -35,7 +35,7 @@ typedef int (*gg_rollout_pick)(const gg_state *s, int seat, gg_action prev, gg_r
 /* An evaluation of an unfinished state: each seat's chance to win, in [0, 1]. */
 typedef void (*gg_state_eval)(const gg_state *s, double value[GG_MAX_SEATS]);
 
-/* The rollout policies of ISMCTS (its spec's rollout=), for gg_ai.default_rollout. */
+/* The rollout policies of ISMCTS (its spec's rollout=), for gg_ai.rollout_at. */
 enum { GG_ROLLOUT_RANDOM, GG_ROLLOUT_HEURISTIC, GG_ROLLOUT_LIGHT };
 
 typedef struct gg_ai {
@@ -53,13 +53,11 @@ typedef struct gg_ai {
     int (*prune)(const gg_state *s, int seat, gg_action *list, int n);
     /* A cheap informed rollout policy (ISMCTS rollout=light); NULL: none. */
     gg_rollout_policy light;
-    /* The rollout policy of an ISMCTS spec that names none (GG_ROLLOUT_*;
-     * left out: GG_ROLLOUT_RANDOM). The one measured strongest at equal time
-     * for this game (docs/strength.md); an explicit rollout= always wins. */
-    int default_rollout;
-    /* The same for a search from `s` whose rollouts are cut after `depth`
-     * steps (0: played to the end), where the strongest policy depends on
-     * that; overrides default_rollout. Optional (NULL: default_rollout). */
+    /* The rollout policy (GG_ROLLOUT_*) of an ISMCTS spec that names none,
+     * for a search from `s` whose rollouts are cut after `depth` steps (0:
+     * played to the end): the one measured strongest at equal time there
+     * (docs/strength.md); an explicit rollout= always wins. NULL:
+     * GG_ROLLOUT_RANDOM everywhere. */
     int (*rollout_at)(const gg_state *s, int depth);
     /* The light policy without a list (ISMCTS rollout=light asks it first,
      * then `light`, then a uniform draw); NULL: none. */

@@ -431,11 +431,12 @@ static int ys_belief(const gg_state *s) { return s->players == 4 && ys_base_game
 /* ISMCTS's default rollout policy (gg_ai.rollout_at): where rollouts play to
  * the end (every variant, and a spec asking depth=0) the light rules above;
  * where they are cut off (the base game's learned cut-off, ys_cutoff, or a
- * spec's depth=D) uniform: the cut-off was measured with uniform rollouts,
- * light ones were not measured there. Ys 4p with full rollouts at 25 ms a
- * move (about 3,200 iterations a decision) against three 7729645 bots, on
- * the same 400 deals: light 44.2%, uniform 36.6% (paired +7.6 points, 95%
- * [+1.3, +14.0]; docs/strength.md, sixteenth session). */
+ * spec's depth=D) uniform, with which the cut-off was measured. Ys 4p with
+ * full rollouts at 25 ms a move (about 3,200 iterations a decision) against
+ * three 7729645 bots, on the same 400 deals: light 44.2%, uniform 36.6%
+ * (paired +7.6 points, 95% [+1.3, +14.0]; docs/strength.md, sixteenth
+ * session). Under the learned cut-off light rollouts were not shown better:
+ * +3.5 points, 95% [-2.4, +9.4], over 500 paired deals (seventeenth). */
 static int ys_rollout_at(const gg_state *s, int depth)
 {
     (void)s;

@@ -631,16 +631,21 @@ static int opening(const char *game, const char *spec, gg_action *out, int max)
     return n;
 }
 
-/* Without rollout= ISMCTS rolls out with the game's default policy
- * (gg_ai.default_rollout, or gg_ai.rollout_at where it depends on the
- * cut-off): Splendor's light one; for Ys its light rules (gg_ai.light_pick,
- * no list policy) where rollouts play to the end, and uniform ones where
- * they are cut off; an explicit rollout= always wins. */
+/* Without rollout= ISMCTS rolls out with the game's default policy for the
+ * search's cut-off (gg_ai.rollout_at): Splendor's light one at any depth;
+ * for Ys its light rules (gg_ai.light_pick, no list policy) where rollouts
+ * play to the end, and uniform ones where they are cut off; an explicit
+ * rollout= always wins. */
 static void test_default_rollout_is_the_games(void **unused)
 {
     (void)unused;
-    assert_int_equal(gg_splendor_game.ai->default_rollout, GG_ROLLOUT_LIGHT);
-    assert_int_equal(gg_ys_game.ai->default_rollout, GG_ROLLOUT_RANDOM);
+    gg_state *sp = new_game("splendor", 2, NULL, 1), *ys = new_game("ys", 4, NULL, 1);
+    assert_int_equal(gg_splendor_game.ai->rollout_at(sp, 0), GG_ROLLOUT_LIGHT);
+    assert_int_equal(gg_splendor_game.ai->rollout_at(sp, 30), GG_ROLLOUT_LIGHT);
+    assert_int_equal(gg_ys_game.ai->rollout_at(ys, 0), GG_ROLLOUT_LIGHT);
+    assert_int_equal(gg_ys_game.ai->rollout_at(ys, 30), GG_ROLLOUT_RANDOM);
+    gg_free(sp);
+    gg_free(ys);
     assert_null(gg_ys_game.ai->light);
     enum { MOVES = 12 };
     gg_action def[MOVES], light[MOVES], random[MOVES];
