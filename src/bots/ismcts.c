@@ -54,10 +54,10 @@
  * belief in the Ys 4-player base game, elsewhere uniform deals).
  * Without rollout= the game's default policy for the search's cut-off
  * (gg_ai.rollout_at: light for Splendor; for Ys light where rollouts play
- * to the end, random where the learned evaluation cuts them). Without depth= and eval= the game's default
- * cut-off (gg_ai.cutoff: the Ys base game, 30 steps scored by the learned
- * evaluation where a network exists; elsewhere full rollouts); depth=0 asks
- * for full rollouts.
+ * to the end, random where the learned evaluation cuts them). Without
+ * depth= and eval= the game's default cut-off (gg_ai.cutoff: the Ys base
+ * game, 30 steps scored by the learned evaluation where a network exists;
+ * elsewhere full rollouts); depth=0 asks for full rollouts.
  */
 #include <math.h>
 #include <pthread.h>
